@@ -1,0 +1,46 @@
+"""The two sides and the mapping between a side's own point numbers and absolute ones (RULES.md §1)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Color(IntEnum):
+    """A side. White moves first (RULES.md §2); absolute numbering is White's (§1)."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def opponent(self) -> Color:
+        return Color.BLACK if self is Color.WHITE else Color.WHITE
+
+    @property
+    def sign(self) -> int:
+        """+1 for White, -1 for Black: the sign of this side's counts in `Position.points`."""
+        return 1 if self is Color.WHITE else -1
+
+    @property
+    def label(self) -> str:
+        """The interchange name (RULES.md §11): "white" or "black"."""
+        return "white" if self is Color.WHITE else "black"
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        if text == "white":
+            return cls.WHITE
+        if text == "black":
+            return cls.BLACK
+        raise ValueError(f"unknown colour {text!r}: expected 'white' or 'black'")
+
+
+def to_absolute(color: Color, own_point: int) -> int:
+    """Absolute (White) number of `color`'s own point 1..24 (RULES.md §1)."""
+    if color is Color.WHITE:
+        return own_point
+    return own_point + 12 if own_point <= 12 else own_point - 12
+
+
+def to_own(color: Color, absolute_point: int) -> int:
+    """`color`'s own number of absolute point 1..24; the map is its own inverse (RULES.md §1)."""
+    return to_absolute(color, absolute_point)

@@ -1,0 +1,358 @@
+"""Legal turns and legal next steps for a position and a roll (RULES.md §3–6).
+
+The mover's checkers are packed into one int, four bits a point in the mover's own numbering
+(nibble 0 borne off, nibble i own point i), so a step is two additions and a searched state
+hashes fast. A turn is a path in a layered graph of states; the legal turns are the paths to
+the states that use the roll as fully as the rules allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from nardy.color import Color, to_absolute
+from nardy.errors import IllegalMove, Violation
+from nardy.position import CHECKERS, HEAD, POINTS, Position
+from nardy.rules import BlockCheck, Rules
+from nardy.steps import Step
+
+_ALL_POINTS = ((1 << (POINTS + 1)) - 1) ^ 1  # bits 1..24
+_HOME_LIMIT = 4 * 7  # nibbles from own point 7 up: nonzero means a checker outside home
+_ALL_OFF = CHECKERS  # the packed board with every checker borne off
+
+# A searched state: the packed board and the dice still to play (sorted, highest first).
+_Key = tuple[int, tuple[int, ...]]
+
+
+def roll_steps(dice: Sequence[int]) -> tuple[int, ...]:
+    """The dice a roll gives to play: a double gives four steps (RULES.md §3)."""
+    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise ValueError(f"a roll is two dice from 1 to 6, got {list(dice)}")
+    if dice[0] == dice[1]:
+        return (dice[0],) * 4
+    return (max(dice), min(dice))
+
+
+def pack(counts: Sequence[int]) -> int:
+    """Pack own-numbered counts (index 0 borne off, 1..24 points) into the nibble board."""
+    board = 0
+    for point, n in enumerate(counts):
+        board |= n << (4 * point)
+    return board
+
+
+def _occupancy(board: int) -> int:
+    occ = 0
+    for point in range(1, POINTS + 1):
+        if (board >> (4 * point)) & 15:
+            occ |= 1 << point
+    return occ
+
+
+def _to_opponent_order(mask: int) -> int:
+    """Renumber a mover's point mask into the opponent's numbering (own q <-> q ± 12)."""
+    return ((mask >> 12) | (mask << 12)) & _ALL_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What stays fixed during one turn: the opponent's checkers, the head allowance."""
+
+    blocked: int  # mover's points holding an opponent checker
+    block_zone: int  # opponent-numbered points ahead of every opponent checker (§5)
+    head_start: int  # checkers on the mover's head at the start of the turn
+    head_limit: int  # how many may leave it this turn (§4)
+    every_step: bool  # six-block rule after every step (§5 block_check)
+
+    def illegal_block(self, occ: int) -> bool:
+        """Six points in a row on the opponent's path, held by the mover, none ahead (§5)."""
+        zone = _to_opponent_order(occ) & self.block_zone
+        run = zone & (zone >> 1) & (zone >> 2) & (zone >> 3) & (zone >> 4) & (zone >> 5)
+        return run != 0
+
+    def step(self, board: int, occ: int, src: int, die: int) -> tuple[int, int] | Violation:
+        """The board and occupancy after one step, or the rule the step breaks."""
+        if not (board >> (4 * src)) & 15:
+            return Violation.NO_CHECKER
+        if src == HEAD and self.head_start - (board >> (4 * HEAD)) >= self.head_limit:
+            return Violation.HEAD
+        dst = src - die
+        if dst > 0:
+            if self.blocked >> dst & 1:
+                return Violation.OCCUPIED
+            board += (1 << (4 * dst)) - (1 << (4 * src))
+            new_occ = occ | (1 << dst)
+            if not (board >> (4 * src)) & 15:
+                new_occ ^= 1 << src
+            if self.every_step and new_occ != occ and self.illegal_block(new_occ):
+                return Violation.BLOCK
+            return board, new_occ
+        if board >> _HOME_LIMIT:
+            return Violation.NOT_HOME
+        if dst < 0 and board >> (4 * (src + 1)):
+            return Violation.OVERPAY
+        board += 1 - (1 << (4 * src))
+        if not (board >> (4 * src)) & 15:
+            occ ^= 1 << src
+        return board, occ
+
+
+def _context(position: Position, roll: tuple[int, ...], rules: Rules) -> _Context:
+    mover = position.to_move
+    opponent = mover.opponent
+    blocked = 0
+    lowest_opponent = POINTS + 1  # opponent's own numbering
+    for own in range(1, POINTS + 1):
+        if position.count_at(opponent, own):
+            # Opponent's own point `own` is the mover's point own ± 12 (§1).
+            blocked |= 1 << to_absolute(Color.BLACK, own)
+            lowest_opponent = min(lowest_opponent, own)
+    # §5: a block is legal once an opponent checker is ahead of it or borne off.
+    zone = 0 if position.off[opponent] else ((1 << lowest_opponent) - 1) & _ALL_POINTS
+    double = len(roll) == 4
+    first = position.first_turn[mover]
+    head_limit = 2 if first and double and rules.head_double_allowed(roll[0]) else 1
+    return _Context(
+        blocked=blocked,
+        block_zone=zone,
+        head_start=position.count_at(mover, HEAD),
+        head_limit=head_limit,
+        every_step=rules.block_check is BlockCheck.EVERY_STEP,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A legal complete turn: its steps in the order played and the position it leads to."""
+
+    steps: tuple[Step, ...]
+    result: Position
+
+
+@dataclass(eq=False)
+class LegalTurns:
+    """Every legal way to play `roll` from `position` under `rules` (RULES.md §3–6)."""
+
+    position: Position
+    dice: tuple[int, int]
+    rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        if self.position.winner() is not None:
+            raise IllegalMove(Violation.GAME_OVER)
+        self._roll = roll_steps(self.dice)
+        self._ctx = _context(self.position, self._roll, self.rules)
+        start = pack(self.position.own_counts(self.position.to_move))
+        self._start: _Key = (start, self._roll)
+        self._start_occ = _occupancy(start)
+        self._search()
+
+    # -- the search -------------------------------------------------------------------------
+
+    def _search(self) -> None:
+        """Breadth-first over the steps; layer k holds each distinct state after k steps."""
+        ctx = self._ctx
+        step = ctx.step
+        layer: dict[_Key, int] = {self._start: self._start_occ}
+        self._layers: list[dict[_Key, int]] = [layer]
+        # child -> every (parent, step) edge into it, per layer
+        self._edges: list[dict[_Key, list[tuple[_Key, Step]]]] = [{}]
+        while layer:
+            nxt: dict[_Key, int] = {}
+            edges: dict[_Key, list[tuple[_Key, Step]]] = {}
+            for key, occ in layer.items():
+                board, left = key
+                if board == _ALL_OFF:
+                    continue  # §3: bearing off the last checker ends the turn
+                dice_tried = 0
+                for i, die in enumerate(left):
+                    if dice_tried >> die & 1:
+                        continue
+                    dice_tried |= 1 << die
+                    rest = left[:i] + left[i + 1 :]
+                    sources = occ
+                    while sources:
+                        low = sources & -sources
+                        sources ^= low
+                        src = low.bit_length() - 1
+                        moved = step(board, occ, src, die)
+                        if isinstance(moved, Violation):
+                            continue
+                        child = (moved[0], rest)
+                        if child not in nxt:
+                            nxt[child] = moved[1]
+                            edges[child] = [(key, Step(src, die))]
+                        else:
+                            edges[child].append((key, Step(src, die)))
+            if not nxt:
+                break
+            self._layers.append(nxt)
+            self._edges.append(edges)
+            layer = nxt
+        self._select_finals()
+
+    def _select_finals(self) -> None:
+        """Keep the states that use the roll fully (§3 maximal use, higher die; §5 at the end)."""
+        n = len(self._roll)
+        ctx = self._ctx
+        best = -1
+        finals: list[tuple[int, _Key]] = []
+        for depth, layer in enumerate(self._layers):
+            for key, occ in layer.items():
+                if not ctx.every_step and ctx.illegal_block(occ):
+                    continue
+                # §3: a turn that bears off the last checker has used the whole roll.
+                used = n if key[0] == _ALL_OFF else depth
+                if used > best:
+                    best, finals = used, []
+                if used == best:
+                    finals.append((depth, key))
+        if best == 1 and n == 2 and self.rules.higher_die_rule:
+            high = self._roll[0]
+            with_high = [(d, k) for d, k in finals if high not in k[1]]
+            finals = with_high or finals
+        self._finals = finals
+        self.max_steps = max(depth for depth, _ in finals)
+
+    # -- results ----------------------------------------------------------------------------
+
+    @cached_property
+    def _on_legal_path(self) -> list[set[_Key]]:
+        """Per layer, the states that lie on some legal turn."""
+        good: list[set[_Key]] = [set() for _ in self._layers]
+        for depth, key in self._finals:
+            good[depth].add(key)
+        for depth in range(len(self._layers) - 1, 0, -1):
+            for key in good[depth]:
+                good[depth - 1].update(parent for parent, _ in self._edges[depth][key])
+        return good
+
+    def _path(self, depth: int, key: _Key) -> tuple[Step, ...]:
+        steps: list[Step] = []
+        while depth:
+            key, step = self._edges[depth][key][0]
+            steps.append(step)
+            depth -= 1
+        return tuple(reversed(steps))
+
+    def _distinct_finals(self) -> Iterator[tuple[int, _Key]]:
+        seen: set[int] = set()
+        for depth, key in self._finals:
+            if key[0] not in seen:
+                seen.add(key[0])
+                yield depth, key
+
+    @cached_property
+    def turns(self) -> tuple[Turn, ...]:
+        """One turn per distinct resulting position, ordered by canonical key."""
+        turns = [
+            Turn(self._path(depth, key), self._materialize(key[0]))
+            for depth, key in self._distinct_finals()
+        ]
+        turns.sort(key=lambda turn: turn.result.canonical_key())
+        return tuple(turns)
+
+    def step_sequences(self) -> list[tuple[Step, ...]]:
+        """One step sequence per distinct resulting position, without building positions."""
+        return [self._path(depth, key) for depth, key in self._distinct_finals()]
+
+    @property
+    def passes(self) -> bool:
+        """No step can be played: the turn passes (RULES.md §3)."""
+        return self.max_steps == 0
+
+    def _materialize(self, board: int) -> Position:
+        mover = self.position.to_move
+        points = list(self.position.points)
+        for own in range(1, POINTS + 1):
+            index = to_absolute(mover, own) - 1
+            n = (board >> (4 * own)) & 15
+            if n or points[index] * mover.sign > 0:
+                points[index] = n * mover.sign
+        off = list(self.position.off)
+        off[mover] = board & 15
+        first = list(self.position.first_turn)
+        first[mover] = False
+        return Position(tuple(points), (off[0], off[1]), mover.opponent, (first[0], first[1]))
+
+    # -- partly played turns ----------------------------------------------------------------
+
+    def _walk(self, played: Sequence[Step]) -> tuple[int, _Key]:
+        """Follow `played` from the start; raise `IllegalMove` naming the broken rule."""
+        good = self._on_legal_path
+        key = self._start
+        occ = self._start_occ
+        for depth, step in enumerate(played):
+            board, left = key
+            if board == _ALL_OFF:
+                raise IllegalMove(Violation.GAME_OVER)
+            if step.die not in left:
+                raise IllegalMove(Violation.DIE_NOT_ROLLED, str(step))
+            moved = self._ctx.step(board, occ, step.src, step.die)
+            if isinstance(moved, Violation):
+                raise IllegalMove(moved, str(step))
+            i = left.index(step.die)
+            child = (moved[0], left[:i] + left[i + 1 :])
+            if depth + 1 >= len(good) or child not in good[depth + 1]:
+                raise IllegalMove(self._why_off_path(depth + 1, child), str(step))
+            key, occ = child, moved[1]
+        return len(played), key
+
+    def _why_off_path(self, depth: int, child: _Key) -> Violation:
+        if depth < len(self._layers) and child in self._layers[depth] and not self._ctx.every_step:
+            return Violation.BLOCK
+        if self.max_steps == 1 and len(self._roll) == 2 and child[1] == (self._roll[0],):
+            return Violation.HIGHER_DIE
+        return Violation.MAXIMAL_USE
+
+    def next_steps(self, played: Sequence[Step] = ()) -> tuple[Step, ...]:
+        """The steps that continue `played` towards some legal turn (for a button UI)."""
+        depth, key = self._walk(played)
+        if depth + 1 >= len(self._layers):
+            return ()
+        good = self._on_legal_path[depth + 1]
+        options = {
+            step
+            for child, edges in self._edges[depth + 1].items()
+            if child in good
+            for parent, step in edges
+            if parent == key
+        }
+        return tuple(sorted(options, key=lambda s: (-s.src, -s.die)))
+
+    def is_complete(self, played: Sequence[Step]) -> bool:
+        """Does `played` make a whole legal turn?"""
+        depth, key = self._walk(played)
+        return (depth, key) in set(self._finals)
+
+    def play(self, played: Sequence[Step]) -> Position:
+        """The position after the complete turn `played`; an illegal one raises `IllegalMove`."""
+        depth, key = self._walk(played)
+        if (depth, key) not in set(self._finals):
+            raise IllegalMove(Violation.INCOMPLETE, " ".join(str(s) for s in played))
+        return self._materialize(key[0])
+
+
+def legal_turns(position: Position, dice: tuple[int, int], rules: Rules | None = None) -> LegalTurns:
+    """All legal turns of `dice` from `position`; see `LegalTurns`."""
+    return LegalTurns(position, dice, rules or Rules())
+
+
+def move(position: Position, steps: Sequence[Step]) -> Position:
+    """Move the side to move's checkers by `steps` without checking rules (for drawing a partly
+    played turn); the side to move and first-turn flags stay as they are."""
+    mover = position.to_move
+    counts = list(position.own_counts(mover))
+    for step in steps:
+        counts[step.src] -= 1
+        counts[step.dst] += 1
+    points = list(position.points)
+    for own in range(1, POINTS + 1):
+        index = to_absolute(mover, own) - 1
+        if counts[own] or points[index] * mover.sign > 0:
+            points[index] = counts[own] * mover.sign
+    off = list(position.off)
+    off[mover] = counts[0]
+    return Position(tuple(points), (off[0], off[1]), mover, position.first_turn)

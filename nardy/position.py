@@ -1,0 +1,88 @@
+"""The immutable position: where the 30 checkers stand, who moves, whose first turn is still ahead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nardy.color import Color, to_absolute
+
+CHECKERS = 15
+POINTS = 24
+HEAD = 24  # every side's head is its own point 24 (RULES.md §1)
+HOME = range(1, 7)  # every side's home is its own points 1..6 (RULES.md §1)
+
+
+class InvalidPosition(ValueError):
+    """A position that breaks a structural rule of RULES.md §1 (counts, shared points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A long-nardy position in absolute (White) numbering (RULES.md §1, §11).
+
+    `points[i]` is absolute point i+1: +n for n White checkers, -n for n Black ones.
+    `off` and `first_turn` are indexed by `Color`.
+    """
+
+    points: tuple[int, ...]
+    off: tuple[int, int] = (0, 0)
+    to_move: Color = Color.WHITE
+    first_turn: tuple[bool, bool] = (True, True)
+
+    def __post_init__(self) -> None:
+        if len(self.points) != POINTS:
+            raise InvalidPosition(f"a board has {POINTS} points, got {len(self.points)}")
+        for color in Color:
+            on_board = sum(n * color.sign for n in self.points if n * color.sign > 0)
+            off = self.off[color]
+            if off < 0 or on_board + off != CHECKERS:
+                raise InvalidPosition(
+                    f"{color.label} has {on_board} checkers on the board and {off} off;"
+                    f" the total must be {CHECKERS}"
+                )
+
+    @classmethod
+    def start(cls) -> Position:
+        """15 White checkers on absolute 24, 15 Black on absolute 12, White to move (RULES.md §1)."""
+        points = [0] * POINTS
+        points[to_absolute(Color.WHITE, HEAD) - 1] = CHECKERS
+        points[to_absolute(Color.BLACK, HEAD) - 1] = -CHECKERS
+        return cls(tuple(points))
+
+    def own_counts(self, color: Color) -> tuple[int, ...]:
+        """`color`'s checkers by its own point numbers: index 0 is borne off, 1..24 the points."""
+        sign = color.sign
+        counts = [self.off[color]] + [0] * POINTS
+        for own in range(1, POINTS + 1):
+            n = self.points[to_absolute(color, own) - 1] * sign
+            if n > 0:
+                counts[own] = n
+        return tuple(counts)
+
+    def count_at(self, color: Color, own_point: int) -> int:
+        """How many of `color`'s checkers stand on its own point `own_point`."""
+        n = self.points[to_absolute(color, own_point) - 1] * color.sign
+        return n if n > 0 else 0
+
+    def pip_count(self, color: Color) -> int:
+        """Pips `color` still has to travel to bear everything off (own point p is worth p)."""
+        counts = self.own_counts(color)
+        return sum(point * counts[point] for point in range(1, POINTS + 1))
+
+    def winner(self) -> Color | None:
+        """The side that has borne off all 15, if any."""
+        for color in Color:
+            if self.off[color] == CHECKERS:
+                return color
+        return None
+
+    def canonical_key(self) -> str:
+        """The comparison key of RULES.md §11 (no side to move, no first-turn flags)."""
+        board = ",".join(str(n) for n in self.points)
+        return f"p={board};off={self.off[Color.WHITE]},{self.off[Color.BLACK]}"
+
+    def with_turn_passed(self) -> Position:
+        """The same checkers with the other side to move and the mover's first turn spent."""
+        first = list(self.first_turn)
+        first[self.to_move] = False
+        return Position(self.points, self.off, self.to_move.opponent, (first[0], first[1]))

@@ -1,0 +1,96 @@
+"""The house-rule options of RULES.md §8, with their defaults; a `Rules` value travels with a game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from enum import Enum
+from typing import Any
+
+
+class Opening(str, Enum):
+    """How the first turn is rolled (RULES.md §2)."""
+
+    REROLL = "reroll"
+    PLAY_OPENING_ROLL = "play_opening_roll"
+
+
+class HeadException(str, Enum):
+    """Which first-turn doubles let two checkers leave the head (RULES.md §4)."""
+
+    DOUBLES_346 = "3-4-6"
+    ANY_DOUBLE = "any_double"
+    NONE = "none"
+
+
+class BlockCheck(str, Enum):
+    """When the six-block rule is checked (RULES.md §5)."""
+
+    EVERY_STEP = "every_step"
+    END_OF_TURN = "end_of_turn"
+
+
+class Scoring(str, Enum):
+    """The points scale of RULES.md §7."""
+
+    CLASSIC = "classic"
+    EXTENDED = "extended"
+
+
+class RulesError(ValueError):
+    """An options object that names an unknown option or an unknown value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every §8 option; the defaults are what the engine does out of the box."""
+
+    opening: Opening = Opening.REROLL
+    higher_die_rule: bool = True
+    head_exception: HeadException = HeadException.DOUBLES_346
+    block_check: BlockCheck = BlockCheck.EVERY_STEP
+    scoring: Scoring = Scoring.CLASSIC
+    last_roll: bool = False
+    match_length: int = 1
+
+    def __post_init__(self) -> None:
+        if self.match_length < 1:
+            raise RulesError(f"match_length must be at least 1, got {self.match_length}")
+
+    def head_double_allowed(self, die: int) -> bool:
+        """May two checkers leave the head on a first-turn double of `die` (RULES.md §4)?"""
+        if self.head_exception is HeadException.ANY_DOUBLE:
+            return True
+        if self.head_exception is HeadException.DOUBLES_346:
+            return die in (3, 4, 6)
+        return False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The interchange form of RULES.md §11 (enum values as their names)."""
+        return {k: (v.value if isinstance(v, Enum) else v) for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Parse the §11 options object; a missing key means its default."""
+        known = {f.name: f for f in fields(cls)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        values: dict[str, Any] = {}
+        for name, raw in data.items():
+            default = getattr(cls(), name)
+            if isinstance(default, Enum):
+                try:
+                    values[name] = type(default)(raw)
+                except ValueError:
+                    allowed = ", ".join(str(m.value) for m in type(default))
+                    raise RulesError(f"option {name}: {raw!r} is not one of {allowed}") from None
+            elif isinstance(default, bool):
+                if not isinstance(raw, bool):
+                    raise RulesError(f"option {name} must be true or false, got {raw!r}")
+                values[name] = raw
+            else:
+                if not isinstance(raw, int) or isinstance(raw, bool):
+                    raise RulesError(f"option {name} must be an integer, got {raw!r}")
+                values[name] = raw
+        return cls(**values)
