@@ -1,4 +1,4 @@
-"""The two sides and the mapping between a side's own point numbers and absolute ones (RULES.md §1)."""
+"""The two sides, and own vs absolute point numbers (RULES.md §1)."""
 
 from __future__ import annotations
 

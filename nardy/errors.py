@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Violation(str, Enum):
+class Violation(StrEnum):
     """A rule a step or turn can break, with its RULES.md section."""
 
     GAME_OVER = "the game is over (§7)"

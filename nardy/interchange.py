@@ -38,7 +38,7 @@ def position_from_json(data: Any) -> Position:
     first = _pair(data.get("first_turn", {"white": False, "black": False}), "first_turn", bool)
     to_move = data.get("to_move", "white")
     if not isinstance(to_move, str):
-        raise InvalidPosition("'to_move' must be \"white\" or \"black\"")
+        raise InvalidPosition('\'to_move\' must be "white" or "black"')
     try:
         color = Color.parse(to_move)
     except ValueError as exc:

@@ -335,7 +335,9 @@ class LegalTurns:
         return self._materialize(key[0])
 
 
-def legal_turns(position: Position, dice: tuple[int, int], rules: Rules | None = None) -> LegalTurns:
+def legal_turns(
+    position: Position, dice: tuple[int, int], rules: Rules | None = None
+) -> LegalTurns:
     """All legal turns of `dice` from `position`; see `LegalTurns`."""
     return LegalTurns(position, dice, rules or Rules())
 

@@ -1,4 +1,4 @@
-"""The immutable position: where the 30 checkers stand, who moves, whose first turn is still ahead."""
+"""The immutable position: where the 30 checkers stand, who moves, whose first turn is ahead."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class Position:
 
     @classmethod
     def start(cls) -> Position:
-        """15 White checkers on absolute 24, 15 Black on absolute 12, White to move (RULES.md §1)."""
+        """15 White on absolute 24, 15 Black on absolute 12, White to move (RULES.md §1)."""
         points = [0] * POINTS
         points[to_absolute(Color.WHITE, HEAD) - 1] = CHECKERS
         points[to_absolute(Color.BLACK, HEAD) - 1] = -CHECKERS

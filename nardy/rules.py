@@ -1,21 +1,21 @@
-"""The house-rule options of RULES.md §8, with their defaults; a `Rules` value travels with a game."""
+"""The house-rule options of RULES.md §8 with their defaults; a `Rules` travels with a game."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 
-class Opening(str, Enum):
+class Opening(StrEnum):
     """How the first turn is rolled (RULES.md §2)."""
 
     REROLL = "reroll"
     PLAY_OPENING_ROLL = "play_opening_roll"
 
 
-class HeadException(str, Enum):
+class HeadException(StrEnum):
     """Which first-turn doubles let two checkers leave the head (RULES.md §4)."""
 
     DOUBLES_346 = "3-4-6"
@@ -23,14 +23,14 @@ class HeadException(str, Enum):
     NONE = "none"
 
 
-class BlockCheck(str, Enum):
+class BlockCheck(StrEnum):
     """When the six-block rule is checked (RULES.md §5)."""
 
     EVERY_STEP = "every_step"
     END_OF_TURN = "end_of_turn"
 
 
-class Scoring(str, Enum):
+class Scoring(StrEnum):
     """The points scale of RULES.md §7."""
 
     CLASSIC = "classic"

@@ -1,0 +1,181 @@
+"""Game flow: opening roll, turns played step by step, passes, end of game (RULES.md §2–3, §7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from nardy.color import Color
+from nardy.dice import DiceSource
+from nardy.errors import IllegalMove, Violation
+from nardy.movegen import LegalTurns, move
+from nardy.position import CHECKERS, Position
+from nardy.rules import Opening, Rules
+from nardy.scoring import EndReason, GameResult, draw, win
+from nardy.steps import Step
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """A turn as played: who, with which roll, which steps (none for a pass)."""
+
+    color: Color
+    dice: tuple[int, int]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRoll:
+    """The opening roll of RULES.md §2: one die each until they differ; the higher plays White."""
+
+    rolls: tuple[tuple[int, int], ...]  # (player 0's die, player 1's die), ties included
+    white_player: int  # 0 or 1
+    first_dice: tuple[int, int]  # White's first roll: the opening dice or a fresh roll (§2)
+
+
+def roll_opening(dice: DiceSource, rules: Rules) -> OpeningRoll:
+    """Roll for the start; `opening` decides whether the two dice are White's first turn (§2)."""
+    rolls = []
+    while True:
+        pair = (dice.roll_one(), dice.roll_one())
+        rolls.append(pair)
+        if pair[0] != pair[1]:
+            break
+    white_player = 0 if pair[0] > pair[1] else 1
+    first = (max(pair), min(pair)) if rules.opening is Opening.PLAY_OPENING_ROLL else dice.roll()
+    return OpeningRoll(tuple(rolls), white_player, first)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: the position at the start of the current turn, the roll, the steps played so
+    far this turn, the turns before, and the result once it is over. Every change returns a
+    new `Game`; illegal changes raise `IllegalMove` naming the rule."""
+
+    rules: Rules = field(default_factory=Rules)
+    position: Position = field(default_factory=Position.start)
+    dice: tuple[int, int] | None = None
+    played: tuple[Step, ...] = ()
+    history: tuple[TurnRecord, ...] = ()
+    result: GameResult | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def to_move(self) -> Color:
+        return self.position.to_move
+
+    @property
+    def last_turn(self) -> TurnRecord | None:
+        return self.history[-1] if self.history else None
+
+    @property
+    def last_roll_pending(self) -> bool:
+        """White has borne off and Black plays the last roll (RULES.md §7 `last_roll`)."""
+        return self.result is None and self.position.off[Color.WHITE] == CHECKERS
+
+    @cached_property
+    def legal(self) -> LegalTurns:
+        """The legal turns of the current roll."""
+        self._require_roll()
+        assert self.dice is not None
+        return LegalTurns(self.position, self.dice, self.rules)
+
+    @property
+    def board(self) -> Position:
+        """The position with this turn's steps so far applied, for drawing."""
+        return move(self.position, self.played) if self.played else self.position
+
+    @property
+    def turn_complete(self) -> bool:
+        return self.legal.is_complete(self.played)
+
+    def next_steps(self) -> tuple[Step, ...]:
+        """Steps that continue the turn towards a legal complete turn."""
+        return self.legal.next_steps(self.played)
+
+    def used_dice(self) -> tuple[int, ...]:
+        """The dice values the steps played so far have used."""
+        return tuple(step.die for step in self.played)
+
+    def _require_roll(self) -> None:
+        if self.result is not None:
+            raise IllegalMove(Violation.GAME_OVER)
+        if self.dice is None:
+            raise IllegalMove(Violation.NO_DICE)
+
+    def with_roll(self, dice: tuple[int, int]) -> Game:
+        """The side to move has rolled `dice`."""
+        if self.result is not None:
+            raise IllegalMove(Violation.GAME_OVER)
+        if self.dice is not None:
+            raise ValueError("the dice are already rolled for this turn")
+        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
+            raise ValueError(f"a roll is two dice from 1 to 6, got {dice}")
+        return replace(self, dice=(dice[0], dice[1]), played=())
+
+    def play_step(self, step: Step) -> Game:
+        """Play one more step of this turn; it must lead towards a legal turn."""
+        played = (*self.played, step)
+        self.legal.next_steps(played)  # raises IllegalMove naming the rule
+        game = replace(self, played=played)
+        game.__dict__["legal"] = self.legal  # same roll, same position: keep the search
+        return game
+
+    def undo_step(self) -> Game:
+        """Take back the last step of this turn."""
+        if not self.played:
+            raise ValueError("no step of this turn to take back")
+        game = replace(self, played=self.played[:-1])
+        game.__dict__["legal"] = self.legal
+        return game
+
+    def play_turn(self, steps: tuple[Step, ...]) -> Game:
+        """Play a whole turn at once."""
+        self.legal.play(steps)  # raises IllegalMove naming the rule
+        game = replace(self, played=steps)
+        game.__dict__["legal"] = self.legal
+        return game.end_turn()
+
+    def pass_turn(self) -> Game:
+        """End a turn in which nothing can be played (RULES.md §3 "no moves")."""
+        if not self.legal.passes:
+            raise IllegalMove(Violation.MAXIMAL_USE, "a step can be played")
+        return self.end_turn()
+
+    def end_turn(self) -> Game:
+        """Commit the played steps as the turn; hand the dice over or end the game (§3, §7)."""
+        after = self.legal.play(self.played)
+        assert self.dice is not None  # `legal` has checked it
+        mover = self.to_move
+        record = TurnRecord(mover, self.dice, self.played)
+        game = Game(self.rules, after, None, (), (*self.history, record), None)
+        return replace(game, result=self._result_after(after, mover))
+
+    def _result_after(self, after: Position, mover: Color) -> GameResult | None:
+        white_done = after.off[Color.WHITE] == CHECKERS
+        if mover is Color.BLACK and white_done:
+            # §7 last_roll: Black's answering turn is over — draw if he bore off too.
+            if after.off[Color.BLACK] == CHECKERS:
+                return draw()
+            return win(after, Color.WHITE, self.rules, EndReason.BORNE_OFF)
+        if after.off[mover] != CHECKERS:
+            return None
+        if mover is Color.WHITE and self.rules.last_roll:
+            return None  # Black still plays one more turn (§7 last_roll)
+        return win(after, mover, self.rules, EndReason.BORNE_OFF)
+
+    def resign(self, color: Color, reason: EndReason = EndReason.RESIGNED) -> Game:
+        """`color` gives up (or runs out of time): scored from the position now (§7)."""
+        if self.result is not None:
+            raise IllegalMove(Violation.GAME_OVER)
+        result = win(self.position, color.opponent, self.rules, reason)
+        return replace(self, dice=None, played=(), result=result)
+
+
+def new_game(rules: Rules, dice: DiceSource) -> tuple[OpeningRoll, Game]:
+    """The opening roll and the game ready for White's first turn (RULES.md §2)."""
+    opening = roll_opening(dice, rules)
+    return opening, Game(rules).with_roll(opening.first_dice)

@@ -1,0 +1,144 @@
+"""A compact, versioned text record of a game, for storage (a long game stays well under 2 KB).
+
+`g1|<rules>|<position>|<dice>|<played>|<history>|<result>`: the rules as one letter an option
+and the match length, the position in the 30-character form of `nardy.interchange`, a step as
+a point letter (a = own point 1 … x = 24) and its die, a turn as its dice then its steps.
+Turns alternate colours from White, so the history does not spell them out.
+"""
+
+from __future__ import annotations
+
+from nardy.color import Color
+from nardy.game import Game, TurnRecord
+from nardy.interchange import position_from_text, position_to_text
+from nardy.rules import BlockCheck, HeadException, Opening, Rules, Scoring
+from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.steps import Step
+
+VERSION = "g1"
+_POINT_LETTERS = "abcdefghijklmnopqrstuvwx"
+
+
+class RecordError(ValueError):
+    """A stored record that cannot be read back."""
+
+
+def _code(options: tuple[object, ...], value: object, letters: str) -> str:
+    return letters[options.index(value)]
+
+
+def _decode(options: tuple[object, ...], letter: str, letters: str) -> object:
+    if letter not in letters:
+        raise RecordError(f"bad rules letter {letter!r}")
+    return options[letters.index(letter)]
+
+
+_RULES_CODES: tuple[tuple[str, tuple[object, ...], str], ...] = (
+    ("opening", tuple(Opening), "rp"),
+    ("higher_die_rule", (True, False), "hf"),
+    ("head_exception", tuple(HeadException), "3an"),
+    ("block_check", tuple(BlockCheck), "et"),
+    ("scoring", tuple(Scoring), "cx"),
+    ("last_roll", (False, True), "nl"),
+)
+
+
+def rules_to_text(rules: Rules) -> str:
+    letters = "".join(
+        _code(opts, getattr(rules, name), codes) for name, opts, codes in _RULES_CODES
+    )
+    return f"{letters}{rules.match_length}"
+
+
+def rules_from_text(text: str) -> Rules:
+    n = len(_RULES_CODES)
+    if len(text) <= n or not text[n:].isdigit():
+        raise RecordError(f"bad rules code {text!r}")
+    values = {
+        name: _decode(opts, text[i], codes) for i, (name, opts, codes) in enumerate(_RULES_CODES)
+    }
+    return Rules(**values, match_length=int(text[n:]))  # type: ignore[arg-type]
+
+
+def steps_to_text(steps: tuple[Step, ...]) -> str:
+    return "".join(f"{_POINT_LETTERS[s.src - 1]}{s.die}" for s in steps)
+
+
+def steps_from_text(text: str) -> tuple[Step, ...]:
+    if len(text) % 2:
+        raise RecordError(f"bad steps {text!r}")
+    steps = []
+    for i in range(0, len(text), 2):
+        letter, die = text[i], text[i + 1]
+        if letter not in _POINT_LETTERS or die not in "123456":
+            raise RecordError(f"bad step {text[i : i + 2]!r}")
+        steps.append(Step(_POINT_LETTERS.index(letter) + 1, int(die)))
+    return tuple(steps)
+
+
+def _dice_to_text(dice: tuple[int, int] | None) -> str:
+    return f"{dice[0]}{dice[1]}" if dice else ""
+
+
+def _dice_from_text(text: str) -> tuple[int, int]:
+    if len(text) != 2 or any(ch not in "123456" for ch in text):
+        raise RecordError(f"bad dice {text!r}")
+    return int(text[0]), int(text[1])
+
+
+def _result_to_text(result: GameResult | None) -> str:
+    if result is None:
+        return ""
+    winner = result.winner.label[0] if result.winner is not None else "d"
+    return f"{winner}:{result.kind.value}:{result.points}:{result.reason.value}"
+
+
+def _result_from_text(text: str) -> GameResult | None:
+    if not text:
+        return None
+    try:
+        winner, kind, points, reason = text.split(":")
+        color = {"w": Color.WHITE, "b": Color.BLACK, "d": None}[winner]
+        return GameResult(color, ResultKind(kind), int(points), EndReason(reason))
+    except (ValueError, KeyError):
+        raise RecordError(f"bad result {text!r}") from None
+
+
+def game_to_text(game: Game) -> str:
+    """The record of `game`; `game_from_text` reads it back to an equal `Game`."""
+    history = ",".join(_dice_to_text(t.dice) + steps_to_text(t.steps) for t in game.history)
+    return "|".join(
+        (
+            VERSION,
+            rules_to_text(game.rules),
+            position_to_text(game.position),
+            _dice_to_text(game.dice),
+            steps_to_text(game.played),
+            history,
+            _result_to_text(game.result),
+        )
+    )
+
+
+def game_from_text(text: str) -> Game:
+    """Read a record written by `game_to_text`; anything else raises `RecordError`."""
+    parts = text.split("|")
+    if len(parts) != 7 or parts[0] != VERSION:
+        raise RecordError(f"not a {VERSION} game record")
+    _, rules, position, dice, played, history, result = parts
+    turns = []
+    for i, turn in enumerate(history.split(",") if history else []):
+        color = Color.WHITE if i % 2 == 0 else Color.BLACK
+        turns.append(TurnRecord(color, _dice_from_text(turn[:2]), steps_from_text(turn[2:])))
+    try:
+        pos = position_from_text(position)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    return Game(
+        rules_from_text(rules),
+        pos,
+        _dice_from_text(dice) if dice else None,
+        steps_from_text(played),
+        tuple(turns),
+        _result_from_text(result),
+    )
