@@ -1,0 +1,51 @@
+"""Positions as numpy arrays seen from one side, the form every evaluator works on.
+
+A board array has shape (N, 2, 25): row 0 is the viewer's checkers, row 1 the opponent's, each
+by its own point numbers (column 0 borne off, columns 1..24 the points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from nardy.color import Color
+from nardy.position import CHECKERS, POINTS, Position
+
+Boards = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+OWN_POINTS = np.arange(1, POINTS + 1, dtype=np.int64)
+
+
+def encode(positions: Sequence[Position], viewer: Color) -> Boards:
+    """The boards of `positions` seen by `viewer` (see the module docstring)."""
+    points = np.array([p.points for p in positions], dtype=np.int64).reshape(-1, POINTS)
+    offs = np.array([p.off for p in positions], dtype=np.int64).reshape(-1, 2)
+    white = np.clip(points, 0, None)
+    black = np.roll(np.clip(-points, 0, None), POINTS // 2, axis=1)  # absolute -> Black's own
+    boards = np.empty((len(points), 2, POINTS + 1), dtype=np.int64)
+    mine, theirs = (white, black) if viewer is Color.WHITE else (black, white)
+    boards[:, 0, 1:] = mine
+    boards[:, 1, 1:] = theirs
+    boards[:, 0, 0] = offs[:, viewer]
+    boards[:, 1, 0] = offs[:, viewer.opponent]
+    return boards
+
+
+def in_other_numbering(counts: Boards) -> Boards:
+    """Per-point values (N, 24) renumbered into the other side's numbering (own q <-> q ± 12)."""
+    return np.roll(counts, POINTS // 2, axis=1)
+
+
+def pips(side: Boards) -> Boards:
+    """Pip counts of (N, 25) own-numbered counts."""
+    return side[:, 1:] @ OWN_POINTS
+
+
+def finished(boards: Boards) -> npt.NDArray[np.bool_]:
+    """Rows where the viewer has borne off all checkers."""
+    done: npt.NDArray[np.bool_] = boards[:, 0, 0] == CHECKERS
+    return done

@@ -1,0 +1,83 @@
+"""The AI's public entry points: the turn a level plays, and a hint for a human.
+
+Arguments are plain picklable values, so the bot can call these in a process pool; a given
+`seed` makes the choice reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from nardy.ai.easy import random_steps
+from nardy.ai.heuristic import heuristic_chances
+from nardy.ai.levels import Level
+from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.movegen import LegalTurns, legal_turns
+from nardy.position import Position
+from nardy.rules import Rules
+from nardy.steps import Step
+
+AVAILABLE_LEVELS: tuple[Level, ...] = (Level.EASY, Level.MEDIUM, Level.HARD)
+
+MEDIUM_SLIP = 0.2  # Medium settles for a weaker candidate about one turn in five
+MEDIUM_SLIP_RANKS = 3  # ... picked among the next few best
+HARD_CANDIDATES = 6  # Hard checks this many 1-ply best turns against every reply
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A turn with the mover's expected points after it (win 1, mars 2) and win chance."""
+
+    steps: tuple[Step, ...]
+    equity: float
+    win: float
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The best turn and the top candidates, best first; both empty when the turn passes."""
+
+    best: tuple[Step, ...]
+    candidates: tuple[Candidate, ...]
+
+
+def choose_turn(
+    position: Position,
+    dice: tuple[int, int],
+    rules: Rules,
+    level: Level,
+    seed: int | None = None,
+) -> tuple[Step, ...]:
+    """The steps `level` plays with `dice`; `()` when the turn passes."""
+    if level not in AVAILABLE_LEVELS:
+        raise ValueError(f"level {level.value!r} is not available yet")
+    legal = legal_turns(position, dice, rules)
+    if legal.passes:
+        return ()
+    rng = random.Random(seed)
+    if level is Level.EASY:
+        return random_steps(legal, rng)
+    if len(legal.turns) == 1:
+        return legal.turns[0].steps
+    ranked = one_ply(position, legal.turns, heuristic_chances)
+    if level is Level.MEDIUM:
+        if len(ranked) > 1 and rng.random() < MEDIUM_SLIP:
+            return rng.choice(ranked[1 : 1 + MEDIUM_SLIP_RANKS]).turn.steps
+        return ranked[0].turn.steps
+    return _deep(legal, ranked, rules)[0].turn.steps
+
+
+def _deep(legal: LegalTurns, ranked: list[Scored], rules: Rules) -> list[Scored]:
+    """Hard's search: the best 1-ply candidates rescored against every reply."""
+    return two_ply(ranked[:HARD_CANDIDATES], rules, heuristic_chances)
+
+
+def hint(position: Position, dice: tuple[int, int], rules: Rules, top: int = 3) -> Hint:
+    """The strongest available analysis of `dice`: the best turn and up to `top` candidates."""
+    legal = legal_turns(position, dice, rules)
+    if legal.passes:
+        return Hint((), ())
+    ranked = _deep(legal, one_ply(position, legal.turns, heuristic_chances), rules)
+    candidates = tuple(Candidate(s.turn.steps, s.equity, s.win) for s in ranked[:top])
+    return Hint(candidates[0].steps, candidates)
