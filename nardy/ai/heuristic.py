@@ -53,14 +53,14 @@ def _side_terms(mine: Boards, theirs: Boards) -> Floats:
     prime = np.maximum(_longest_prime(mine_in_theirs, theirs) - 2, 0) ** 2
     stacks = np.clip(mine[:, : HEAD - 1] - 3, 0, None).sum(axis=1)
     spread = (mine[:, : HEAD - 1] > 0).sum(axis=1)
-    value = (
+    value: Floats = (
         BLOCK_WEIGHT * pressure
         + PRIME_WEIGHT * prime
         - STACK_WEIGHT * stacks
         - HEAD_WEIGHT * mine[:, HEAD - 1]
         + SPREAD_WEIGHT * spread
     )
-    return value.astype(np.float64)
+    return value
 
 
 def _pips_to_first_off(side: Boards) -> Boards:
