@@ -44,3 +44,10 @@ def to_absolute(color: Color, own_point: int) -> int:
 def to_own(color: Color, absolute_point: int) -> int:
     """`color`'s own number of absolute point 1..24; the map is its own inverse (RULES.md §1)."""
     return to_absolute(color, absolute_point)
+
+
+# OWN_TO_INDEX[color][q] is the index into `Position.points` of `color`'s own point q (1..24).
+OWN_TO_INDEX: tuple[tuple[int, ...], tuple[int, ...]] = (
+    (-1, *(to_absolute(Color.WHITE, q) - 1 for q in range(1, 25))),
+    (-1, *(to_absolute(Color.BLACK, q) - 1 for q in range(1, 25))),
+)

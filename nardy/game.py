@@ -133,8 +133,7 @@ class Game:
         return game
 
     def play_turn(self, steps: tuple[Step, ...]) -> Game:
-        """Play a whole turn at once."""
-        self.legal.play(steps)  # raises IllegalMove naming the rule
+        """Play a whole turn at once; an illegal one raises `IllegalMove` naming the rule."""
         game = replace(self, played=steps)
         game.__dict__["legal"] = self.legal
         return game.end_turn()

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from nardy.color import Color, to_absolute
+from nardy.color import OWN_TO_INDEX, Color, to_absolute
 from nardy.errors import IllegalMove, Violation
 from nardy.position import CHECKERS, HEAD, POINTS, Position
 from nardy.rules import BlockCheck, Rules
@@ -101,16 +101,14 @@ class _Context:
 
 def _context(position: Position, roll: tuple[int, ...], rules: Rules) -> _Context:
     mover = position.to_move
-    opponent = mover.opponent
+    opponent = position.own_counts(mover.opponent)
+    # The opponent's own point q is the mover's point q ± 12 (§1), the same map both ways.
+    occupied = [q for q in range(1, POINTS + 1) if opponent[q]]
     blocked = 0
-    lowest_opponent = POINTS + 1  # opponent's own numbering
-    for own in range(1, POINTS + 1):
-        if position.count_at(opponent, own):
-            # Opponent's own point `own` is the mover's point own ± 12 (§1).
-            blocked |= 1 << to_absolute(Color.BLACK, own)
-            lowest_opponent = min(lowest_opponent, own)
+    for q in occupied:
+        blocked |= 1 << to_absolute(Color.BLACK, q)
     # §5: a block is legal once an opponent checker is ahead of it or borne off.
-    zone = 0 if position.off[opponent] else ((1 << lowest_opponent) - 1) & _ALL_POINTS
+    zone = 0 if opponent[0] or not occupied else ((1 << occupied[0]) - 1) & _ALL_POINTS
     double = len(roll) == 4
     first = position.first_turn[mover]
     head_limit = 2 if first and double and rules.head_double_allowed(roll[0]) else 1
@@ -140,7 +138,7 @@ class LegalTurns:
     rules: Rules = field(default_factory=Rules)
 
     def __post_init__(self) -> None:
-        if self.position.winner() is not None:
+        if self.position.off[self.position.to_move] == CHECKERS:
             raise IllegalMove(Violation.GAME_OVER)
         self._roll = roll_steps(self.dice)
         self._ctx = _context(self.position, self._roll, self.rules)
@@ -265,12 +263,13 @@ class LegalTurns:
 
     def _materialize(self, board: int) -> Position:
         mover = self.position.to_move
+        sign = 1 if mover is Color.WHITE else -1
         points = list(self.position.points)
+        index = OWN_TO_INDEX[mover]
         for own in range(1, POINTS + 1):
-            index = to_absolute(mover, own) - 1
             n = (board >> (4 * own)) & 15
-            if n or points[index] * mover.sign > 0:
-                points[index] = n * mover.sign
+            if n or points[index[own]] * sign > 0:
+                points[index[own]] = n * sign
         off = list(self.position.off)
         off[mover] = board & 15
         first = list(self.position.first_turn)
@@ -279,9 +278,11 @@ class LegalTurns:
 
     # -- partly played turns ----------------------------------------------------------------
 
-    def _walk(self, played: Sequence[Step]) -> tuple[int, _Key]:
-        """Follow `played` from the start; raise `IllegalMove` naming the broken rule."""
-        good = self._on_legal_path
+    def _walk(self, played: Sequence[Step], whole_turn: bool = False) -> tuple[int, _Key]:
+        """Follow `played` from the start; raise `IllegalMove` naming the broken rule.
+
+        Every prefix must lie on a legal turn; with `whole_turn`, `played` must be one.
+        """
         key = self._start
         occ = self._start_occ
         for depth, step in enumerate(played):
@@ -294,11 +295,19 @@ class LegalTurns:
             if isinstance(moved, Violation):
                 raise IllegalMove(moved, str(step))
             i = left.index(step.die)
-            child = (moved[0], left[:i] + left[i + 1 :])
-            if depth + 1 >= len(good) or child not in good[depth + 1]:
-                raise IllegalMove(self._why_off_path(depth + 1, child), str(step))
-            key, occ = child, moved[1]
+            key, occ = (moved[0], left[:i] + left[i + 1 :]), moved[1]
+            if not whole_turn:
+                self._check_on_path(depth + 1, key, step)
+        if whole_turn and (len(played), key) not in self._final_set:
+            for depth in range(1, len(played) + 1):
+                self._walk(played[:depth])  # names the first step that strays
+            raise IllegalMove(Violation.INCOMPLETE, " ".join(str(s) for s in played))
         return len(played), key
+
+    def _check_on_path(self, depth: int, key: _Key, step: Step) -> None:
+        good = self._on_legal_path
+        if depth >= len(good) or key not in good[depth]:
+            raise IllegalMove(self._why_off_path(depth, key), str(step))
 
     def _why_off_path(self, depth: int, child: _Key) -> Violation:
         if depth < len(self._layers) and child in self._layers[depth] and not self._ctx.every_step:
@@ -322,16 +331,17 @@ class LegalTurns:
         }
         return tuple(sorted(options, key=lambda s: (-s.src, -s.die)))
 
+    @cached_property
+    def _final_set(self) -> set[tuple[int, _Key]]:
+        return set(self._finals)
+
     def is_complete(self, played: Sequence[Step]) -> bool:
         """Does `played` make a whole legal turn?"""
-        depth, key = self._walk(played)
-        return (depth, key) in set(self._finals)
+        return self._walk(played) in self._final_set
 
     def play(self, played: Sequence[Step]) -> Position:
         """The position after the complete turn `played`; an illegal one raises `IllegalMove`."""
-        depth, key = self._walk(played)
-        if (depth, key) not in set(self._finals):
-            raise IllegalMove(Violation.INCOMPLETE, " ".join(str(s) for s in played))
+        _, key = self._walk(played, whole_turn=True)
         return self._materialize(key[0])
 
 

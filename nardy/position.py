@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nardy.color import Color, to_absolute
+from nardy.color import OWN_TO_INDEX, Color, to_absolute
 
 CHECKERS = 15
 POINTS = 24
@@ -32,12 +32,12 @@ class Position:
     def __post_init__(self) -> None:
         if len(self.points) != POINTS:
             raise InvalidPosition(f"a board has {POINTS} points, got {len(self.points)}")
+        on_board = (sum(n for n in self.points if n > 0), -sum(n for n in self.points if n < 0))
         for color in Color:
-            on_board = sum(n * color.sign for n in self.points if n * color.sign > 0)
             off = self.off[color]
-            if off < 0 or on_board + off != CHECKERS:
+            if off < 0 or on_board[color] + off != CHECKERS:
                 raise InvalidPosition(
-                    f"{color.label} has {on_board} checkers on the board and {off} off;"
+                    f"{color.label} has {on_board[color]} checkers on the board and {off} off;"
                     f" the total must be {CHECKERS}"
                 )
 
@@ -51,13 +51,11 @@ class Position:
 
     def own_counts(self, color: Color) -> tuple[int, ...]:
         """`color`'s checkers by its own point numbers: index 0 is borne off, 1..24 the points."""
-        sign = color.sign
-        counts = [self.off[color]] + [0] * POINTS
-        for own in range(1, POINTS + 1):
-            n = self.points[to_absolute(color, own) - 1] * sign
-            if n > 0:
-                counts[own] = n
-        return tuple(counts)
+        sign = 1 if color is Color.WHITE else -1
+        points = self.points
+        counts = [points[i] * sign for i in OWN_TO_INDEX[color]]
+        counts[0] = self.off[color]
+        return tuple(n if n > 0 else 0 for n in counts)
 
     def count_at(self, color: Color, own_point: int) -> int:
         """How many of `color`'s checkers stand on its own point `own_point`."""
