@@ -1,0 +1,65 @@
+"""Arena: paired games between two AI levels on the same dice with sides swapped.
+
+Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--workers 2]
+Prints the first level's win rate and points per game with 95% intervals over the pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from nardy.ai import Level
+from nardy.ai.duel import duel
+from nardy.rules import Rules
+
+
+def play_pair(args: tuple[Level, Level, int]) -> tuple[float, float]:
+    """Both games of one pair: the first level's (wins, points) summed over the two games."""
+    first, second, seed = args
+    wins = points = 0.0
+    for white, black, first_color in ((first, second, 0), (second, first, 1)):
+        result = duel(white, black, Rules(), seed).result
+        if result.winner is None:
+            wins += 0.5
+        elif result.winner == first_color:
+            wins += 1
+            points += result.points
+        else:
+            points -= result.points
+    return wins, points
+
+
+def interval(samples: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% normal interval."""
+    mean = statistics.fmean(samples)
+    spread = statistics.stdev(samples) if len(samples) > 1 else 0.0
+    return mean, 1.96 * spread / math.sqrt(len(samples))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first", type=Level)
+    parser.add_argument("second", type=Level)
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    jobs = [(args.first, args.second, args.seed * 1_000_003 + i) for i in range(args.pairs)]
+    start = time.monotonic()
+    with ProcessPoolExecutor(args.workers) as pool:
+        pairs = list(pool.map(play_pair, jobs, chunksize=4))
+    win_rate, win_err = interval([w / 2 for w, _ in pairs])
+    ppg, ppg_err = interval([p / 2 for _, p in pairs])
+    print(
+        f"{args.first.value} vs {args.second.value}: {2 * len(pairs)} games ({len(pairs)} pairs),"
+        f" win rate {100 * win_rate:.1f}% ± {100 * win_err:.1f},"
+        f" points/game {ppg:+.3f} ± {ppg_err:.3f}, {time.monotonic() - start:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
