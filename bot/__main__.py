@@ -1,0 +1,24 @@
+"""`python -m bot` and the `nardy-bot` script: read the settings, then run the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from bot.app import run
+from bot.config import SettingsError, configure_logging, load_settings
+
+
+def main() -> None:
+    """A bad setting stops start-up with one line naming it (exit status 2)."""
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        raise SystemExit(2) from None
+    configure_logging(settings)
+    asyncio.run(run(settings))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""Wiring: the store, the bot client, the dispatcher with its routers and dependencies, polling."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.base import BaseSession
+from aiogram.client.telegram import TelegramAPIServer
+
+from bot.commands import register_commands
+from bot.config import Settings
+from bot.handlers import routers
+from bot.i18n import Translator
+from bot.prefs import PrefsMiddleware
+from bot.retry import RetryAfterOnce
+from bot.storage import GameStore, MemoryStore, RedisStore
+
+log = logging.getLogger(__name__)
+
+
+def create_store(settings: Settings) -> GameStore:
+    """Redis when `REDIS_URL` is set, else the in-memory store (with a warning)."""
+    if settings.redis_url is None:
+        log.warning("REDIS_URL is not set: games are kept in memory and lost on restart")
+        return MemoryStore()
+    return RedisStore(str(settings.redis_url))
+
+
+def create_bot(settings: Settings, session: BaseSession | None = None) -> Bot:
+    """The Bot API client, pointed at `TELEGRAM_API_URL` when set; 429s are waited out once."""
+    if session is None:
+        session = AiohttpSession()
+        if settings.telegram_api_url is not None:
+            session.api = TelegramAPIServer.from_base(str(settings.telegram_api_url))
+    session.middleware(RetryAfterOnce())
+    return Bot(settings.bot_token.get_secret_value(), session=session)
+
+
+def create_dispatcher(settings: Settings, store: GameStore) -> Dispatcher:
+    """Routers plus the dependencies every handler may ask for by name."""
+    texts = Translator()
+    dispatcher = Dispatcher(disable_fsm=True, store=store, texts=texts, settings=settings)
+    dispatcher.update.outer_middleware(PrefsMiddleware(store, settings.default_language))
+    dispatcher.include_routers(*routers())
+    return dispatcher
+
+
+async def run(settings: Settings) -> None:
+    """Poll for updates until stopped; release the store and the HTTP session afterwards."""
+    store = create_store(settings)
+    bot = create_bot(settings)
+    dispatcher = create_dispatcher(settings, store)
+    try:
+        await register_commands(bot, dispatcher["texts"], settings.default_language)
+        await dispatcher.start_polling(bot, handle_signals=True)
+    finally:
+        await store.close()
+        await bot.session.close()

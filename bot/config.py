@@ -1,0 +1,60 @@
+"""Settings from the environment and `.env` (pydantic-settings); `.env.example` explains each."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Literal
+
+from pydantic import AnyHttpUrl, Field, RedisDsn, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.i18n import Locale
+
+_TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{20,}")
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class Settings(BaseSettings):
+    """The bot's settings; the token is a `SecretStr`, so it never shows in logs or reprs."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr
+    redis_url: RedisDsn | None = None
+    telegram_api_url: AnyHttpUrl | None = None
+    default_language: Locale = Locale.RU
+    log_level: LogLevel = "INFO"
+    ai_workers: int = Field(default=1, ge=1, le=32)
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, token: SecretStr) -> SecretStr:
+        """BotFather's shape `<digits>:<35 url-safe characters>`; the value is never echoed."""
+        if not _TOKEN.fullmatch(token.get_secret_value()):
+            raise ValueError("not a bot token (expected <digits>:<secret> from BotFather)")
+        return token
+
+
+class SettingsError(Exception):
+    """A missing or malformed setting; the message is one line naming it and what is wrong."""
+
+
+def load_settings() -> Settings:
+    """Read the settings, turning pydantic's report into one line that never echoes a value."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in error['loc']).upper()}: {error['msg']}"
+            for error in exc.errors()
+        )
+        raise SettingsError(f"bad configuration: {problems}") from None
+
+
+def configure_logging(settings: Settings) -> None:
+    """Plain one-line log records at the configured level."""
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

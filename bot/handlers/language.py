@@ -1,0 +1,47 @@
+"""/lang and the language buttons: the choice is saved per user and used from the next answer."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import Menu, MenuAction, PickLanguage
+from bot.i18n import Locale, Translator
+from bot.prefs import LANG, Prefs
+from bot.storage import GameStore
+
+router = Router(name="language")
+
+
+def language_menu(texts: Translator) -> InlineKeyboardMarkup:
+    """One button per locale, each labelled in its own language."""
+    builder = InlineKeyboardBuilder()
+    for locale in Locale:
+        builder.button(
+            text=texts.text(locale, "language_name"), callback_data=PickLanguage(locale=locale)
+        )
+    return builder.as_markup()
+
+
+@router.message(Command("lang"))
+async def lang(message: Message, texts: Translator, prefs: Prefs) -> None:
+    await message.answer(texts.text(prefs.locale, "lang_prompt"), reply_markup=language_menu(texts))
+
+
+@router.callback_query(Menu.filter(F.action == MenuAction.LANGUAGE))
+async def lang_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(
+            texts.text(prefs.locale, "lang_prompt"), reply_markup=language_menu(texts)
+        )
+
+
+@router.callback_query(PickLanguage.filter())
+async def pick(
+    query: CallbackQuery, callback_data: PickLanguage, texts: Translator, store: GameStore
+) -> None:
+    await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
+    await query.answer(texts.text(callback_data.locale, "lang_set"))

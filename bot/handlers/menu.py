@@ -1,0 +1,68 @@
+"""/start, /help, /rules and the main-menu buttons."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandStart
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import Menu, MenuAction
+from bot.i18n import Translator
+from bot.prefs import AUTO_CONFIRM, Prefs
+from bot.storage import GameStore
+
+router = Router(name="menu")
+
+
+def main_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
+    """Play vs bot, Rules, Language, and the auto-confirm toggle showing its state."""
+    loc = prefs.locale
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.text(loc, "btn_play_bot"), callback_data=Menu(action=MenuAction.PLAY))
+    builder.button(text=texts.text(loc, "btn_rules"), callback_data=Menu(action=MenuAction.RULES))
+    builder.button(
+        text=texts.text(loc, "btn_language"), callback_data=Menu(action=MenuAction.LANGUAGE)
+    )
+    auto = "btn_auto_on" if prefs.auto_confirm else "btn_auto_off"
+    builder.button(text=texts.text(loc, auto), callback_data=Menu(action=MenuAction.AUTO_CONFIRM))
+    builder.adjust(1, 2, 1)
+    return builder.as_markup()
+
+
+@router.message(CommandStart())
+async def start(message: Message, texts: Translator, prefs: Prefs) -> None:
+    await message.answer(texts.text(prefs.locale, "welcome"), reply_markup=main_menu(texts, prefs))
+
+
+@router.message(Command("help"))
+async def help_(message: Message, texts: Translator, prefs: Prefs) -> None:
+    await message.answer(texts.text(prefs.locale, "help"))
+
+
+@router.message(Command("rules"))
+async def rules(message: Message, texts: Translator, prefs: Prefs) -> None:
+    await message.answer(texts.text(prefs.locale, "rules"), parse_mode="HTML")
+
+
+@router.callback_query(Menu.filter(F.action == MenuAction.RULES))
+async def rules_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
+    await query.answer()
+    if query.message is not None:
+        await query.message.answer(texts.text(prefs.locale, "rules"), parse_mode="HTML")
+
+
+@router.callback_query(Menu.filter(F.action == MenuAction.AUTO_CONFIRM))
+async def toggle_auto_confirm(
+    query: CallbackQuery, texts: Translator, prefs: Prefs, store: GameStore
+) -> None:
+    turned_on = not prefs.auto_confirm
+    await store.set_user_pref(query.from_user.id, AUTO_CONFIRM, "1" if turned_on else "0")
+    await query.answer(texts.text(prefs.locale, "auto_on" if turned_on else "auto_off"))
+    if query.message is not None and query.inline_message_id is None:
+        new_prefs = Prefs(prefs.locale, turned_on)
+        await query.bot.edit_message_reply_markup(  # type: ignore[union-attr]
+            chat_id=query.message.chat.id,
+            message_id=query.message.message_id,
+            reply_markup=main_menu(texts, new_prefs),
+        )

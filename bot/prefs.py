@@ -1,0 +1,57 @@
+"""A user's preferences as the handlers see them, read once per update by `PrefsMiddleware`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.types import TelegramObject, User
+
+from bot.i18n import Locale, locale_for
+from bot.storage import GameStore, StoreUnavailable
+
+LANG = "lang"
+AUTO_CONFIRM = "auto"
+
+
+@dataclass(frozen=True, slots=True)
+class Prefs:
+    """The language to answer in and whether a complete turn is confirmed without Done."""
+
+    locale: Locale
+    auto_confirm: bool = False
+
+
+class PrefsMiddleware(BaseMiddleware):
+    """Puts `prefs` into the handler data: saved choices first, else the Telegram language.
+
+    When the store is down it still picks a language, so the "try again" answer is readable.
+    """
+
+    def __init__(self, store: GameStore, default: Locale) -> None:
+        self._store = store
+        self._default = default
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        data["prefs"] = await self._prefs(data.get("event_from_user"))
+        return await handler(event, data)
+
+    async def _prefs(self, user: User | None) -> Prefs:
+        fallback = locale_for(user.language_code if user else None, self._default)
+        if user is None:
+            return Prefs(fallback)
+        try:
+            saved = await self._store.user_prefs(user.id)
+        except StoreUnavailable:
+            return Prefs(fallback)
+        locale = (
+            Locale(saved[LANG]) if saved.get(LANG) in {loc.value for loc in Locale} else fallback
+        )
+        return Prefs(locale, saved.get(AUTO_CONFIRM) == "1")

@@ -1,0 +1,21 @@
+"""Where games, chat→game indexes and user preferences live: Redis, or memory when none is set."""
+
+from bot.storage.base import (
+    FINISHED_TTL,
+    GameStore,
+    StoreUnavailable,
+    VersionConflict,
+    Versioned,
+)
+from bot.storage.memory import MemoryStore
+from bot.storage.redis import RedisStore
+
+__all__ = [
+    "FINISHED_TTL",
+    "GameStore",
+    "MemoryStore",
+    "RedisStore",
+    "StoreUnavailable",
+    "VersionConflict",
+    "Versioned",
+]

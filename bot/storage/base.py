@@ -1,0 +1,67 @@
+"""The storage interface every backend implements, with compare-and-set on a game's version."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+# How long a finished game stays readable (its board's buttons still answer) after it ends.
+FINISHED_TTL = 7 * 24 * 3600
+
+
+class StoreUnavailable(Exception):
+    """The backing store cannot be reached right now; the user should try again shortly."""
+
+
+class VersionConflict(Exception):
+    """A game changed (or was created) since the caller read it; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Versioned:
+    """A stored game: its opaque serialised form and its version (1 after the first save)."""
+
+    version: int
+    data: str
+
+
+class GameStore(ABC):
+    """Games keyed by id, a chat→game index and per-user preferences.
+
+    Every write of a game is a compare-and-set on its version, so of two updates that read the
+    same version exactly one wins (DESIGN.md §4).
+    """
+
+    @abstractmethod
+    async def load_game(self, game_id: str) -> Versioned | None:
+        """The game's data and version, or None when there is no such game (or it expired)."""
+
+    @abstractmethod
+    async def save_game(
+        self, game_id: str, expected: int, data: str, ttl: int | None = None
+    ) -> int:
+        """Write `data` if the stored version is `expected` (0: no game yet); return the new one.
+
+        `ttl` (seconds) makes the game expire, for finished games; None keeps it forever.
+        Raises `VersionConflict` when the version differs.
+        """
+
+    @abstractmethod
+    async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
+        """Point `chat_id` at game `new` (None: at nothing) if it now points at `expected`."""
+
+    @abstractmethod
+    async def chat_game(self, chat_id: int) -> str | None:
+        """The id of the game the chat is playing, if any."""
+
+    @abstractmethod
+    async def user_prefs(self, user_id: int) -> dict[str, str]:
+        """The user's saved preferences (e.g. language), empty when none were set."""
+
+    @abstractmethod
+    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
+        """Save one preference of the user."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release connections."""

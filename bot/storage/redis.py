@@ -1,0 +1,124 @@
+"""The Redis store: one string key per game holding `<version>:<data>`, written by Lua scripts.
+
+Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
+share the `{game id}` hash tag): `nardy:game:{<id>}`, `nardy:chat:{<chat id>}` → game id,
+`nardy:user:{<user id>}` → hash of preferences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.storage.base import GameStore, StoreUnavailable, VersionConflict, Versioned
+
+# KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
+# Returns the new version, or -1 when the stored version is not the expected one.
+_SAVE_GAME = """
+local current = redis.call('GET', KEYS[1])
+local version = 0
+if current then version = tonumber(string.match(current, '^(%d+):')) end
+if version ~= tonumber(ARGV[1]) then return -1 end
+local value = (version + 1) .. ':' .. ARGV[2]
+if ARGV[3] == '0' then
+  redis.call('SET', KEYS[1], value)
+else
+  redis.call('SET', KEYS[1], value, 'EX', ARGV[3])
+end
+return version + 1
+"""
+
+# KEYS[1] chat index key; ARGV: expected game id ('' = none), new game id ('' = none).
+_SWAP_CHAT = """
+if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2]) end
+return 1
+"""
+
+
+def game_key(game_id: str) -> str:
+    return f"nardy:game:{{{game_id}}}"
+
+
+def chat_key(chat_id: int) -> str:
+    return f"nardy:chat:{{{chat_id}}}"
+
+
+def user_key(user_id: int) -> str:
+    return f"nardy:user:{{{user_id}}}"
+
+
+@asynccontextmanager
+async def _reachable() -> AsyncIterator[None]:
+    """Turn Redis connection failures into `StoreUnavailable` for the handlers."""
+    try:
+        yield
+    except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+        raise StoreUnavailable(str(exc)) from exc
+
+
+class RedisStore(GameStore):
+    """Games in Redis; a short retry rides out a restart, a longer outage fails fast."""
+
+    def __init__(self, url: str) -> None:
+        self._redis = Redis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=2,
+            socket_connect_timeout=2,
+            retry=Retry(ExponentialBackoff(cap=0.4, base=0.05), retries=3),
+        )
+        self._save_game = self._redis.register_script(_SAVE_GAME)
+        self._swap_chat = self._redis.register_script(_SWAP_CHAT)
+
+    @property
+    def client(self) -> Redis:
+        """The underlying client (for health checks and measurements)."""
+        return self._redis
+
+    async def load_game(self, game_id: str) -> Versioned | None:
+        async with _reachable():
+            raw = await self._redis.get(game_key(game_id))
+        if raw is None:
+            return None
+        version, _, data = raw.partition(":")
+        return Versioned(int(version), data)
+
+    async def save_game(
+        self, game_id: str, expected: int, data: str, ttl: int | None = None
+    ) -> int:
+        async with _reachable():
+            version = await self._save_game(
+                keys=[game_key(game_id)], args=[expected, data, ttl or 0]
+            )
+        if version < 0:
+            raise VersionConflict(game_id)
+        return int(version)
+
+    async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
+        async with _reachable():
+            done = await self._swap_chat(keys=[chat_key(chat_id)], args=[expected or "", new or ""])
+        return bool(done)
+
+    async def chat_game(self, chat_id: int) -> str | None:
+        async with _reachable():
+            value: str | None = await self._redis.get(chat_key(chat_id))
+        return value
+
+    async def user_prefs(self, user_id: int) -> dict[str, str]:
+        async with _reachable():
+            prefs: dict[str, str] = await self._redis.hgetall(user_key(user_id))
+        return prefs
+
+    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
+        async with _reachable():
+            await self._redis.hset(user_key(user_id), name, value)
+
+    async def close(self) -> None:
+        await self._redis.aclose()

@@ -1,0 +1,82 @@
+"""Settings: what is required, what a bad value says, and that the token never shows."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import SettingsError, load_settings
+from bot.i18n import Locale
+
+TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+SETTINGS = ("BOT_TOKEN", "REDIS_URL", "TELEGRAM_API_URL", "DEFAULT_LANGUAGE", "LOG_LEVEL")
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No inherited settings and no stray .env: each test sets exactly what it means."""
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_only_the_token_is_required(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    settings = load_settings()
+    assert settings.redis_url is None
+    assert settings.telegram_api_url is None
+    assert settings.default_language is Locale.RU
+    assert TOKEN not in repr(settings)
+    assert settings.bot_token.get_secret_value() == TOKEN
+
+
+def test_settings_are_read_from_a_dotenv_file(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        f"BOT_TOKEN={TOKEN}\nREDIS_URL=redis://localhost:6379/2\nDEFAULT_LANGUAGE=uk\n"
+    )
+    settings = load_settings()
+    assert str(settings.redis_url) == "redis://localhost:6379/2"
+    assert settings.default_language is Locale.UK
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("BOT_TOKEN", None, "BOT_TOKEN: Field required"),
+        ("BOT_TOKEN", "12345", "BOT_TOKEN: Value error, not a bot token"),
+        ("REDIS_URL", "localhost:6379", "REDIS_URL:"),
+        ("TELEGRAM_API_URL", "not a url", "TELEGRAM_API_URL:"),
+        ("DEFAULT_LANGUAGE", "de", "DEFAULT_LANGUAGE:"),
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL:"),
+    ],
+)
+def test_a_bad_setting_is_named_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str | None, message: str
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    if value is None:
+        monkeypatch.delenv(name)
+    else:
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    text = str(error.value)
+    assert message in text
+    assert "\n" not in text
+    assert TOKEN not in text and (value is None or name == "BOT_TOKEN" or value not in text)
+
+
+def test_start_up_stops_with_one_line_and_status_2(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "BOT_TOKEN": "secret-but-malformed"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "bad configuration: BOT_TOKEN: Value error, not a bot token"
+        " (expected <digits>:<secret> from BotFather)"
+    ]
+    assert "secret-but-malformed" not in done.stderr

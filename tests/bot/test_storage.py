@@ -1,0 +1,114 @@
+"""The storage contract, run against both the in-memory store and a real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.storage import GameStore, MemoryStore, RedisStore, StoreUnavailable, VersionConflict
+from bot.storage.redis import game_key
+from tests.conftest import RedisServer, free_port
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
+    if request.param == "memory":
+        backend: GameStore = MemoryStore()
+    else:
+        backend = RedisStore(request.getfixturevalue("redis_url"))
+    yield backend
+    await backend.close()
+
+
+async def test_a_new_game_is_version_one_and_reads_back(store: GameStore) -> None:
+    assert await store.load_game("g1") is None
+    assert await store.save_game("g1", 0, "data:with:colons") == 1
+    stored = await store.load_game("g1")
+    assert stored is not None
+    assert (stored.version, stored.data) == (1, "data:with:colons")
+
+
+async def test_a_save_with_the_current_version_bumps_it(store: GameStore) -> None:
+    await store.save_game("g1", 0, "a")
+    assert await store.save_game("g1", 1, "b") == 2
+    stored = await store.load_game("g1")
+    assert stored is not None
+    assert (stored.version, stored.data) == (2, "b")
+
+
+async def test_a_stale_version_writes_nothing(store: GameStore) -> None:
+    await store.save_game("g1", 0, "a")
+    await store.save_game("g1", 1, "b")
+    with pytest.raises(VersionConflict):
+        await store.save_game("g1", 1, "stale")
+    with pytest.raises(VersionConflict):
+        await store.save_game("g1", 0, "created twice")
+    stored = await store.load_game("g1")
+    assert stored is not None
+    assert (stored.version, stored.data) == (2, "b")
+
+
+async def test_of_simultaneous_saves_exactly_one_wins(store: GameStore) -> None:
+    await store.save_game("g1", 0, "start")
+    results = await asyncio.gather(
+        *(store.save_game("g1", 1, f"tap {i}") for i in range(8)), return_exceptions=True
+    )
+    winners = [r for r in results if r == 2]
+    assert len(winners) == 1
+    assert all(isinstance(r, VersionConflict) for r in results if r != 2)
+
+
+async def test_a_finished_game_expires_after_its_ttl(store: GameStore) -> None:
+    await store.save_game("g1", 0, "over", ttl=1)
+    assert await store.load_game("g1") is not None
+    await asyncio.sleep(1.1)
+    assert await store.load_game("g1") is None
+
+
+async def test_the_chat_index_swaps_only_from_the_expected_game(store: GameStore) -> None:
+    assert await store.chat_game(7) is None
+    assert await store.swap_chat_game(7, None, "g1")
+    assert not await store.swap_chat_game(7, None, "g2")
+    assert not await store.swap_chat_game(7, "g0", "g2")
+    assert await store.chat_game(7) == "g1"
+    assert await store.swap_chat_game(7, "g1", None)
+    assert await store.chat_game(7) is None
+
+
+async def test_user_preferences_are_kept_per_user(store: GameStore) -> None:
+    assert await store.user_prefs(5) == {}
+    await store.set_user_pref(5, "lang", "uk")
+    await store.set_user_pref(5, "auto", "1")
+    assert await store.user_prefs(5) == {"lang": "uk", "auto": "1"}
+    assert await store.user_prefs(6) == {}
+
+
+async def test_redis_keys_carry_the_hash_tag_and_a_compact_value(redis_url: str) -> None:
+    store = RedisStore(redis_url)
+    await store.save_game("abc123", 0, "x" * 100)
+    assert await store.client.strlen("nardy:game:{abc123}") == len("1:") + 100
+    assert game_key("abc123") == "nardy:game:{abc123}"
+    await store.close()
+
+
+async def test_a_redis_restart_keeps_games_and_the_client_reconnects(
+    redis_server: RedisServer, redis_url: str
+) -> None:
+    store = RedisStore(redis_url)
+    await store.save_game("g1", 0, "kept")
+    redis_server.restart()
+    stored = await store.load_game("g1")
+    assert stored is not None
+    assert stored.data == "kept"
+    await store.close()
+
+
+async def test_an_unreachable_redis_raises_store_unavailable() -> None:
+    store = RedisStore(f"redis://127.0.0.1:{free_port()}/0")
+    with pytest.raises(StoreUnavailable):
+        await store.load_game("g1")
+    with pytest.raises(StoreUnavailable):
+        await store.save_game("g1", 0, "x")
+    await store.close()
