@@ -19,7 +19,11 @@ WIN, MARS_WIN, MARS_LOSS = 0, 1, 2
 
 def chances(evaluator: Evaluator, boards: Boards) -> Floats:
     """The evaluator's (N, 3) chances, exact for rows where the viewer has borne off all."""
-    result = evaluator(boards)
+    return settle(boards, evaluator(boards))
+
+
+def settle(boards: Boards, result: Floats) -> Floats:
+    """`result` with the rows where the viewer has borne off all replaced by the exact outcome."""
     done = finished(boards)
     if done.any():
         result = result.copy()
