@@ -25,7 +25,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.command == "legal":
         return cli_legal.run(sys.stdin, sys.stdout)
-    rules = Rules.from_dict(json.loads(args.options))
+    try:
+        rules = Rules.from_dict(json.loads(args.options))
+    except ValueError as exc:  # bad JSON or a RulesError
+        parser.error(f"--options: {exc}")
     start = time.perf_counter()
     summary = play_random_games(args.n, SeededDice(args.seed), random.Random(args.seed), rules)
     elapsed = time.perf_counter() - start

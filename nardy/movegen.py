@@ -22,6 +22,9 @@ _ALL_POINTS = ((1 << (POINTS + 1)) - 1) ^ 1  # bits 1..24
 _HOME_LIMIT = 4 * 7  # nibbles from own point 7 up: nonzero means a checker outside home
 _ALL_OFF = CHECKERS  # the packed board with every checker borne off
 
+# Every possible step, built once: the search hands these out instead of new objects.
+_STEPS = tuple(tuple(Step(src, die) for die in range(7)) for src in range(POINTS + 1))
+
 # A searched state: the packed board and the dice still to play (sorted, highest first).
 _Key = tuple[int, tuple[int, ...]]
 
@@ -181,9 +184,9 @@ class LegalTurns:
                         child = (moved[0], rest)
                         if child not in nxt:
                             nxt[child] = moved[1]
-                            edges[child] = [(key, Step(src, die))]
+                            edges[child] = [(key, _STEPS[src][die])]
                         else:
-                            edges[child].append((key, Step(src, die)))
+                            edges[child].append((key, _STEPS[src][die]))
             if not nxt:
                 break
             self._layers.append(nxt)
