@@ -1,0 +1,25 @@
+"""Board pictures for long nardy: `render(position, view)` gives JPEG bytes for Telegram.
+
+Pure Pillow; static layers and sprites are built once per theme, fonts ship with the package.
+"""
+
+from renderer.render import MIME_TYPE, compose, render
+from renderer.theme import CLASSIC, COLORBLIND, CONTRAST, THEMES, Theme
+from renderer.view import Banner, BoardView, Dice, Highlight, Texts, TurnMarks
+
+__all__ = [
+    "CLASSIC",
+    "COLORBLIND",
+    "CONTRAST",
+    "MIME_TYPE",
+    "THEMES",
+    "Banner",
+    "BoardView",
+    "Dice",
+    "Highlight",
+    "Texts",
+    "Theme",
+    "TurnMarks",
+    "compose",
+    "render",
+]

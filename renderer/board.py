@@ -1,0 +1,144 @@
+"""The static layer: frame, felt, points, homes, heads, direction arrows and point numbers.
+
+Built once per (theme, side at the bottom, numbering side); a render starts from a copy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from nardy import Color, to_absolute, to_own
+from renderer import geometry as g
+from renderer.cache import built_once
+from renderer.fonts import text_mask
+from renderer.theme import RGB, Theme
+
+SCALE = 3  # the shapes are drawn this much larger, then reduced, for smooth edges
+NUMBER_SIZE = 20
+HOME_TINT = 0.14  # how strongly a home quarter takes its owner's checker colour
+
+
+def _blend(base: RGB, other: RGB, amount: float) -> RGB:
+    r, gr, b = (round(x + (y - x) * amount) for x, y in zip(base, other, strict=True))
+    return r, gr, b
+
+
+def _scaled(box: g.Box) -> g.Box:
+    left, top, right, bottom = box
+    return left * SCALE, top * SCALE, right * SCALE, bottom * SCALE
+
+
+def _wood(size: tuple[int, int], base: RGB) -> Image.Image:
+    """A soft, deterministic grain: thin streaks of lighter and darker `base`, blurred."""
+    rng = random.Random(7)
+    image = Image.new("RGB", size, base)
+    draw = ImageDraw.Draw(image)
+    for _ in range(size[1] // 2):
+        y = rng.randrange(size[1])
+        shade = _blend(base, (0, 0, 0) if rng.random() < 0.5 else (255, 220, 170), 0.12)
+        draw.line((0, y, size[0], y + rng.randint(-12, 12)), fill=shade, width=rng.randint(2, 6))
+    return image.filter(ImageFilter.GaussianBlur(3))
+
+
+def _shapes(theme: Theme, bottom: Color) -> Image.Image:
+    """Everything but the text, at `SCALE` times the final size."""
+    size = (g.WIDTH * SCALE, g.HEIGHT * SCALE)
+    image = Image.new("RGB", size, theme.background)
+    board = _scaled(g.BOARD)
+    if theme.wood:
+        image.paste(_wood((board[2] - board[0], board[3] - board[1]), theme.frame), board[:2])
+    else:
+        image.paste(theme.frame, board)
+    draw = ImageDraw.Draw(image)
+    top_color = bottom.opponent
+    for half in (0, 6):
+        left = g.column_left(half)
+        draw.rectangle(
+            _scaled((left, g.INNER_TOP, left + 6 * g.POINT_W, g.INNER_BOTTOM)), fill=theme.felt
+        )
+    homes = ((6, False, bottom), (0, True, top_color))  # first column, row, owner
+    for first, top, owner in homes:
+        left, upper, _, lower = g.point_box(first, top)
+        tint = _blend(theme.felt, theme.checkers[owner].fill, HOME_TINT)
+        draw.rectangle(_scaled((left, upper, left + 6 * g.POINT_W, lower)), fill=tint)
+    bar_left = g.column_left(5) + g.POINT_W
+    draw.rectangle(
+        _scaled((bar_left, g.INNER_TOP, bar_left + g.BAR, g.INNER_BOTTOM)), fill=theme.bar
+    )
+    for top in (True, False):
+        draw.rounded_rectangle(_scaled(g.tray_box(top)), radius=8 * SCALE, fill=theme.tray)
+    _points(draw, theme)
+    for column, top, owner in ((11, True, bottom), (0, False, top_color)):  # the two heads
+        left, _, right, _ = g.point_box(column, top)
+        y = g.INNER_TOP - 7 if top else g.INNER_BOTTOM + 2
+        style = theme.checkers[owner]
+        draw.rounded_rectangle(
+            _scaled((left + 10, y, right - 10, y + 5)),
+            radius=2 * SCALE,
+            fill=style.fill,
+            outline=style.rim,
+            width=SCALE,
+        )
+    _arrows(draw, theme.arrow)
+    return image
+
+
+def _points(draw: ImageDraw.ImageDraw, theme: Theme) -> None:
+    """Twelve triangles a row, alternating colours, opposite points of different colours."""
+    height = g.ROW - 14
+    for column in range(12):
+        for top in (True, False):
+            left, upper, right, lower = g.point_box(column, top)
+            fill = theme.points[(column + top) % 2]
+            base, tip = (upper, upper + height) if top else (lower, lower - height)
+            draw.polygon(
+                [
+                    (left * SCALE + 3, base * SCALE),
+                    (right * SCALE - 3, base * SCALE),
+                    ((left + right) * SCALE / 2, tip * SCALE),
+                ],
+                fill=fill,
+            )
+
+
+def _arrows(draw: ImageDraw.ImageDraw, color: RGB) -> None:
+    """U-turns at both ends of the middle band: play runs counter-clockwise on the screen."""
+    radius = 19
+    width = 4 * SCALE
+    for x, start, end, tip_y, direction in (
+        (g.FIELD_LEFT + 14 + radius, 90, 270, g.MID_Y + radius, 1),  # left: top row turns down
+        (g.FIELD_RIGHT - 14 - radius, 270, 90, g.MID_Y - radius, -1),  # right: bottom turns up
+    ):
+        box = (x - radius, g.MID_Y - radius, x + radius, g.MID_Y + radius)
+        draw.arc(_scaled(box), start, end, fill=color, width=width)
+        draw.polygon(
+            [
+                (x * SCALE, (tip_y - 9) * SCALE),
+                (x * SCALE, (tip_y + 9) * SCALE),
+                ((x + 14 * direction) * SCALE, tip_y * SCALE),
+            ],
+            fill=color,
+        )
+
+
+@built_once
+def _base(key: tuple[Theme, Color]) -> Image.Image:
+    theme, bottom = key
+    return _shapes(theme, bottom).resize((g.WIDTH, g.HEIGHT), Image.Resampling.LANCZOS)
+
+
+@built_once
+def layer(key: tuple[Theme, Color, Color]) -> Image.Image:
+    """The static picture for (theme, side at the bottom, side whose numbers label the
+    points). Shared: copy it before drawing on it."""
+    theme, bottom, numbering = key
+    image = _base((theme, bottom)).copy()
+    for bottom_own in range(1, 25):
+        column, top = g.place(bottom, to_absolute(bottom, bottom_own))
+        label = str(to_own(numbering, to_absolute(bottom, bottom_own)))
+        mask = text_mask(label, NUMBER_SIZE, True)
+        x, y = g.number_center(column, top)
+        image.paste(theme.frame_text, (x - mask.width // 2, y - mask.height // 2), mask)
+    return image

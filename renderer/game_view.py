@@ -1,0 +1,28 @@
+"""The view state of a `nardy.game.Game` as its players see it between two taps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from nardy import Position
+from nardy.game import Game
+from renderer.view import BoardView, Dice, Highlight, TurnMarks
+
+
+def game_view(
+    game: Game, base: BoardView, selected: int | None = None
+) -> tuple[Position, BoardView]:
+    """The board with this turn's steps so far, and `base` with the roll (played dice faded),
+    the checkers that can move ringed (the `selected` own point with its landing points), and
+    this turn's steps marked, or the last turn's before the first step."""
+    if game.over or game.dice is None:
+        dice, highlight = None, Highlight()
+    else:
+        dice = Dice(game.dice, game.used_dice())
+        highlight = Highlight.from_steps(game.next_steps(), selected)
+    last = game.last_turn
+    if game.played:
+        marks: TurnMarks | None = TurnMarks(game.to_move, game.played)
+    else:
+        marks = TurnMarks(last.color, last.steps) if last and last.steps else None
+    return game.board, replace(base, dice=dice, highlight=highlight, last_turn=marks)

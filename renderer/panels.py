@@ -1,0 +1,80 @@
+"""Text panels: a name strip per side (name, side to move, last turn, pips) and the end banner."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from nardy import Color, Position, format_turn
+from renderer import geometry as g
+from renderer.paint import stamp, write
+from renderer.sprites import ICON, Sprites
+from renderer.theme import Theme
+from renderer.view import Banner, BoardView
+
+NAME_SIZE = 26
+SMALL_SIZE = 22
+NAME_WIDTH = 420
+STATUS_WIDTH = 260
+EDGE = 16  # space between the picture's edge and the strip's contents
+
+
+def strips(image: Image.Image, art: Sprites, position: Position, view: BoardView) -> None:
+    """Each side's strip; the side to move gets an accent bar and the status text."""
+    theme = view.theme
+    playing = view.banner is None and position.winner() is None
+    for color in Color:
+        left, upper, right, lower = g.strip_box(color is not view.bottom)
+        y = (upper + lower) // 2
+        if playing and color is position.to_move:
+            ImageDraw.Draw(image).rectangle(
+                (left, upper + 8, left + 5, lower - 9), fill=theme.selected
+            )
+        stamp(image, art.icon[color], (EDGE + ICON // 2 + 4, y))
+        x = EDGE + ICON + 16
+        x += write(
+            image, view.names[color], (x, y), (NAME_SIZE, True, theme.text), max_width=NAME_WIDTH
+        )
+        if playing and color is position.to_move and view.texts.status:
+            write(
+                image,
+                view.texts.status,
+                (x + 18, y),
+                (SMALL_SIZE, False, theme.selected),
+                max_width=STATUS_WIDTH,
+            )
+        pips = f"{view.texts.pips} {position.pip_count(color)}".strip()
+        x = (
+            right
+            - EDGE
+            - write(image, pips, (right - EDGE, y), (SMALL_SIZE, True, theme.text), "right")
+        )
+        turn = view.last_turn
+        if turn is not None and turn.color is color and turn.steps:
+            x -= 32 + write(
+                image,
+                format_turn(turn.steps),
+                (x - 32, y),
+                (SMALL_SIZE, False, theme.muted),
+                "right",
+            )
+            stamp(image, art.moved, (x - 18, y))
+
+
+def banner(image: Image.Image, art: Sprites, theme: Theme, end: Banner) -> None:
+    """The end-of-game panel over the middle of the board: winner, result, match score."""
+    left, upper, right, lower = g.BANNER
+    image.paste(art.banner, (left, upper), art.banner)
+    text_left = left + 40
+    if end.winner is not None:
+        stamp(image, art.checker[end.winner], (left + 40 + g.CHECKER // 2, (upper + lower) // 2))
+        text_left += g.CHECKER + 24
+    center = (text_left + right - 40) // 2
+    width = right - 40 - text_left
+    lines = (
+        (end.title, 46, True, theme.banner_text, upper + 64),
+        (end.result, 32, False, theme.banner_text, upper + 130),
+        (end.score, 28, True, theme.selected, upper + 188),
+    )
+    for text, size, bold, color, y in lines:
+        if text:
+            write(image, text, (center, y), (size, bold, color), "center", max_width=width)

@@ -1,0 +1,80 @@
+"""What the picture shows besides the checkers: the view state the caller hands to `render`.
+
+Every text is already translated by the caller; the renderer has no language of its own.
+Points here are in a side's own numbering (RULES.md §1), as the buttons and the notation are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from nardy import Color, Step
+from renderer.theme import CLASSIC, Theme
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """The roll of the side to move; `used` lists the die values already played this turn."""
+
+    values: tuple[int, int]
+    used: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """Interaction marks in the side to move's own numbering; target 0 means bearing off."""
+
+    movable: frozenset[int] = frozenset()
+    selected: int | None = None
+    targets: frozenset[int] = frozenset()
+
+    @classmethod
+    def from_steps(cls, steps: Iterable[Step], selected: int | None = None) -> Highlight:
+        """Ring every source of `steps`; with a selected point, mark where its steps land."""
+        steps = tuple(steps)
+        targets = frozenset(s.dst for s in steps if s.src == selected)
+        return cls(frozenset(s.src for s in steps), selected, targets)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMarks:
+    """Steps to mark as played (from -> to), in `color`'s own numbering: the last turn or a
+    partly played one."""
+
+    color: Color
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """The end-of-game panel: the winner (None for a draw) and three lines of text."""
+
+    winner: Color | None
+    title: str
+    result: str = ""
+    score: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Words for the strips, already translated; an empty text is not drawn."""
+
+    pips: str = ""  # label in front of each pip count
+    status: str = ""  # beside the name of the side to move, e.g. "to move" or "no moves"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything but the position. `numbering` is whose own numbers label the points
+    (None: the side to move); `bottom` is the side drawn at the bottom."""
+
+    bottom: Color = Color.WHITE
+    numbering: Color | None = None
+    theme: Theme = CLASSIC
+    names: tuple[str, str] = ("", "")  # indexed by Color
+    texts: Texts = field(default_factory=Texts)
+    dice: Dice | None = None
+    highlight: Highlight = field(default_factory=Highlight)
+    last_turn: TurnMarks | None = None
+    banner: Banner | None = None
