@@ -16,6 +16,7 @@ from nardy.position import CHECKERS, POINTS, Position
 
 Boards = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
 
 OWN_POINTS = np.arange(1, POINTS + 1, dtype=np.int64)
 
@@ -45,7 +46,7 @@ def pips(side: Boards) -> Boards:
     return side[:, 1:] @ OWN_POINTS
 
 
-def finished(boards: Boards) -> npt.NDArray[np.bool_]:
+def finished(boards: Boards) -> Mask:
     """Rows where the viewer has borne off all checkers."""
-    done: npt.NDArray[np.bool_] = boards[:, 0, 0] == CHECKERS
+    done: Mask = boards[:, 0, 0] == CHECKERS
     return done

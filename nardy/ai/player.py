@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from nardy.ai.easy import random_steps
+from nardy.ai.expert import expert_ranking
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.levels import Level
 from nardy.ai.search import Scored, one_ply, two_ply
@@ -18,7 +19,7 @@ from nardy.position import Position
 from nardy.rules import Rules
 from nardy.steps import Step
 
-AVAILABLE_LEVELS: tuple[Level, ...] = (Level.EASY, Level.MEDIUM, Level.HARD)
+AVAILABLE_LEVELS: tuple[Level, ...] = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)
 
 MEDIUM_SLIP = 0.2  # Medium settles for a weaker candidate about one turn in five
 MEDIUM_SLIP_RANKS = 3  # ... picked among the next few best
@@ -60,24 +61,27 @@ def choose_turn(
         return random_steps(legal, rng)
     if len(legal.turns) == 1:
         return legal.turns[0].steps
+    ranked = _ranking(position, legal, rules, level)
+    if level is Level.MEDIUM and rng.random() < MEDIUM_SLIP:
+        return rng.choice(ranked[1 : 1 + MEDIUM_SLIP_RANKS]).turn.steps
+    return ranked[0].turn.steps
+
+
+def _ranking(position: Position, legal: LegalTurns, rules: Rules, level: Level) -> list[Scored]:
+    """The candidates of a searching level, best first."""
+    if level is Level.EXPERT:
+        return expert_ranking(position, legal, rules)
     ranked = one_ply(position, legal.turns, heuristic_chances)
-    if level is Level.MEDIUM:
-        if len(ranked) > 1 and rng.random() < MEDIUM_SLIP:
-            return rng.choice(ranked[1 : 1 + MEDIUM_SLIP_RANKS]).turn.steps
-        return ranked[0].turn.steps
-    return _deep(legal, ranked, rules)[0].turn.steps
-
-
-def _deep(legal: LegalTurns, ranked: list[Scored], rules: Rules) -> list[Scored]:
-    """Hard's search: the best 1-ply candidates rescored against every reply."""
-    return two_ply(ranked[:HARD_CANDIDATES], rules, heuristic_chances)
+    if level is Level.HARD:
+        return two_ply(ranked[:HARD_CANDIDATES], rules, heuristic_chances)
+    return ranked
 
 
 def hint(position: Position, dice: tuple[int, int], rules: Rules, top: int = 3) -> Hint:
-    """The strongest available analysis of `dice`: the best turn and up to `top` candidates."""
+    """The strongest level's analysis of `dice`: the best turn and up to `top` candidates."""
     legal = legal_turns(position, dice, rules)
     if legal.passes:
         return Hint((), ())
-    ranked = _deep(legal, one_ply(position, legal.turns, heuristic_chances), rules)
+    ranked = _ranking(position, legal, rules, AVAILABLE_LEVELS[-1])
     candidates = tuple(Candidate(s.turn.steps, s.equity, s.win) for s in ranked[:top])
     return Hint(candidates[0].steps, candidates)

@@ -1,0 +1,71 @@
+"""Expert: the learned network, exact bear-off play from the database, and 2-ply search.
+
+Candidates are ranked 1-ply by the network; the few close to the best are searched against all
+21 replies. When the mover's checkers are all home and no contact is left, the turn that
+minimises the expected rolls to bear off is played, which is exact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nardy.ai import bearoff, network
+from nardy.ai.board import Boards, Floats, Mask, encode
+from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN
+from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.movegen import LegalTurns
+from nardy.position import Position
+from nardy.rules import Rules
+
+CANDIDATES = 8  # at most this many 1-ply best turns are searched 2-ply
+MARGIN = 0.25  # ... and only those within this much equity of the 1-ply best
+HOME = 6
+CONTACT_EDGE = 12  # no contact once both sides are on their own points 1..12
+
+
+def _all_home(sides: Boards) -> Mask:
+    home: Mask = (sides[:, HOME + 1 :] == 0).all(axis=1)
+    return home
+
+
+def _normal_cdf(x: Floats) -> Floats:
+    """A logistic approximation of the standard normal distribution function."""
+    result: Floats = 1.0 / (1.0 + np.exp(-1.702 * x))
+    return result
+
+
+def expert_chances(boards: Boards) -> Floats:
+    """The network's chances, with the win chance of pure bear-off races from the database."""
+    result = network.shipped().chances(boards)
+    race = _all_home(boards[:, 0]) & _all_home(boards[:, 1])
+    if race.any():
+        db = bearoff.shipped()
+        mine, theirs = boards[race, 0], boards[race, 1]
+        # The opponent is on roll: the viewer wins by finishing in fewer rolls than he needs.
+        lead = db.expected_rolls(theirs) - db.expected_rolls(mine) - 0.5
+        spread = np.sqrt(db.variance(theirs) + db.variance(mine) + 0.25)
+        win = _normal_cdf(lead / spread)
+        result[race, WIN] = win
+        result[race, MARS_WIN] = np.minimum(result[race, MARS_WIN], win)
+        result[race, MARS_LOSS] = np.minimum(result[race, MARS_LOSS], 1.0 - win)
+    return result
+
+
+def _bearing_off_freely(position: Position) -> bool:
+    """The mover is all home and the opponent can no longer meet his checkers."""
+    mover, other = position.to_move, position.to_move.opponent
+    return all(position.count_at(mover, p) == 0 for p in range(HOME + 1, 25)) and all(
+        position.count_at(other, p) == 0 for p in range(CONTACT_EDGE + 1, 25)
+    )
+
+
+def expert_ranking(position: Position, legal: LegalTurns, rules: Rules) -> list[Scored]:
+    """Expert's candidates, best first."""
+    ranked = one_ply(position, legal.turns, expert_chances)
+    if _bearing_off_freely(position):
+        sides = encode([s.turn.result for s in ranked], position.to_move)[:, 0]
+        rolls = bearoff.shipped().expected_rolls(sides)
+        order = sorted(range(len(ranked)), key=lambda i: (rolls[i], -ranked[i].equity))
+        return [ranked[i] for i in order]
+    close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
+    return two_ply(close, rules, expert_chances)
