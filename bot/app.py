@@ -9,12 +9,15 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 
+from bot.board_view import ScreenBuilder
+from bot.boards import Boards
 from bot.commands import register_commands
 from bot.config import Settings
 from bot.handlers import routers
 from bot.i18n import Translator
 from bot.prefs import PrefsMiddleware
 from bot.retry import RetryAfterOnce
+from bot.service import GameService, PoolBotPlayer
 from bot.storage import GameStore, MemoryStore, RedisStore
 
 log = logging.getLogger(__name__)
@@ -38,10 +41,16 @@ def create_bot(settings: Settings, session: BaseSession | None = None) -> Bot:
     return Bot(settings.bot_token.get_secret_value(), session=session)
 
 
-def create_dispatcher(settings: Settings, store: GameStore) -> Dispatcher:
+def create_dispatcher(settings: Settings, store: GameStore, service: GameService) -> Dispatcher:
     """Routers plus the dependencies every handler may ask for by name."""
     texts = Translator()
-    dispatcher = Dispatcher(disable_fsm=True, store=store, texts=texts, settings=settings)
+    dispatcher = Dispatcher(
+        disable_fsm=True,
+        store=store,
+        texts=texts,
+        service=service,
+        boards=Boards(service, ScreenBuilder(texts)),
+    )
     dispatcher.update.outer_middleware(PrefsMiddleware(store, settings.default_language))
     dispatcher.include_routers(*routers())
     return dispatcher
@@ -51,10 +60,13 @@ async def run(settings: Settings) -> None:
     """Poll for updates until stopped; release the store and the HTTP session afterwards."""
     store = create_store(settings)
     bot = create_bot(settings)
-    dispatcher = create_dispatcher(settings, store)
+    player = PoolBotPlayer(settings.ai_workers)
+    dispatcher = create_dispatcher(settings, store, GameService(store, player))
     try:
+        await player.warm_up()
         await register_commands(bot, dispatcher["texts"], settings.default_language)
         await dispatcher.start_polling(bot, handle_signals=True)
     finally:
+        player.close()
         await store.close()
         await bot.session.close()

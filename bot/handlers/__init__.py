@@ -1,9 +1,9 @@
-"""One router per feature; `routers()` lists them in the order the dispatcher tries them."""
+"""One router per feature; `routers()` makes them, in the order the dispatcher tries them."""
 
 from aiogram import Router
 
-from bot.handlers import errors, language, menu
+from bot.handlers import errors, game, language, menu, play
 
 
 def routers() -> list[Router]:
-    return [errors.router, menu.router, language.router]
+    return [errors.router(), menu.router(), language.router(), play.router(), game.router()]

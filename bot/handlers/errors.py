@@ -12,11 +12,9 @@ from bot.i18n import Translator
 from bot.prefs import Prefs
 from bot.storage import StoreUnavailable
 
-router = Router(name="errors")
 log = logging.getLogger(__name__)
 
 
-@router.errors(ExceptionTypeFilter(StoreUnavailable))
 async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None:
     log.warning("game store unavailable: %s", event.exception)
     text = texts.text(prefs.locale, "store_down")
@@ -25,3 +23,10 @@ async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None
         await update.callback_query.answer(text, show_alert=True)
     elif update.message is not None:
         await update.message.answer(text)
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    feature = Router(name="errors")
+    feature.errors.register(store_down, ExceptionTypeFilter(StoreUnavailable))
+    return feature

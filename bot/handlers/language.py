@@ -12,8 +12,6 @@ from bot.i18n import Locale, Translator
 from bot.prefs import LANG, Prefs
 from bot.storage import GameStore
 
-router = Router(name="language")
-
 
 def language_menu(texts: Translator) -> InlineKeyboardMarkup:
     """One button per locale, each labelled in its own language."""
@@ -25,12 +23,10 @@ def language_menu(texts: Translator) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-@router.message(Command("lang"))
 async def lang(message: Message, texts: Translator, prefs: Prefs) -> None:
     await message.answer(texts.text(prefs.locale, "lang_prompt"), reply_markup=language_menu(texts))
 
 
-@router.callback_query(Menu.filter(F.action == MenuAction.LANGUAGE))
 async def lang_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
     await query.answer()
     if query.message is not None:
@@ -39,9 +35,17 @@ async def lang_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> 
         )
 
 
-@router.callback_query(PickLanguage.filter())
 async def pick(
     query: CallbackQuery, callback_data: PickLanguage, texts: Translator, store: GameStore
 ) -> None:
     await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
     await query.answer(texts.text(callback_data.locale, "lang_set"))
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    feature = Router(name="language")
+    feature.message.register(lang, Command("lang"))
+    feature.callback_query.register(lang_button, Menu.filter(F.action == MenuAction.LANGUAGE))
+    feature.callback_query.register(pick, PickLanguage.filter())
+    return feature

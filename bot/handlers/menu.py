@@ -12,8 +12,6 @@ from bot.i18n import Translator
 from bot.prefs import AUTO_CONFIRM, Prefs
 from bot.storage import GameStore
 
-router = Router(name="menu")
-
 
 def main_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
     """Play vs bot, Rules, Language, and the auto-confirm toggle showing its state."""
@@ -30,29 +28,24 @@ def main_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-@router.message(CommandStart())
 async def start(message: Message, texts: Translator, prefs: Prefs) -> None:
     await message.answer(texts.text(prefs.locale, "welcome"), reply_markup=main_menu(texts, prefs))
 
 
-@router.message(Command("help"))
 async def help_(message: Message, texts: Translator, prefs: Prefs) -> None:
     await message.answer(texts.text(prefs.locale, "help"))
 
 
-@router.message(Command("rules"))
 async def rules(message: Message, texts: Translator, prefs: Prefs) -> None:
     await message.answer(texts.text(prefs.locale, "rules"), parse_mode="HTML")
 
 
-@router.callback_query(Menu.filter(F.action == MenuAction.RULES))
 async def rules_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
     await query.answer()
     if query.message is not None:
         await query.message.answer(texts.text(prefs.locale, "rules"), parse_mode="HTML")
 
 
-@router.callback_query(Menu.filter(F.action == MenuAction.AUTO_CONFIRM))
 async def toggle_auto_confirm(
     query: CallbackQuery, texts: Translator, prefs: Prefs, store: GameStore
 ) -> None:
@@ -66,3 +59,16 @@ async def toggle_auto_confirm(
             message_id=query.message.message_id,
             reply_markup=main_menu(texts, new_prefs),
         )
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    feature = Router(name="menu")
+    feature.message.register(start, CommandStart())
+    feature.message.register(help_, Command("help"))
+    feature.message.register(rules, Command("rules"))
+    feature.callback_query.register(rules_button, Menu.filter(F.action == MenuAction.RULES))
+    feature.callback_query.register(
+        toggle_auto_confirm, Menu.filter(F.action == MenuAction.AUTO_CONFIRM)
+    )
+    return feature

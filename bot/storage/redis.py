@@ -42,6 +42,11 @@ return 1
 """
 
 
+def _text(value: bytes | str) -> str:
+    """Replies are `str` (the client decodes them); the client's types also admit bytes."""
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def game_key(game_id: str) -> str:
     return f"nardy:game:{{{game_id}}}"
 
@@ -87,7 +92,7 @@ class RedisStore(GameStore):
             raw = await self._redis.get(game_key(game_id))
         if raw is None:
             return None
-        version, _, data = raw.partition(":")
+        version, _, data = _text(raw).partition(":")
         return Versioned(int(version), data)
 
     async def save_game(
@@ -108,13 +113,13 @@ class RedisStore(GameStore):
 
     async def chat_game(self, chat_id: int) -> str | None:
         async with _reachable():
-            value: str | None = await self._redis.get(chat_key(chat_id))
-        return value
+            value = await self._redis.get(chat_key(chat_id))
+        return None if value is None else _text(value)
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         async with _reachable():
-            prefs: dict[str, str] = await self._redis.hgetall(user_key(user_id))
-        return prefs
+            prefs = await self._redis.hgetall(user_key(user_id))
+        return {_text(name): _text(value) for name, value in prefs.items()}
 
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         async with _reachable():

@@ -1,0 +1,210 @@
+"""What a game's board message shows one player: the picture's view state, caption, buttons.
+
+Pure: no I/O; the points on buttons are the viewer's own numbers, as in the notation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import BoardAction, PickLevel, Tap
+from bot.i18n import Locale, Translator
+from bot.service import Session
+from bot.service.games import dice_text
+from nardy import Color, Step
+from nardy.game import Game
+from nardy.scoring import EndReason
+from renderer import Banner, BoardView, Dice, Highlight, Texts, TurnMarks
+
+CHECKERS_PER_ROW = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """One rendering of the board message."""
+
+    view: BoardView
+    caption: str
+    markup: InlineKeyboardMarkup | None
+
+
+def moves_from(game: Game, src: int) -> list[tuple[Step, ...]]:
+    """The legal ways to move the checker on `src` now: one die, or several dice in a row when
+    each point on the way is open; one chain per destination, the shortest first."""
+    chains: list[tuple[Step, ...]] = []
+    frontier: list[tuple[Step, ...]] = [()]
+    seen: set[int] = set()
+    while frontier:
+        chain = frontier.pop(0)
+        at = chain[-1].dst if chain else src
+        if chain and chain[-1].bears_off:
+            continue
+        for step in game.legal.next_steps((*game.played, *chain)):
+            if step.src != at:
+                continue
+            longer = (*chain, step)
+            frontier.append(longer)
+            if step.dst not in seen:
+                seen.add(step.dst)
+                chains.append(longer)
+    return chains
+
+
+def chain_arg(chain: tuple[Step, ...]) -> str:
+    """Callback form of a chain: its source, a dot, its dice in order (`24.65`)."""
+    return f"{chain[0].src}." + "".join(str(step.die) for step in chain)
+
+
+def parse_chain(arg: str) -> tuple[Step, ...]:
+    """Inverse of `chain_arg`; anything malformed raises `ValueError`."""
+    src_text, _, dice = arg.partition(".")
+    src = int(src_text)
+    if not 1 <= src <= 24 or not dice or any(d not in "123456" for d in dice):
+        raise ValueError(f"bad move {arg!r}")
+    steps = []
+    for die in dice:
+        if src <= 0:
+            raise ValueError(f"bad move {arg!r}: a checker borne off moves no further")
+        steps.append(Step(src, int(die)))
+        src -= int(die)
+    return tuple(steps)
+
+
+class ScreenBuilder:
+    """Builds `Screen`s in a viewer's language."""
+
+    def __init__(self, texts: Translator) -> None:
+        self._texts = texts
+
+    def build(
+        self, session: Session, viewer: Color, locale: Locale, selected: int | None = None
+    ) -> Screen:
+        game = session.game
+        t = partial(self._texts.text, locale)
+        my_turn = not game.over and game.to_move is viewer and game.dice is not None
+        lines = [t(note.key, **dict(note.values)) for note in session.notes]
+        if game.over:
+            lines.append(self._result_line(session, viewer, locale))
+        elif game.dice is not None:
+            lines.append(t("turn_you" if my_turn else "turn_bot"))
+            lines.append(t("dice", dice=dice_text(game.dice)))
+        board = game.board
+        lines.append(t("pips", you=board.pip_count(viewer), bot=board.pip_count(viewer.opponent)))
+        markup = None
+        if my_turn:
+            lines.append(self._prompt(game, locale, selected))
+            markup = self._move_keyboard(session, locale, selected)
+        elif game.over:
+            markup = self._again_keyboard(session, locale)
+        view = self._view(session, viewer, locale, selected if my_turn else None)
+        return Screen(view, "\n".join(lines), markup)
+
+    def _result_line(self, session: Session, viewer: Color, locale: Locale) -> str:
+        result = session.game.result
+        assert result is not None
+        t = partial(self._texts.text, locale)
+        if result.winner is None:
+            return t("result_draw")
+        kind = t(f"kind_{result.kind.value}")
+        line = t(
+            "result_win" if result.winner is viewer else "result_loss",
+            kind=kind,
+            points=result.points,
+        )
+        if result.reason is EndReason.RESIGNED and result.winner is not viewer:
+            line = f"{t('result_resigned')} {line}"
+        return line
+
+    def _prompt(self, game: Game, locale: Locale, selected: int | None) -> str:
+        if selected is not None:
+            return self._texts.text(locale, "pick_target", src=selected)
+        if game.turn_complete:
+            return self._texts.text(locale, "turn_ready")
+        return self._texts.text(locale, "pick_checker")
+
+    def _move_keyboard(
+        self, session: Session, locale: Locale, selected: int | None
+    ) -> InlineKeyboardMarkup:
+        game = session.game
+        t = partial(self._texts.text, locale)
+
+        def tap(action: BoardAction, arg: str = "") -> str:
+            return Tap(game=session.game_id, version=session.version, action=action, arg=arg).pack()
+
+        builder = InlineKeyboardBuilder()
+        if selected is None:
+            sources = sorted({step.src for step in game.next_steps()}, reverse=True)
+            for src in sources:
+                builder.button(text=str(src), callback_data=tap(BoardAction.SELECT, str(src)))
+            sizes = (
+                [CHECKERS_PER_ROW] * ((len(sources) - 1) // CHECKERS_PER_ROW + 1) if sources else []
+            )
+        else:
+            chains = moves_from(game, selected)
+            for chain in chains:
+                dst = chain[-1].dst
+                label = f"{selected} → {dst if dst else t('btn_off')}"
+                builder.button(text=label, callback_data=tap(BoardAction.MOVE, chain_arg(chain)))
+            builder.button(text=t("btn_back"), callback_data=tap(BoardAction.BACK))
+            sizes = [2] * ((len(chains) + 1) // 2) + [1] if chains else [1]
+        footer = 0
+        if game.played:
+            builder.button(text=t("btn_undo"), callback_data=tap(BoardAction.UNDO))
+            footer += 1
+        if game.turn_complete:
+            builder.button(text=t("btn_done"), callback_data=tap(BoardAction.DONE))
+            footer += 1
+        builder.adjust(*sizes, *([footer] if footer else []))
+        return builder.as_markup()
+
+    def _again_keyboard(self, session: Session, locale: Locale) -> InlineKeyboardMarkup | None:
+        level = next((seat.level for seat in session.seats if seat.level is not None), None)
+        if level is None:
+            return None
+        builder = InlineKeyboardBuilder()
+        builder.button(
+            text=self._texts.text(locale, "btn_play_again"), callback_data=PickLevel(level=level)
+        )
+        return builder.as_markup()
+
+    def _view(
+        self, session: Session, viewer: Color, locale: Locale, selected: int | None
+    ) -> BoardView:
+        game = session.game
+        t = partial(self._texts.text, locale)
+        names = ["", ""]
+        for color in Color:
+            level = session.seats[color].level
+            names[color] = (
+                t("name_you") if color is viewer else t("name_bot", level=t(f"level_{level}"))
+            )
+        dice = (
+            Dice(game.dice, game.used_dice()) if game.dice is not None and not game.over else None
+        )
+        highlight = Highlight()
+        if selected is not None or (dice is not None and game.to_move is viewer):
+            highlight = Highlight.from_steps(game.next_steps(), selected)
+        last = None
+        if game.played:
+            last = TurnMarks(game.to_move, game.played)
+        elif game.last_turn is not None and game.last_turn.steps:
+            last = TurnMarks(game.last_turn.color, game.last_turn.steps)
+        banner = None
+        if game.result is not None:
+            banner = Banner(
+                game.result.winner, t("game_over"), self._result_line(session, viewer, locale)
+            )
+        return BoardView(
+            bottom=viewer,
+            numbering=viewer,
+            names=(names[0], names[1]),
+            texts=Texts(pips=t("pips_label"), status=t("status_to_move")),
+            dice=dice,
+            highlight=highlight,
+            last_turn=last,
+            banner=banner,
+        )

@@ -1,0 +1,136 @@
+"""Starting and ending games against the bot: /play and the level buttons, /resign, Play again.
+
+Games against the bot are played in private chats, one game per chat.
+"""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.boards import Boards
+from bot.callbacks import BoardAction, Menu, MenuAction, PickLevel, Tap
+from bot.i18n import Translator
+from bot.prefs import Prefs
+from bot.service import GameInProgress, GameService, Session
+from nardy.ai import AVAILABLE_LEVELS, Level
+from nardy.scoring import loss_value
+
+
+def level_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    for level in AVAILABLE_LEVELS:
+        builder.button(
+            text=texts.text(prefs.locale, f"level_{level.value}"),
+            callback_data=PickLevel(level=level.value),
+        )
+    builder.adjust(2)
+    return builder.as_markup()
+
+
+def confirm_menu(
+    texts: Translator, prefs: Prefs, session: Session, yes: BoardAction, yes_text: str
+) -> InlineKeyboardMarkup:
+    """`yes_text` acting on the game, or keep playing."""
+    builder = InlineKeyboardBuilder()
+    for action, key in ((yes, yes_text), (BoardAction.KEEP, "btn_resign_no")):
+        tap = Tap(game=session.game_id, version=session.version, action=action)
+        builder.button(text=texts.text(prefs.locale, key), callback_data=tap)
+    builder.adjust(1)
+    return builder.as_markup()
+
+
+async def offer_levels(
+    message: Message, texts: Translator, prefs: Prefs, service: GameService
+) -> None:
+    """The level choice, or, with a game going, the offer to resign it first."""
+    session = await service.active_game(message.chat.id)
+    if session is None:
+        await message.answer(
+            texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs)
+        )
+        return
+    markup = confirm_menu(texts, prefs, session, BoardAction.NEW_GAME, "btn_new_game_yes")
+    await message.answer(texts.text(prefs.locale, "play_during_game"), reply_markup=markup)
+
+
+async def play(message: Message, texts: Translator, prefs: Prefs, service: GameService) -> None:
+    await offer_levels(message, texts, prefs, service)
+
+
+async def not_private(message: Message, texts: Translator, prefs: Prefs) -> None:
+    await message.answer(texts.text(prefs.locale, "private_only"))
+
+
+async def play_button(
+    query: CallbackQuery, texts: Translator, prefs: Prefs, service: GameService
+) -> None:
+    await query.answer()
+    if isinstance(query.message, Message) and query.message.chat.type == ChatType.PRIVATE:
+        await offer_levels(query.message, texts, prefs, service)
+    elif isinstance(query.message, Message):
+        await query.message.answer(texts.text(prefs.locale, "private_only"))
+
+
+async def pick_level(
+    query: CallbackQuery,
+    callback_data: PickLevel,
+    bot: Bot,
+    texts: Translator,
+    prefs: Prefs,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    try:
+        level = Level(callback_data.level)
+    except ValueError:
+        level = None
+    message = query.message
+    if level not in AVAILABLE_LEVELS or not isinstance(message, Message):
+        await query.answer(texts.text(prefs.locale, "alert_bad"), show_alert=True)
+        return
+    if message.chat.type != ChatType.PRIVATE:
+        await query.answer(texts.text(prefs.locale, "private_only"), show_alert=True)
+        return
+    try:
+        session = await service.start_vs_bot(message.chat.id, query.from_user.id, level)
+    except GameInProgress:
+        await query.answer()
+        await offer_levels(message, texts, prefs, service)
+        return
+    await query.answer()
+    viewer = session.seat_of(query.from_user.id)
+    assert viewer is not None
+    await boards.send_new(bot, session, viewer, prefs.locale)
+
+
+async def resign(message: Message, texts: Translator, prefs: Prefs, service: GameService) -> None:
+    session = await service.active_game(message.chat.id)
+    user = message.from_user
+    color = session.seat_of(user.id) if session is not None and user is not None else None
+    if session is None or color is None:
+        await message.answer(texts.text(prefs.locale, "no_game"))
+        return
+    kind, points = loss_value(session.game.position, color, session.game.rules)
+    text = texts.text(
+        prefs.locale,
+        "resign_confirm",
+        kind=texts.text(prefs.locale, f"kind_{kind.value}"),
+        points=points,
+    )
+    markup = confirm_menu(texts, prefs, session, BoardAction.RESIGN, "btn_resign_yes")
+    await message.answer(text, reply_markup=markup)
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    feature = Router(name="play")
+    feature.message.register(play, Command("play"), F.chat.type == ChatType.PRIVATE)
+    feature.message.register(not_private, Command("play", "resign"))
+    feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY))
+    feature.callback_query.register(pick_level, PickLevel.filter())
+    feature.message.register(resign, Command("resign"), F.chat.type == ChatType.PRIVATE)
+    return feature

@@ -1,0 +1,43 @@
+"""The bot's moves, computed in worker processes so a search never blocks the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+from typing import Protocol
+
+from nardy import Position, Rules, Step
+from nardy.ai import Level, choose_turn
+
+
+class BotPlayer(Protocol):
+    """Chooses the bot's turn; `()` means the turn passes."""
+
+    async def choose(
+        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+    ) -> tuple[Step, ...]: ...
+
+
+class PoolBotPlayer:
+    """`nardy.ai.choose_turn` in a process pool, with a fresh random seed per turn."""
+
+    def __init__(self, workers: int) -> None:
+        self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+    async def choose(
+        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+    ) -> tuple[Step, ...]:
+        loop = asyncio.get_running_loop()
+        seed = secrets.randbits(32)
+        return await loop.run_in_executor(
+            self._pool, choose_turn, position, dice, rules, level, seed
+        )
+
+    async def warm_up(self) -> None:
+        """Start the workers and import the AI there, so the first game does not wait for it."""
+        await self.choose(Position.start(), (6, 5), Rules(), Level.EASY)
+
+    def close(self) -> None:
+        self._pool.shutdown(cancel_futures=True)

@@ -1,0 +1,43 @@
+"""Why the service refused a request; each maps to one alert the user sees, and nothing changed."""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """A request the service refused without changing anything."""
+
+
+class NoGame(GameError):
+    """There is no such game (never was, or it expired)."""
+
+
+class Stale(GameError):
+    """The request was made from an older version of the game's board."""
+
+
+class GameOver(GameError):
+    """The game has ended."""
+
+
+class NotYourGame(GameError):
+    """The user is not a player of this game."""
+
+
+class NotYourTurn(GameError):
+    """The user plays in this game, but the other side is to move."""
+
+
+class InvalidAction(GameError):
+    """A malformed or forged action, or one the rules do not allow now."""
+
+
+class Busy(GameError):
+    """The bot is still choosing its move in this game."""
+
+
+class GameInProgress(GameError):
+    """The chat already has a game going; `game_id` names it."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id

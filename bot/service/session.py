@@ -1,0 +1,95 @@
+"""A game as the bot keeps it: the nardy `Game`, the two seats, the board message, recent events.
+
+Stored as compact JSON around `nardy.record`'s game text (a long game stays well under 2 KB).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from nardy import Color
+from nardy.ai import Level
+from nardy.game import Game
+from nardy.record import game_from_text, game_to_text
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player slot: a Telegram user, or the bot at a level."""
+
+    user_id: int | None = None
+    level: Level | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    def to_text(self) -> str:
+        return f"b:{self.level.value}" if self.level is not None else f"u:{self.user_id}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Seat:
+        kind, _, value = text.partition(":")
+        return cls(level=Level(value)) if kind == "b" else cls(user_id=int(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something that happened since the player's last move, e.g. the bot's turn; `key` is a
+    message key and `values` its placeholders (already language-neutral: dice, notation)."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values: str) -> Note:
+        return cls(key, tuple(sorted(values.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One stored game; `version` is the store's version of it (0 before the first save)."""
+
+    game_id: str
+    game: Game
+    seats: tuple[Seat, Seat]  # indexed by Color
+    chat_id: int
+    message_id: int | None = None
+    notes: tuple[Note, ...] = ()
+    version: int = 0
+
+    def seat_of(self, user_id: int) -> Color | None:
+        """The colour `user_id` plays, or None for someone outside the game."""
+        for color in Color:
+            if self.seats[color].user_id == user_id:
+                return color
+        return None
+
+    def with_game(self, game: Game, notes: tuple[Note, ...]) -> Session:
+        return replace(self, game=game, notes=notes)
+
+    def to_text(self) -> str:
+        data: dict[str, Any] = {
+            "g": game_to_text(self.game),
+            "s": [seat.to_text() for seat in self.seats],
+            "c": self.chat_id,
+            "m": self.message_id,
+            "n": [[note.key, dict(note.values)] for note in self.notes],
+        }
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_text(cls, game_id: str, version: int, text: str) -> Session:
+        data = json.loads(text)
+        white, black = (Seat.from_text(seat) for seat in data["s"])
+        return cls(
+            game_id=game_id,
+            game=game_from_text(data["g"]),
+            seats=(white, black),
+            chat_id=data["c"],
+            message_id=data["m"],
+            notes=tuple(Note.of(key, **values) for key, values in data["n"]),
+            version=version,
+        )

@@ -1,0 +1,42 @@
+"""Fixtures for handler tests: a real Redis store, the real bot player pool, a fake Telegram."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from bot.service import GameService, PoolBotPlayer
+from bot.storage import RedisStore
+from nardy.dice import SeededDice
+from tests.bot.harness import Chat, make_chat
+from tests.fakes.telegram import FakeTelegram
+
+
+@pytest.fixture(scope="session")
+def bot_player() -> Iterator[PoolBotPlayer]:
+    player = PoolBotPlayer(workers=1)
+    yield player
+    player.close()
+
+
+@pytest.fixture
+async def store(redis_url: str) -> AsyncIterator[RedisStore]:
+    backend = RedisStore(redis_url)
+    yield backend
+    await backend.close()
+
+
+@pytest.fixture
+def service(store: RedisStore, bot_player: PoolBotPlayer) -> GameService:
+    return GameService(store, bot_player, dice=SeededDice(7))
+
+
+@pytest.fixture
+def telegram() -> FakeTelegram:
+    return FakeTelegram()
+
+
+@pytest.fixture
+def chat(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Chat:
+    return make_chat(telegram, store, service)

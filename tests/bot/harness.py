@@ -1,0 +1,95 @@
+"""The bot's dispatcher driven by real `Update` objects, talking to a `FakeTelegram`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from aiogram.types import Update
+
+from bot.app import create_bot, create_dispatcher
+from bot.config import Settings
+from bot.service import GameService
+from bot.storage import GameStore
+from tests.fakes.session import FakeSession
+from tests.fakes.telegram import FakeTelegram, Sent
+
+TOKEN = "123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-00"
+
+
+def settings(**values: Any) -> Settings:
+    return Settings(bot_token=TOKEN, **values)
+
+
+def user(user_id: int, language: str = "en") -> dict[str, Any]:
+    return {"id": user_id, "is_bot": False, "first_name": f"U{user_id}", "language_code": language}
+
+
+@dataclass
+class Chat:
+    """One user's private chat with the bot."""
+
+    telegram: FakeTelegram
+    dispatcher: Dispatcher
+    bot: Bot
+    user: dict[str, Any]
+
+    async def send(self, text: str) -> None:
+        await self._feed(self.telegram.text_update(self.user, text))
+
+    async def tap(self, sent: Sent, data: str) -> None:
+        await self._feed(self.telegram.tap_update(self.user, sent, data))
+
+    async def press(self, sent: Sent, label: str | Callable[[str], bool]) -> None:
+        """Tap the button whose text is `label` (or satisfies it)."""
+        fits = label if callable(label) else (lambda text: text == label)
+        data = next(b["callback_data"] for b in sent.buttons() if fits(b["text"]))
+        await self.tap(sent, data)
+
+    async def _feed(self, update: dict[str, Any]) -> None:
+        await self.dispatcher.feed_update(
+            self.bot, Update.model_validate(update, context={"bot": self.bot})
+        )
+
+    @property
+    def messages(self) -> list[Sent]:
+        return self.telegram.chat(self.user["id"])
+
+    @property
+    def last(self) -> Sent:
+        return self.messages[-1]
+
+    @property
+    def board(self) -> Sent:
+        return [m for m in self.messages if m.photo_id is not None][-1]
+
+    def alerts(self) -> list[str]:
+        return [
+            call.params["text"]
+            for call in self.telegram.calls_of("answerCallbackQuery")
+            if call.params.get("show_alert")
+        ]
+
+
+def make_chat(
+    telegram: FakeTelegram,
+    store: GameStore,
+    service: GameService,
+    user_id: int = 1001,
+    language: str = "en",
+) -> Chat:
+    config = settings()
+    bot = create_bot(config, session=FakeSession(telegram))
+    dispatcher = create_dispatcher(config, store, service)
+    return Chat(telegram, dispatcher, bot, user(user_id, language))
+
+
+def callback_parts(data: str) -> list[str]:
+    return data.split(":")
+
+
+def is_checker(text: str) -> bool:
+    return re.fullmatch(r"\d{1,2}", text) is not None

@@ -1,0 +1,237 @@
+"""A fake Telegram: the Bot API behaviour the bot relies on, in memory, for tests.
+
+It keeps the chat's messages, answers requests the way the Bot API does (a sent photo gets a
+file id, an edit of a deleted message fails "message to edit not found"), records every call,
+checks each against the official schema, and can be told to fail the next call of a method
+(429 with `retry_after`, "message is not modified"). It also makes the updates a user causes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.fakes.schema import problems
+
+BOT_USER = {"id": 42, "is_bot": True, "first_name": "Nardy", "username": "nardy_test_bot"}
+
+
+@dataclass
+class Call:
+    """One request as the bot sent it: decoded JSON fields, and the names of uploaded parts."""
+
+    method: str
+    params: dict[str, Any]
+    uploads: set[str]
+
+
+@dataclass
+class Sent:
+    """A message in a chat, as the user would see it now."""
+
+    message_id: int
+    chat_id: int
+    text: str | None = None
+    caption: str | None = None
+    photo_id: str | None = None
+    markup: dict[str, Any] | None = None
+
+    def buttons(self) -> list[dict[str, Any]]:
+        rows = (self.markup or {}).get("inline_keyboard", [])
+        return [button for row in rows for button in row]
+
+
+@dataclass
+class Failure:
+    status: int
+    description: str
+    retry_after: int | None = None
+
+
+@dataclass
+class FakeTelegram:
+    """The state and rules of the fake; both the aiohttp server and the in-process test
+    session call `handle`."""
+
+    calls: list[Call] = field(default_factory=list)
+    schema_problems: list[str] = field(default_factory=list)
+    messages: dict[tuple[int, int], Sent] = field(default_factory=dict)
+    answered: set[str] = field(default_factory=set)
+    failures: dict[str, list[Failure]] = field(default_factory=dict)
+    updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    # -- test controls ----------------------------------------------------------------------
+
+    def fail_next(self, method: str, failure: Failure) -> None:
+        self.failures.setdefault(method, []).append(failure)
+
+    def not_modified_next(self, method: str = "editMessageMedia") -> None:
+        description = "Bad Request: message is not modified: specified new message content and"
+        self.fail_next(method, Failure(400, description + " reply markup are exactly the same"))
+
+    def flood_next(self, method: str, retry_after: int = 1) -> None:
+        description = f"Too Many Requests: retry after {retry_after}"
+        self.fail_next(method, Failure(429, description, retry_after))
+
+    def delete(self, chat_id: int, message_id: int) -> None:
+        """The user deletes a message."""
+        del self.messages[(chat_id, message_id)]
+
+    def calls_of(self, method: str) -> list[Call]:
+        return [call for call in self.calls if call.method == method]
+
+    def chat(self, chat_id: int) -> list[Sent]:
+        return [m for (chat, _), m in sorted(self.messages.items()) if chat == chat_id]
+
+    # -- updates a user causes --------------------------------------------------------------
+
+    def text_update(self, user: dict[str, Any], text: str) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "message_id": next(self._ids),
+            "date": 1_700_000_000,
+            "chat": {"id": user["id"], "type": "private", "first_name": user["first_name"]},
+            "from": user,
+            "text": text,
+        }
+        if text.startswith("/"):
+            message["entities"] = [
+                {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
+            ]
+        return {"update_id": next(self._ids), "message": message}
+
+    def tap_update(self, user: dict[str, Any], sent: Sent, data: str) -> dict[str, Any]:
+        message = self._message_json(sent)
+        query = {
+            "id": str(next(self._ids)),
+            "from": user,
+            "chat_instance": "ci",
+            "message": message,
+            "data": data,
+        }
+        return {"update_id": next(self._ids), "callback_query": query}
+
+    # -- the Bot API ------------------------------------------------------------------------
+
+    def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
+        """Answer one request: (HTTP status, JSON body)."""
+        found = problems(method, fields, uploads)
+        self.schema_problems += found
+        params = {name: _decode(value) for name, value in fields.items()}
+        self.calls.append(Call(method, params, uploads))
+        pending = self.failures.get(method)
+        if pending:
+            failure = pending.pop(0)
+            body: dict[str, Any] = {
+                "ok": False,
+                "error_code": failure.status,
+                "description": failure.description,
+            }
+            if failure.retry_after is not None:
+                body["parameters"] = {"retry_after": failure.retry_after}
+            return failure.status, json.dumps(body)
+        if found:
+            return 400, _error("Bad Request: " + "; ".join(found))
+        handler = getattr(self, f"_{method}", None)
+        if handler is None:
+            return 200, json.dumps({"ok": True, "result": True})
+        return handler(params)
+
+    def _getMe(self, params: dict[str, Any]) -> tuple[int, str]:
+        return _ok(BOT_USER)
+
+    def _sendMessage(self, params: dict[str, Any]) -> tuple[int, str]:
+        sent = self._store(
+            params["chat_id"], text=params["text"], markup=params.get("reply_markup")
+        )
+        return _ok(self._message_json(sent))
+
+    def _sendPhoto(self, params: dict[str, Any]) -> tuple[int, str]:
+        sent = self._store(
+            params["chat_id"],
+            caption=params.get("caption"),
+            photo_id=f"photo-{next(self._ids)}",
+            markup=params.get("reply_markup"),
+        )
+        return _ok(self._message_json(sent))
+
+    def _editMessageMedia(self, params: dict[str, Any]) -> tuple[int, str]:
+        sent = self.messages.get((params["chat_id"], params["message_id"]))
+        if sent is None:
+            return 400, _error("Bad Request: message to edit not found")
+        sent.photo_id = f"photo-{next(self._ids)}"
+        sent.caption = params["media"].get("caption")
+        sent.markup = params.get("reply_markup")
+        return _ok(self._message_json(sent))
+
+    def _editMessageText(self, params: dict[str, Any]) -> tuple[int, str]:
+        sent = self.messages.get((params["chat_id"], params["message_id"]))
+        if sent is None:
+            return 400, _error("Bad Request: message to edit not found")
+        sent.text = params["text"]
+        sent.markup = params.get("reply_markup")
+        return _ok(self._message_json(sent))
+
+    def _editMessageReplyMarkup(self, params: dict[str, Any]) -> tuple[int, str]:
+        sent = self.messages.get((params["chat_id"], params["message_id"]))
+        if sent is None:
+            return 400, _error("Bad Request: message to edit not found")
+        sent.markup = params.get("reply_markup")
+        return _ok(self._message_json(sent))
+
+    def _deleteMessage(self, params: dict[str, Any]) -> tuple[int, str]:
+        self.messages.pop((params["chat_id"], params["message_id"]), None)
+        return _ok(True)
+
+    def _answerCallbackQuery(self, params: dict[str, Any]) -> tuple[int, str]:
+        query_id = params["callback_query_id"]
+        if query_id in self.answered:
+            return 400, _error("Bad Request: query is too old and response timeout expired")
+        self.answered.add(query_id)
+        return _ok(True)
+
+    def _store(self, chat_id: int, **content: Any) -> Sent:
+        sent = Sent(next(self._ids), chat_id, **content)
+        self.messages[(chat_id, sent.message_id)] = sent
+        return sent
+
+    def _message_json(self, sent: Sent) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "message_id": sent.message_id,
+            "date": 1_700_000_000,
+            "chat": {"id": sent.chat_id, "type": "private", "first_name": "Player"},
+            "from": BOT_USER,
+        }
+        if sent.text is not None:
+            message["text"] = sent.text
+        if sent.photo_id is not None:
+            size = {
+                "file_id": sent.photo_id,
+                "file_unique_id": sent.photo_id,
+                "width": 1000,
+                "height": 720,
+            }
+            message["photo"] = [size]
+        if sent.caption is not None:
+            message["caption"] = sent.caption
+        if sent.markup is not None:
+            message["reply_markup"] = sent.markup
+        return message
+
+
+def _decode(value: str) -> Any:
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        return value
+
+
+def _ok(result: Any) -> tuple[int, str]:
+    return 200, json.dumps({"ok": True, "result": result})
+
+
+def _error(description: str) -> str:
+    return json.dumps({"ok": False, "error_code": 400, "description": description})
