@@ -84,8 +84,8 @@ def highlight(
         absolute = to_absolute(mover, marks.selected)
         stamp(image, art.selected, _top_center(position, bottom, absolute, mover))
     for own in marks.targets:
-        if own == 0:
-            center = _slice_center(mover is not bottom, position.off[mover])
+        if own == 0:  # above the borne-off slices, clear of them
+            center = _slice_center(mover is not bottom, min(position.off[mover] + 2, 12))
         else:
             absolute = to_absolute(mover, own)
             n = position.points[absolute - 1] * mover.sign
@@ -96,8 +96,8 @@ def highlight(
 def last_turn(
     image: Image.Image, art: Sprites, position: Position, bottom: Color, turn: TurnMarks
 ) -> None:
-    """Faint ghosts where checkers left, a dot on each checker that arrived (net of chains:
-    24/18 18/13 marks 24 and 13 only)."""
+    """Faint ghosts where checkers left (a hollow mark on a full stack), a dot on each checker
+    that arrived; chains count net: 24/18 18/13 marks 24 and 13 only."""
     color = turn.color
     change: Counter[int] = Counter()  # absolute point (0 = borne off) -> arrivals - departures
     for step in turn.steps:
@@ -110,13 +110,20 @@ def last_turn(
                 stamp(image, art.moved, _slice_center(color is not bottom, index))
             continue
         n = max(position.points[absolute - 1] * color.sign, 0)
-        if delta < 0:
-            for extra in range(-delta):
-                slot = min(n + extra, g.MAX_STACK - 1)
+        for slot in range(n, n - delta):  # empty unless checkers left
+            if slot < g.MAX_STACK:
                 stamp(image, art.ghost[color], g.checker_center(bottom, absolute, slot))
+            else:
+                _mark(image, art.left, bottom, absolute, g.MAX_STACK - 1)
+                break
         for slot in range(max(_shown(n) - delta, 0), _shown(n)):
-            x, y = g.checker_center(bottom, absolute, slot)
-            stamp(image, art.moved, (x + g.CHECKER // 2 - 14, y))
+            _mark(image, art.moved, bottom, absolute, slot)
+
+
+def _mark(image: Image.Image, sprite: Image.Image, bottom: Color, absolute: int, slot: int) -> None:
+    """A small mark on the right edge of a checker."""
+    x, y = g.checker_center(bottom, absolute, slot)
+    stamp(image, sprite, (x + g.CHECKER // 2 - 14, y))
 
 
 def dice(image: Image.Image, art: Sprites, position: Position, bottom: Color, roll: Dice) -> None:

@@ -45,6 +45,7 @@ class Sprites:
     selected: Image.Image
     target: Image.Image
     moved: Image.Image  # the dot on a checker that arrived last turn
+    left: Image.Image  # the hollow mark on a full stack a checker left last turn
     banner: Image.Image  # the end-of-game panel, `geometry.BANNER` sized
 
 
@@ -141,10 +142,10 @@ def _target(color: RGB) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-def _dot(color: RGB, outline: RGB) -> Image.Image:
+def _dot(color: RGB, outline: RGB, rim: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         _disc(draw, MARK * s / 2, MARK * s / 2, outline)
-        _disc(draw, MARK * s / 2, MARK * s / 2 - 3 * s, color)
+        _disc(draw, MARK * s / 2, MARK * s / 2 - rim * s, color)
 
     return supersampled((MARK, MARK), paint)
 
@@ -213,6 +214,7 @@ def sprites(theme: Theme) -> Sprites:
         movable=_ring(theme.movable, 5),
         selected=_ring(theme.selected, 9),
         target=_target(theme.selected),
-        moved=_dot(theme.last_move, (255, 255, 255)),
+        moved=_dot(theme.last_move, (255, 255, 255), 3),
+        left=_dot((255, 255, 255), theme.last_move, 6),
         banner=_panel(theme),
     )

@@ -1,0 +1,49 @@
+"""The bytes `render` returns: a JPEG of the layout's size within Telegram's photo limits."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from nardy import Position
+from renderer import MIME_TYPE, BoardView, render
+from renderer.demo import write_gallery
+from renderer.geometry import HEIGHT, WIDTH
+from tests.renderer.scenes import SCENES
+
+TELEGRAM_MAX_BYTES = 10 * 1024 * 1024
+SIZE_GOAL = 120 * 1024  # issue 3
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_scene_is_a_phone_sharp_jpeg_within_telegram_photo_limits(name: str) -> None:
+    data = render(*SCENES[name])
+    image = Image.open(io.BytesIO(data))
+    assert MIME_TYPE == "image/jpeg"
+    assert data[:3] == b"\xff\xd8\xff"
+    assert image.format == "JPEG"
+    assert image.mode == "RGB"
+    assert image.size == (WIDTH, HEIGHT) == (1280, 872)
+    assert len(data) <= min(SIZE_GOAL, TELEGRAM_MAX_BYTES)
+    assert image.width + image.height <= 10_000
+    assert max(image.size) / min(image.size) <= 20
+
+
+def test_default_view_renders_the_start() -> None:
+    assert render(Position.start()) == render(Position.start(), BoardView())
+
+
+def test_demo_writes_every_theme_orientation_and_phase(tmp_path: Path) -> None:
+    paths = write_gallery(tmp_path)
+    names = {path.name for path in paths}
+    assert len(paths) == 3 * 2 * 4
+    for theme in ("classic", "contrast", "colorblind"):
+        for bottom in ("white", "black"):
+            for phase in ("1-start", "2-middle", "3-bear-off", "4-end"):
+                assert f"{theme}-{bottom}-bottom-{phase}.jpg" in names
+    for path in paths:
+        assert Image.open(path).format == "JPEG"
+        assert path.stat().st_size <= SIZE_GOAL
