@@ -38,7 +38,7 @@ class Boards:
     ) -> Session:
         """Edit the board message to show `session`; returns the session as now stored."""
         if session.message_id is None:
-            return await self.send_new(bot, session, viewer, locale)
+            return await self.send_new(bot, session, viewer, locale, selected)
         screen = self._screens.build(session, viewer, locale, selected)
         photo = await self._picture(session, screen)
         try:
@@ -54,14 +54,16 @@ class Boards:
             if not _is(error, "message to edit not found", "message_id_invalid"):
                 raise
             log.info("board message of game %s is gone; sending a new one", session.game_id)
-            return await self.send_new(bot, session, viewer, locale)
+            return await self.send_new(bot, session, viewer, locale, selected)
         return session
 
-    async def send_new(self, bot: Bot, session: Session, viewer: Color, locale: Locale) -> Session:
+    async def send_new(
+        self, bot: Bot, session: Session, viewer: Color, locale: Locale, selected: int | None = None
+    ) -> Session:
         """Send a fresh board message and remember it; its buttons carry the version that
         remembering it creates."""
         ahead = replace(session, version=session.version + 1)
-        screen = self._screens.build(ahead, viewer, locale)
+        screen = self._screens.build(ahead, viewer, locale, selected)
         photo = await self._picture(session, screen)
         message = await bot.send_photo(
             chat_id=session.chat_id, photo=photo, caption=screen.caption, reply_markup=screen.markup

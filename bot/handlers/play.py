@@ -129,7 +129,9 @@ def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="play")
     feature.message.register(play, Command("play"), F.chat.type == ChatType.PRIVATE)
-    feature.message.register(not_private, Command("play", "resign"))
+    feature.message.register(
+        not_private, Command("play", "resign"), F.chat.type != ChatType.PRIVATE
+    )
     feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY))
     feature.callback_query.register(pick_level, PickLevel.filter())
     feature.message.register(resign, Command("resign"), F.chat.type == ChatType.PRIVATE)

@@ -1,0 +1,78 @@
+"""Commands and menus: resigning, a new game during a game, the language, the command list."""
+
+from __future__ import annotations
+
+from bot.commands import COMMANDS, register_commands
+from bot.i18n import Locale, Translator
+from bot.service import GameService
+from tests.bot.harness import Chat
+from tests.fakes.telegram import FakeTelegram
+
+
+async def test_resign_asks_first_then_scores_the_position(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    assert chat.last.text is not None and chat.last.text.startswith("Resign this game?")
+    assert "mars, 2 pt to the bot" in chat.last.text
+    await chat.press(chat.last, "🏳 Yes, resign")
+    assert await service.active_game(chat.user["id"]) is None
+    caption = chat.board.caption or ""
+    assert "You resigned. The bot won: mars, 2 pt." in caption
+    assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
+    assert telegram.schema_problems == []
+
+
+async def test_keep_playing_removes_the_question(chat: Chat, service: GameService) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    question = chat.last
+    await chat.press(question, "Keep playing")
+    assert question not in chat.messages
+    assert await service.active_game(chat.user["id"]) is not None
+
+
+async def test_play_during_a_game_offers_to_resign_it(chat: Chat, service: GameService) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    first = await service.active_game(chat.user["id"])
+    await chat.send("/play")
+    assert chat.last.text == "You already have a game in this chat. Resign it and start a new one?"
+    await chat.press(chat.last, "🏳 Resign and start anew")
+    assert chat.last.text == "Choose the bot's level:"
+    await chat.press(chat.last, "Medium")
+    second = await service.active_game(chat.user["id"])
+    assert first is not None and second is not None and second.game_id != first.game_id
+
+
+async def test_play_again_starts_a_new_game(chat: Chat, service: GameService) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    await chat.press(chat.board, "🎲 Play again")
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and session.message_id == chat.board.message_id
+
+
+async def test_the_language_choice_is_kept(chat: Chat) -> None:
+    await chat.send("/lang")
+    await chat.press(chat.last, "Українська")
+    await chat.send("/help")
+    assert chat.last.text is not None and chat.last.text.startswith("/play — нова партія")
+    await chat.send("/rules")
+    assert chat.last.text is not None and "Довгі нарди коротко" in chat.last.text
+
+
+async def test_commands_are_registered_in_every_language(
+    chat: Chat, telegram: FakeTelegram
+) -> None:
+    await register_commands(chat.bot, Translator(), Locale.RU)
+    calls = telegram.calls_of("setMyCommands")
+    assert [call.params.get("language_code") for call in calls] == [None, "ru", "uk", "en"]
+    for call in calls:
+        assert [c["command"] for c in call.params["commands"]] == list(COMMANDS)
+    assert telegram.schema_problems == []

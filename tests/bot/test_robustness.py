@@ -1,0 +1,150 @@
+"""Taps that must change nothing, Telegram errors the bot must ride out, Redis going away."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.service import GameService, Session
+from bot.storage import RedisStore
+from tests.bot.harness import Chat, is_checker, make_chat
+from tests.conftest import RedisServer
+from tests.fakes.telegram import FakeTelegram
+
+
+async def start_game(chat: Chat) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+
+
+async def current(service: GameService, chat: Chat) -> Session:
+    session = await service.active_game(chat.user["id"])
+    assert session is not None
+    return session
+
+
+async def play_until_done_offered(chat: Chat) -> None:
+    while "✅ Done" not in [b["text"] for b in chat.board.buttons()]:
+        checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
+        await chat.press(chat.board, checker)
+        await chat.press(chat.board, lambda text: "→" in text)
+
+
+async def test_a_stale_tap_gets_an_alert_and_changes_nothing(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    await start_game(chat)
+    old_board = chat.board
+    old_buttons = old_board.buttons()
+    checker = next(b for b in old_buttons if is_checker(b["text"]))
+    await chat.tap(old_board, checker["callback_data"])
+    await chat.press(chat.board, lambda text: "→" in text)
+    before = await current(service, chat)
+    edits = len(telegram.calls_of("editMessageMedia"))
+    await chat.tap(old_board, checker["callback_data"])
+    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert len(telegram.calls_of("editMessageMedia")) == edits
+    after = await current(service, chat)
+    assert (after.version, after.game) == (before.version, before.game)
+
+
+async def test_a_double_done_applies_once(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    await start_game(chat)
+    await play_until_done_offered(chat)
+    before = await current(service, chat)
+    done = next(b["callback_data"] for b in chat.board.buttons() if b["text"] == "✅ Done")
+    board = chat.board
+    await asyncio.gather(chat.tap(board, done), chat.tap(board, done))
+    after = await current(service, chat)
+    assert after.version == before.version + 1
+    assert len(after.game.history) > len(before.game.history)
+    assert telegram.schema_problems == []
+
+
+async def test_malformed_forged_and_foreign_taps_get_alerts(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await start_game(chat)
+    session = await current(service, chat)
+    board = chat.board
+    gid, version = session.game_id, session.version
+    for data in (
+        "t:zzz",
+        "garbage",
+        f"t:{gid}:{version}:m:24.9",
+        f"t:{gid}:{version}:s:7",
+        f"t:nosuch:{version}:s:24",
+        f"t:{gid}:{version}:d",
+    ):
+        await chat.tap(board, data)
+    stranger = make_chat(telegram, store, service, user_id=2002)
+    await stranger.tap(board, f"t:{gid}:{version}:s:24")
+    bad = "This button is not valid any more."
+    assert chat.alerts() == [bad] * 6 + ["This is not your game."]
+    assert (await current(service, chat)).version == version
+    assert telegram.schema_problems == []
+
+
+async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: GameService) -> None:
+    await start_game(chat)
+    session = await current(service, chat)
+    over = await service.resign(session.game_id, chat.user["id"])
+    await chat.tap(chat.board, f"t:{over.game_id}:{over.version}:s:24")
+    assert chat.alerts() == ["This game is over."]
+
+
+async def test_not_modified_is_ignored_and_429_is_waited_out(
+    chat: Chat, telegram: FakeTelegram
+) -> None:
+    await start_game(chat)
+    checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
+    telegram.not_modified_next()
+    await chat.press(chat.board, checker)
+    telegram.flood_next("editMessageMedia", retry_after=1)
+    await chat.press(chat.board, checker)
+    edits = telegram.calls_of("editMessageMedia")
+    assert len(edits) == 3  # not modified, then the 429 and its retry
+    assert "→" in " ".join(b["text"] for b in chat.board.buttons())
+    assert chat.alerts() == []
+
+
+async def test_a_deleted_board_is_sent_again_and_plays_on(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await start_game(chat)
+    board = chat.board
+    checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
+    telegram.delete(chat.user["id"], board.message_id)
+    await chat.tap(board, checker)
+    new_board = chat.board
+    assert new_board.message_id != board.message_id
+    assert (await current(service, chat)).message_id == new_board.message_id
+    await chat.press(new_board, lambda text: "→" in text)
+    assert chat.alerts() == []
+    assert telegram.schema_problems == []
+
+
+async def test_the_game_goes_on_after_redis_restarts(
+    chat: Chat, redis_server: RedisServer, service: GameService
+) -> None:
+    await start_game(chat)
+    before = await current(service, chat)
+    redis_server.restart()
+    checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
+    await chat.press(chat.board, checker)
+    await chat.press(chat.board, lambda text: "→" in text)
+    after = await current(service, chat)
+    assert after.version == before.version + 1
+    assert chat.alerts() == []
+
+
+async def test_redis_down_gets_a_try_again_answer(chat: Chat, redis_server: RedisServer) -> None:
+    await start_game(chat)
+    redis_server.stop()
+    checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
+    await chat.press(chat.board, checker)
+    await chat.send("/play")
+    try_again = "I can't reach my game storage right now. Please try again in a moment."
+    assert chat.alerts() == [try_again]
+    assert chat.last.text == try_again
