@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.ai.board import Floats, encode
+from nardy.ai.board import Floats, after_steps, encode
 from nardy.ai.evaluation import WIN, Evaluator, chances, equity
 from nardy.movegen import Turn, legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
+from nardy.steps import Step
 
 # The 21 distinct rolls and how many of the 36 dice outcomes give each.
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
@@ -43,13 +44,13 @@ def replies_equity(after: Position, rules: Rules, evaluator: Evaluator) -> float
     """The mover's equity averaged over the opponent's 36 rolls, each answered at its best."""
     if after.winner() is not None:
         raise ValueError("no replies after the game is over")
-    results: list[Position] = []
+    base = encode([after], after.to_move)[0]
+    sequences: list[tuple[Step, ...]] = []
     starts: list[int] = []
     for dice, _ in ROLLS:
-        starts.append(len(results))
-        turns = legal_turns(after, dice, rules).turns
-        results.extend([t.result for t in turns] or [after.with_turn_passed()])
-    values = equity(chances(evaluator, encode(results, after.to_move)))
+        starts.append(len(sequences))
+        sequences.extend(legal_turns(after, dice, rules).step_sequences() or [()])
+    values = equity(chances(evaluator, after_steps(base, sequences)))
     best: Floats = np.maximum.reduceat(values, starts)
     weights = np.array([w for _, w in ROLLS], dtype=np.float64)
     return float(-(best @ weights) / 36.0)

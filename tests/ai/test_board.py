@@ -1,0 +1,35 @@
+"""Board arrays: the fast replay of step sequences equals the rules core's own results."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nardy import Rules, legal_turns
+from nardy.ai import Level
+from nardy.ai.board import after_steps, encode
+from nardy.ai.duel import duel
+from tests.ai.positions import random_positions
+
+
+def test_after_steps_matches_the_positions_the_rules_core_builds() -> None:
+    for position in random_positions(seed=2, rules=Rules(), games=1, stride=4):
+        for dice in ((6, 6), (5, 3), (1, 1), (4, 2)):
+            legal = legal_turns(position, dice, Rules())
+            sequences = legal.step_sequences() or [()]
+            fast = after_steps(encode([position], position.to_move)[0], sequences)
+            built = [legal.play(s) if s else position.with_turn_passed() for s in sequences]
+            assert np.array_equal(fast, encode(built, position.to_move))
+
+
+def test_encoding_counts_every_checker_for_both_viewers() -> None:
+    for position in random_positions(seed=4, rules=Rules(), games=1, stride=9):
+        for viewer in (position.to_move, position.to_move.opponent):
+            board = encode([position], viewer)[0]
+            assert board.sum(axis=1).tolist() == [15, 15]
+            assert board[0, 1:] @ np.arange(1, 25) == position.pip_count(viewer)
+
+
+def test_a_duel_ends_with_a_scored_result() -> None:
+    outcome = duel(Level.MEDIUM, Level.EASY, Rules(), dice_seed=3)
+    assert outcome.result.points in (1, 2)
+    assert outcome.turns > 20

@@ -1,0 +1,64 @@
+"""The evaluations prefer obviously better positions in hand-made pairs."""
+
+from __future__ import annotations
+
+from nardy import Color, Position
+from nardy.ai.board import encode
+from nardy.ai.evaluation import Evaluator, chances, equity
+from nardy.ai.expert import expert_chances
+from nardy.ai.heuristic import heuristic_chances
+
+
+def position(white: dict[int, int], black: dict[int, int]) -> Position:
+    """White to have just moved (Black on roll); keys are absolute points."""
+    signed = {**white, **{point: -n for point, n in black.items()}}
+    points = tuple(signed.get(point, 0) for point in range(1, 25))
+    off = (15 - sum(white.values()), 15 - sum(black.values()))
+    return Position(points, off, Color.BLACK, (False, False))
+
+
+def white_equity(evaluator: Evaluator, pos: Position) -> float:
+    return float(equity(chances(evaluator, encode([pos], Color.WHITE)))[0])
+
+
+def pips(pos: Position) -> int:
+    return pos.pip_count(Color.WHITE)
+
+
+BLACK_AT_HEAD = {12: 15}
+
+
+def test_a_block_in_front_of_the_opponent_beats_scattered_checkers() -> None:
+    # Five White points on absolute 6..10 face Black's head; the same pips scattered do not.
+    black = {12: 8, 14: 7}  # eight still on the head, seven home: about as many pips as White
+    block = position({6: 2, 7: 2, 8: 2, 9: 2, 10: 2, 24: 5}, black)
+    scattered = position({1: 3, 3: 3, 16: 2, 18: 2, 24: 5}, black)
+    assert pips(block) == pips(scattered)
+    assert white_equity(heuristic_chances, block) > white_equity(heuristic_chances, scattered)
+
+
+def test_fewer_pips_win_a_race() -> None:
+    black = {14: 5, 15: 5, 16: 5}  # Black's own 2, 3, 4: home, no contact left
+    ahead = position({1: 5, 2: 5, 3: 5}, black)
+    behind = position({4: 5, 5: 5, 6: 5}, black)
+    for evaluator in (heuristic_chances, expert_chances):
+        assert white_equity(evaluator, ahead) > white_equity(evaluator, behind)
+
+
+def test_a_race_with_checkers_outside_home_prefers_fewer_pips() -> None:
+    black = {13: 5, 14: 5, 20: 5}  # Black's own 1, 2, 8
+    ahead = position({1: 5, 2: 5, 8: 5}, black)
+    behind = position({1: 5, 2: 5, 11: 5}, black)
+    assert white_equity(heuristic_chances, ahead) > white_equity(heuristic_chances, behind)
+
+
+def test_stacking_everything_on_one_point_is_worse_than_spreading() -> None:
+    stacked = position({18: 10, 24: 5}, BLACK_AT_HEAD)
+    spread = position({16: 2, 17: 2, 18: 2, 19: 2, 20: 2, 24: 5}, BLACK_AT_HEAD)
+    assert pips(stacked) == pips(spread)
+    assert white_equity(heuristic_chances, spread) > white_equity(heuristic_chances, stacked)
+
+
+def test_the_side_that_has_borne_off_everything_has_won() -> None:
+    done = position({}, {13: 15})
+    assert white_equity(heuristic_chances, done) == 2.0  # a mars: Black bore off nothing
