@@ -3,7 +3,7 @@
 Pure Pillow; static layers and sprites are built once per theme, fonts ship with the package.
 """
 
-from renderer.render import MIME_TYPE, compose, render
+from renderer.render import MIME_TYPE, compose, render, warm_up
 from renderer.theme import CLASSIC, COLORBLIND, CONTRAST, THEMES, Theme
 from renderer.view import Banner, BoardView, Dice, Highlight, Texts, TurnMarks
 
@@ -22,4 +22,5 @@ __all__ = [
     "TurnMarks",
     "compose",
     "render",
+    "warm_up",
 ]

@@ -38,8 +38,8 @@ def _wood(size: tuple[int, int], base: RGB) -> Image.Image:
     for _ in range(size[1] // 2):
         y = rng.randrange(size[1])
         shade = _blend(base, (0, 0, 0) if rng.random() < 0.5 else (255, 220, 170), 0.12)
-        draw.line((0, y, size[0], y + rng.randint(-12, 12)), fill=shade, width=rng.randint(2, 6))
-    return image.filter(ImageFilter.GaussianBlur(3))
+        draw.line((0, y, size[0], y + rng.randint(-4, 4)), fill=shade, width=rng.randint(1, 2))
+    return image.filter(ImageFilter.GaussianBlur(1))
 
 
 def _shapes(theme: Theme, bottom: Color) -> Image.Image:
@@ -47,8 +47,10 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
     size = (g.WIDTH * SCALE, g.HEIGHT * SCALE)
     image = Image.new("RGB", size, theme.background)
     board = _scaled(g.BOARD)
-    if theme.wood:
-        image.paste(_wood((board[2] - board[0], board[3] - board[1]), theme.frame), board[:2])
+    if theme.wood:  # the grain is soft: draw it at the final size and enlarge it
+        grain = _wood((g.BOARD[2] - g.BOARD[0], g.BOARD[3] - g.BOARD[1]), theme.frame)
+        size_big = (board[2] - board[0], board[3] - board[1])
+        image.paste(grain.resize(size_big, Image.Resampling.BILINEAR), board[:2])
     else:
         image.paste(theme.frame, board)
     draw = ImageDraw.Draw(image)

@@ -4,26 +4,30 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
-from functools import wraps
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-def built_once(build: Callable[[K], V]) -> Callable[[K], V]:
+class built_once(Generic[K, V]):
     """Memoise a one-argument builder; the lock is taken only on a miss."""
-    values: dict[K, V] = {}
-    lock = threading.Lock()
 
-    @wraps(build)
-    def get(key: K) -> V:
+    def __init__(self, build: Callable[[K], V]) -> None:
+        self._build = build
+        self._values: dict[K, V] = {}
+        self._lock = threading.Lock()
+        self.__doc__ = build.__doc__
+
+    def __call__(self, key: K) -> V:
         try:
-            return values[key]
+            return self._values[key]
         except KeyError:
-            with lock:
-                if key not in values:
-                    values[key] = build(key)
-                return values[key]
+            with self._lock:
+                if key not in self._values:
+                    self._values[key] = self._build(key)
+                return self._values[key]
 
-    return get
+    def __contains__(self, key: K) -> bool:
+        """Has the value for `key` been built?"""
+        return key in self._values

@@ -7,14 +7,16 @@ is written to disk and no shared image is changed, so threads may render at once
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 
 from PIL import Image
 
-from nardy import Position
+from nardy import Color, Position
 from renderer import pieces
 from renderer.board import layer
 from renderer.panels import banner, strips
 from renderer.sprites import sprites
+from renderer.theme import THEMES, Theme
 from renderer.view import BoardView
 
 JPEG_QUALITY = 80
@@ -50,3 +52,13 @@ def encode(image: Image.Image) -> bytes:
 def render(position: Position, view: BoardView | None = None) -> bytes:
     """The board picture as JPEG bytes (`MIME_TYPE`)."""
     return encode(compose(position, view or BoardView()))
+
+
+def warm_up(themes: Iterable[Theme] = THEMES.values()) -> None:
+    """Build every static layer and sprite of `themes` now (about half a second per theme
+    and side at the bottom), so that no user waits for it on a first render."""
+    for theme in themes:
+        sprites(theme)
+        for bottom in Color:
+            for numbering in Color:
+                layer((theme, bottom, numbering))

@@ -7,10 +7,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from nardy import Color
-from renderer import CONTRAST, BoardView, render
+from renderer import CONTRAST, BoardView, render, warm_up
+from renderer.board import layer
 from renderer.cache import built_once
 from renderer.game_view import game_view
 from renderer.samples import random_games
+from renderer.sprites import sprites
 from tests.renderer.scenes import NAMES, TEXTS
 
 THREADS = 8
@@ -46,3 +48,13 @@ def test_built_once_builds_each_key_once_under_contention() -> None:
         results = list(pool.map(worker, range(THREADS)))
     assert calls == [7]
     assert all(result is results[0] for result in results)
+
+
+def test_warm_up_builds_every_layer_and_sprite_of_a_theme() -> None:
+    fresh = replace(CONTRAST, name="warm-up-test")
+    keys = [(fresh, bottom, numbering) for bottom in Color for numbering in Color]
+    assert fresh not in sprites
+    assert not any(key in layer for key in keys)
+    warm_up([fresh])
+    assert fresh in sprites
+    assert all(key in layer for key in keys)
