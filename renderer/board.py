@@ -16,7 +16,7 @@ from renderer.fonts import text_mask
 from renderer.theme import RGB, Theme
 
 SCALE = 3  # the shapes are drawn this much larger, then reduced, for smooth edges
-NUMBER_SIZE = 20
+NUMBER_SIZE = 26
 HOME_TINT = 0.14  # how strongly a home quarter takes its owner's checker colour
 
 

@@ -12,9 +12,9 @@ from nardy import Color, to_own
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
 
 WIDTH = 1280
-STRIP = 56  # name strip above and below the board
+STRIP = 60  # name strip above and below the board
 FRAME_X = 20
-FRAME_Y = 32  # the top and bottom frame carry the point numbers
+FRAME_Y = 36  # the top and bottom frame carry the point numbers
 POINT_W = 88
 CHECKER = 80
 STACK_STEP = 60  # vertical distance between stacked checkers

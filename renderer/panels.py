@@ -11,8 +11,8 @@ from renderer.sprites import ICON, Sprites
 from renderer.theme import Theme
 from renderer.view import Banner, BoardView
 
-NAME_SIZE = 26
-SMALL_SIZE = 22
+NAME_SIZE = 30
+SMALL_SIZE = 24
 NAME_WIDTH = 420
 STATUS_WIDTH = 260
 EDGE = 16  # space between the picture's edge and the strip's contents

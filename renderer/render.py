@@ -19,7 +19,7 @@ from renderer.sprites import sprites
 from renderer.theme import THEMES, Theme
 from renderer.view import BoardView
 
-JPEG_QUALITY = 80
+JPEG_QUALITY = 75
 MIME_TYPE = "image/jpeg"
 
 
