@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 FONT_DIR = Path(__file__).with_name("fonts")
 _FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 ELLIPSIS = "…"
-_raster_lock = threading.Lock()  # one FreeType face is not safe to rasterise from two threads
+_raster_lock = threading.Lock()  # a FreeType face is not safe to use from two threads at once
 
 
 @cache
@@ -80,10 +80,10 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
 @lru_cache(maxsize=1024)
 def text_mask(text: str, size: int, bold: bool = False, max_width: int = 10_000) -> Image.Image:
     """An "L" mask of `text` (made drawable and fitted), as tall as the font's line."""
-    clean = fit(printable(text, bold), size, bold, max_width)
     face = font(size, bold)
-    ascent, descent = face.getmetrics()
-    with _raster_lock:
+    with _raster_lock:  # measuring uses the shared FreeType face too
+        clean = fit(printable(text, bold), size, bold, max_width)
+        ascent, descent = face.getmetrics()
         left, _, right, _ = face.getbbox(clean, anchor="la") if clean else (0, 0, 1, 0)
         shift = -min(math.floor(left), 0)
         mask = Image.new("L", (math.ceil(right) + shift, ascent + descent))

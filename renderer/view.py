@@ -20,6 +20,10 @@ class Dice:
     values: tuple[int, int]
     used: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        if not all(1 <= d <= 6 for d in (*self.values, *self.used)):
+            raise ValueError(f"dice are 1 to 6, got {self.values} with {self.used} used")
+
 
 @dataclass(frozen=True, slots=True)
 class Highlight:
@@ -28,6 +32,13 @@ class Highlight:
     movable: frozenset[int] = frozenset()
     selected: int | None = None
     targets: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        chosen = set() if self.selected is None else {self.selected}
+        if not all(1 <= p <= 24 for p in self.movable | chosen) or not all(
+            0 <= p <= 24 for p in self.targets
+        ):
+            raise ValueError(f"points are 1 to 24 (targets 0 for off), got {self}")
 
     @classmethod
     def from_steps(cls, steps: Iterable[Step], selected: int | None = None) -> Highlight:
