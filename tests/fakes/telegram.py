@@ -187,7 +187,7 @@ class FakeTelegram:
         return _ok(True)
 
     def _answerCallbackQuery(self, params: dict[str, Any]) -> tuple[int, str]:
-        query_id = params["callback_query_id"]
+        query_id = str(params["callback_query_id"])
         if query_id in self.answered:
             return 400, _error("Bad Request: query is too old and response timeout expired")
         self.answered.add(query_id)

@@ -1,0 +1,57 @@
+"""The fake Telegram behind HTTP: an aiohttp app serving `/bot<token>/<method>` like the Bot API,
+so the real bot process can be pointed at it with `TELEGRAM_API_URL`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from aiohttp import BodyPartReader, web
+
+from tests.fakes.telegram import FakeTelegram
+
+
+async def _read(request: web.Request) -> tuple[dict[str, str], set[str]]:
+    """Form fields and uploaded part names, from a multipart or url-encoded body."""
+    fields: dict[str, str] = {}
+    uploads: set[str] = set()
+    if request.content_type.startswith("multipart/"):
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, BodyPartReader) or part.name is None:
+                continue
+            if part.filename:
+                uploads.add(part.name)
+                await part.read()
+            else:
+                fields[part.name] = await part.text()
+    else:
+        form = await request.post()
+        fields = {name: str(value) for name, value in form.items()}
+    return fields, uploads
+
+
+def make_app(telegram: FakeTelegram) -> web.Application:
+    async def api(request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        fields, uploads = await _read(request)
+        status, body = telegram.handle(method, fields, uploads)
+        if method == "getUpdates" and status == 200:
+            body = json.dumps({"ok": True, "result": await _poll(telegram, fields)})
+        return web.Response(status=status, text=body, content_type="application/json")
+
+    app = web.Application()
+    app.router.add_post("/bot{token}/{method}", api)
+    return app
+
+
+async def _poll(telegram: FakeTelegram, fields: dict[str, str]) -> list[object]:
+    """Long polling: wait up to `timeout` seconds for an update, then hand over all queued."""
+    try:
+        first = await asyncio.wait_for(telegram.updates.get(), float(fields.get("timeout", "0")))
+    except TimeoutError:
+        return []
+    batch = [first]
+    while not telegram.updates.empty():
+        batch.append(telegram.updates.get_nowait())
+    return batch
