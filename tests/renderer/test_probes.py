@@ -246,3 +246,38 @@ def test_status_is_shown_beside_the_side_to_move_only() -> None:
     white_strip, black_strip = g.strip_box(top=False), g.strip_box(top=True)
     assert changed_box(status.crop(white_strip), with_status.crop(white_strip)) is not None
     assert changed_box(plain.crop(black_strip), status.crop(black_strip)) is None
+
+
+def felt_pixel(image: Image.Image, column: int, top: bool) -> tuple[int, ...]:
+    """A pixel of bare felt beside the narrow end of a triangle."""
+    y = g.MID_TOP - 20 if top else g.MID_TOP + g.MID + 20
+    pixel = image.getpixel((g.column_left(column) + 10, y))
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+@pytest.mark.parametrize("bottom", list(Color))
+def test_homes_are_subtly_tinted_towards_their_owner_colour(bottom: Color) -> None:
+    image = compose(Position.start(), BoardView(bottom=bottom))
+    felt = CLASSIC.felt
+    # Bottom right is the home of the side at the bottom, top left that of the other side.
+    for column, top, owner in ((9, False, bottom), (2, True, bottom.opponent)):
+        home = felt_pixel(image, column, top)
+        plain = felt_pixel(image, 11 - column, top)
+        assert close(plain, felt, 2)
+        assert not close(home, felt, 2) and close(home, felt, 40)
+        owner_fill = CLASSIC.checkers[owner].fill
+        assert sum(abs(a - b) for a, b in zip(home, owner_fill, strict=True)) < sum(
+            abs(a - b) for a, b in zip(felt, owner_fill, strict=True)
+        )
+
+
+@pytest.mark.parametrize("bottom", list(Color))
+def test_each_head_is_marked_on_the_frame_in_its_owner_colour(bottom: Color) -> None:
+    image = compose(Position.start(), BoardView(bottom=bottom))
+    for absolute, color in ((24, Color.WHITE), (12, Color.BLACK)):
+        column, top = g.place(bottom, absolute)
+        x = g.column_left(column) + g.POINT_W // 2
+        y = g.INNER_TOP - 5 if top else g.INNER_BOTTOM + 4
+        assert close(image.getpixel((x, y)), CLASSIC.checkers[color].fill, 30)
+        assert (column, top) == ((11, True) if color is bottom else (0, False))
