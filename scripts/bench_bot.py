@@ -1,0 +1,103 @@
+"""Latency of a tap and size of a stored game, with the real renderer and a real Redis.
+
+Measures the time from a tap's update entering the dispatcher to the board's edit request
+leaving the bot (select and move taps; Done taps are played but not timed, since they include
+the bot's thinking), and the Redis bytes of each stored game (`STRLEN`, `MEMORY USAGE`).
+
+    python scripts/bench_bot.py [--taps 600]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.service import GameService, PoolBotPlayer
+from bot.storage import RedisStore
+from bot.storage.redis import game_key
+from tests.bot.harness import Chat, is_checker, make_chat
+from tests.conftest import RedisServer
+from tests.fakes.telegram import FakeTelegram
+
+
+class TimedTelegram(FakeTelegram):
+    """Notes when each board edit request arrives."""
+
+    edit_sent_at: float = 0.0
+
+    def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
+        if method == "editMessageMedia":
+            self.edit_sent_at = time.perf_counter()
+        return super().handle(method, fields, uploads)
+
+
+async def timed_tap(chat: Chat, telegram: TimedTelegram, label: str, samples: list[float]) -> None:
+    data = next(b["callback_data"] for b in chat.board.buttons() if b["text"] == label)
+    start = time.perf_counter()
+    await chat.tap(chat.board, data)
+    samples.append(telegram.edit_sent_at - start)
+
+
+async def run(taps: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server = RedisServer(Path(folder))
+        server.start()
+        store = RedisStore(server.url)
+        player = PoolBotPlayer(1)
+        await player.warm_up()
+        telegram = TimedTelegram()
+        chat = make_chat(telegram, store, GameService(store, player))
+        samples: list[float] = []
+        sizes: list[tuple[int, int]] = []
+        try:
+            while len(samples) < taps:
+                await chat.send("/play")
+                await chat.press(chat.last, "Easy")
+                game_id = (await store.chat_game(chat.user["id"])) or ""
+                while len(samples) < taps:
+                    labels = [b["text"] for b in chat.board.buttons()]
+                    if labels == ["🎲 Play again"]:
+                        break
+                    if "✅ Done" in labels:
+                        await chat.press(chat.board, "✅ Done")
+                    else:
+                        checker = next(label for label in labels if is_checker(label))
+                        await timed_tap(chat, telegram, checker, samples)
+                        move = next(b["text"] for b in chat.board.buttons() if "→" in b["text"])
+                        await timed_tap(chat, telegram, move, samples)
+                    key = game_key(game_id)
+                    strlen = await store.client.strlen(key)
+                    usage = await store.client.memory_usage(key) or 0
+                    sizes.append((strlen, usage))
+        finally:
+            player.close()
+            await store.close()
+            server.stop()
+    ms = sorted(s * 1000 for s in samples)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"taps timed: {len(ms)}")
+    print(
+        f"tap -> edit request: p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms,"
+        f" max {ms[-1]:.1f} ms"
+    )
+    print(
+        f"stored game: STRLEN max {max(s for s, _ in sizes)} B,"
+        f" MEMORY USAGE max {max(u for _, u in sizes)} B"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=600)
+    asyncio.run(run(parser.parse_args().taps))
+
+
+if __name__ == "__main__":
+    main()
