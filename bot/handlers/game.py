@@ -109,6 +109,30 @@ def _viewer(session: Session, query: CallbackQuery) -> Color:
     return color
 
 
+async def _resign_and_show(
+    query: CallbackQuery,
+    tap: Tap,
+    bot: Bot,
+    texts: Translator,
+    prefs: Prefs,
+    service: GameService,
+    boards: Boards,
+) -> bool:
+    """Resign the tapped game and show its final board. A game already over needs nothing;
+    False (after an alert) when the tapper may not resign it."""
+    try:
+        session = await service.resign(tap.game, query.from_user.id)
+    except GameOver:
+        await query.answer()
+        return True
+    except GameError as error:
+        await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
+        return False
+    await query.answer()
+    await boards.show(bot, session, _viewer(session, query), prefs.locale)
+    return True
+
+
 async def resign(
     query: CallbackQuery,
     callback_data: Tap,
@@ -118,14 +142,8 @@ async def resign(
     service: GameService,
     boards: Boards,
 ) -> None:
-    try:
-        session = await service.resign(callback_data.game, query.from_user.id)
-    except GameError as error:
-        await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
-        return
-    await query.answer()
-    await _drop_prompt(query)
-    await boards.show(bot, session, _viewer(session, query), prefs.locale)
+    if await _resign_and_show(query, callback_data, bot, texts, prefs, service, boards):
+        await _drop_prompt(query)
 
 
 async def resign_for_new_game(
@@ -137,17 +155,8 @@ async def resign_for_new_game(
     service: GameService,
     boards: Boards,
 ) -> None:
-    try:
-        session = await service.resign(callback_data.game, query.from_user.id)
-    except GameOver:
-        session = None
-    except GameError as error:
-        await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
-        return
-    await query.answer()
-    if session is not None:
-        await boards.show(bot, session, _viewer(session, query), prefs.locale)
-    if isinstance(query.message, Message):
+    resigned = await _resign_and_show(query, callback_data, bot, texts, prefs, service, boards)
+    if resigned and isinstance(query.message, Message):
         await query.message.edit_text(
             texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs)
         )

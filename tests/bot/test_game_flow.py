@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.service import GameService
+from bot.storage import RedisStore
 from tests.bot.harness import Chat, is_checker
 from tests.fakes.telegram import FakeTelegram
 
@@ -50,10 +51,12 @@ async def play_one_turn(chat: Chat) -> None:
 
 
 async def test_a_whole_game_is_played_by_taps_on_one_message(
-    chat: Chat, telegram: FakeTelegram
+    chat: Chat, telegram: FakeTelegram, store: RedisStore
 ) -> None:
     await start_game(chat)
     board_id = chat.board.message_id
+    game_id = await store.chat_game(chat.user["id"])
+    assert game_id is not None
     for _ in range(400):
         if "🎲 Play again" in [b["text"] for b in chat.board.buttons()]:
             break
@@ -65,3 +68,5 @@ async def test_a_whole_game_is_played_by_taps_on_one_message(
     assert len(telegram.calls_of("editMessageMedia")) > 50
     assert chat.alerts() == []
     assert telegram.schema_problems == []
+    stored = await store.load_game(game_id)
+    assert stored is not None and len(stored.data) <= 2048  # the whole game, history included
