@@ -1,6 +1,8 @@
-"""The static layer: frame, felt, points, homes, heads, direction arrows and point numbers.
+"""The static layer (frame, felt, points, homes, heads, direction arrows, point numbers) and
+the checker stacks pre-drawn on it.
 
-Built once per (theme, side at the bottom, numbering side); a render starts from a copy.
+The layer is built once per (theme, side at the bottom, numbering side); a render starts from a
+copy of it and pastes opaque stack tiles, so the commonest paste needs no blending.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from nardy import Color, to_absolute, to_own
 from renderer import geometry as g
 from renderer.cache import built_once
 from renderer.fonts import text_mask
+from renderer.sprites import PAD, sprites
 from renderer.theme import RGB, Theme
 
 SCALE = 3  # the shapes are drawn this much larger, then reduced, for smooth edges
@@ -26,8 +29,9 @@ def _blend(base: RGB, other: RGB, amount: float) -> RGB:
 
 
 def _scaled(box: g.Box) -> g.Box:
+    """`box` at `SCALE`, its right and bottom inclusive as `ImageDraw` wants them."""
     left, top, right, bottom = box
-    return left * SCALE, top * SCALE, right * SCALE, bottom * SCALE
+    return left * SCALE, top * SCALE, right * SCALE - 1, bottom * SCALE - 1
 
 
 def _wood(size: tuple[int, int], base: RGB) -> Image.Image:
@@ -46,13 +50,15 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
     """Everything but the text, at `SCALE` times the final size."""
     size = (g.WIDTH * SCALE, g.HEIGHT * SCALE)
     image = Image.new("RGB", size, theme.background)
-    board = _scaled(g.BOARD)
+    left, upper, right, lower = g.BOARD
     if theme.wood:  # the grain is soft: draw it at the final size and enlarge it
-        grain = _wood((g.BOARD[2] - g.BOARD[0], g.BOARD[3] - g.BOARD[1]), theme.frame)
-        size_big = (board[2] - board[0], board[3] - board[1])
-        image.paste(grain.resize(size_big, Image.Resampling.BILINEAR), board[:2])
+        grain = _wood((right - left, lower - upper), theme.frame)
+        size_big = ((right - left) * SCALE, (lower - upper) * SCALE)
+        image.paste(
+            grain.resize(size_big, Image.Resampling.BILINEAR), (left * SCALE, upper * SCALE)
+        )
     else:
-        image.paste(theme.frame, board)
+        image.paste(theme.frame, (left * SCALE, upper * SCALE, right * SCALE, lower * SCALE))
     draw = ImageDraw.Draw(image)
     top_color = bottom.opponent
     for half in (0, 6):
@@ -71,7 +77,7 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
     )
     for top in (True, False):
         draw.rounded_rectangle(_scaled(g.tray_box(top)), radius=8 * SCALE, fill=theme.tray)
-    _points(draw, theme)
+    _points(image, theme)
     for column, top, owner in ((11, True, bottom), (0, False, top_color)):  # the two heads
         left, _, right, _ = g.point_box(column, top)
         y = g.INNER_TOP - 7 if top else g.INNER_BOTTOM + 2
@@ -87,27 +93,24 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
     return image
 
 
-def _points(draw: ImageDraw.ImageDraw, theme: Theme) -> None:
-    """Twelve triangles a row, alternating colours, opposite points of different colours."""
-    height = g.ROW - 14
-    for column in range(12):
-        for top in (True, False):
-            left, upper, right, lower = g.point_box(column, top)
+def _points(image: Image.Image, theme: Theme) -> None:
+    """Twelve triangles a row, alternating colours, opposite points of different colours.
+    Each shape is drawn once and pasted, so that every point of a kind has the same pixels."""
+    width, height = g.POINT_W * SCALE, g.ROW * SCALE
+    tip = (g.ROW - 14) * SCALE
+    for top in (True, False):
+        base, point = (0, tip) if top else (height - 1, height - 1 - tip)
+        shape = Image.new("L", (width, height))
+        ImageDraw.Draw(shape).polygon([(3, base), (width - 3, base), (width / 2, point)], fill=255)
+        for column in range(12):
+            left, upper, _, _ = g.point_box(column, top)
             fill = theme.points[(column + top) % 2]
-            base, tip = (upper, upper + height) if top else (lower, lower - height)
-            draw.polygon(
-                [
-                    (left * SCALE + 3, base * SCALE),
-                    (right * SCALE - 3, base * SCALE),
-                    ((left + right) * SCALE / 2, tip * SCALE),
-                ],
-                fill=fill,
-            )
+            image.paste(fill, (left * SCALE, upper * SCALE), shape)
 
 
 def _arrows(draw: ImageDraw.ImageDraw, color: RGB) -> None:
     """U-turns at both ends of the middle band: play runs counter-clockwise on the screen."""
-    radius = 19
+    radius = 17
     width = 4 * SCALE
     for x, start, end, tip_y, direction in (
         (g.FIELD_LEFT + 14 + radius, 90, 270, g.MID_Y + radius, 1),  # left: top row turns down
@@ -117,8 +120,8 @@ def _arrows(draw: ImageDraw.ImageDraw, color: RGB) -> None:
         draw.arc(_scaled(box), start, end, fill=color, width=width)
         draw.polygon(
             [
-                (x * SCALE, (tip_y - 9) * SCALE),
-                (x * SCALE, (tip_y + 9) * SCALE),
+                (x * SCALE, (tip_y - 8) * SCALE),
+                (x * SCALE, (tip_y + 8) * SCALE),
                 ((x + 14 * direction) * SCALE, tip_y * SCALE),
             ],
             fill=color,
@@ -128,7 +131,7 @@ def _arrows(draw: ImageDraw.ImageDraw, color: RGB) -> None:
 @built_once
 def _base(key: tuple[Theme, Color]) -> Image.Image:
     theme, bottom = key
-    return _shapes(theme, bottom).resize((g.WIDTH, g.HEIGHT), Image.Resampling.LANCZOS)
+    return _shapes(theme, bottom).reduce(SCALE)  # a plain average: no bleed between points
 
 
 @built_once
@@ -144,3 +147,30 @@ def layer(key: tuple[Theme, Color, Color]) -> Image.Image:
         x, y = g.number_center(column, top)
         image.paste(theme.frame_text, (x - mask.width // 2, y - mask.height // 2), mask)
     return image
+
+
+Ground = tuple[bool, int, bool]  # row is top, triangle colour index, is a home quarter
+
+
+def ground(column: int, top: bool) -> Ground:
+    """What a point's checkers stand on. Points alike in it have the same pixels (every shape
+    is pasted at whole pixels), so they share their stack tiles."""
+    return top, (column + top) % 2, column < 6 if top else column >= 6
+
+
+@built_once
+def stack_tile(key: tuple[Theme, Color, Ground, Color, int]) -> Image.Image:
+    """(theme, side at the bottom, ground, colour, n): `n` checkers drawn on their ground, an
+    opaque tile from the frame towards the middle, one point wide."""
+    theme, bottom, kind, color, n = key
+    top = kind[0]
+    column = next(c for c in range(12) if ground(c, top) == kind)
+    left, upper, right, lower = g.point_box(column, top)
+    height = min(g.CHECKER + (n - 1) * g.STACK_STEP + PAD, g.ROW)
+    tile = _base((theme, bottom)).crop(
+        (left, upper, right, upper + height) if top else (left, lower - height, right, lower)
+    )
+    stack = sprites(theme).stacks[color][top][n - 1]
+    y = -PAD if top else height + PAD - stack.height
+    tile.paste(stack, ((g.POINT_W - stack.width) // 2, y), stack)
+    return tile

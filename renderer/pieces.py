@@ -8,6 +8,7 @@ from PIL import Image
 
 from nardy import Color, Position, to_absolute
 from renderer import geometry as g
+from renderer.board import ground, stack_tile
 from renderer.paint import stamp, write
 from renderer.sprites import Sprites
 from renderer.theme import Theme
@@ -36,11 +37,10 @@ def checkers(
             continue
         color = Color.WHITE if signed > 0 else Color.BLACK
         n = abs(signed)
-        _, top = g.place(bottom, index + 1)
-        sprite = art.stacks[color][top][_shown(n) - 1]
-        x, y = g.checker_center(bottom, index + 1, 0)
-        half = sprite.width // 2
-        image.paste(sprite, (x - half, y - half if top else y + half - sprite.height), sprite)
+        column, top = g.place(bottom, index + 1)
+        tile = stack_tile((theme, bottom, ground(column, top), color, _shown(n)))
+        left, upper, _, lower = g.point_box(column, top)
+        image.paste(tile, (left, upper if top else lower - tile.height))
         if n > g.MAX_STACK:
             center = g.checker_center(bottom, index + 1, g.MAX_STACK - 1)
             write(image, str(n), center, (COUNT_SIZE, True, theme.checkers[color].label), "center")
