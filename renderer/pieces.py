@@ -28,9 +28,7 @@ def _top_center(position: Position, bottom: Color, absolute: int, color: Color) 
     return g.checker_center(bottom, absolute, max(_shown(n) - 1, 0))
 
 
-def checkers(
-    image: Image.Image, art: Sprites, theme: Theme, position: Position, bottom: Color
-) -> None:
+def checkers(image: Image.Image, theme: Theme, position: Position, bottom: Color) -> None:
     """Every point's stack; a stack taller than `MAX_STACK` shows its size on the top checker."""
     for index, signed in enumerate(position.points):
         if not signed:

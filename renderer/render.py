@@ -29,7 +29,7 @@ def compose(position: Position, view: BoardView) -> Image.Image:
     numbering = position.to_move if view.numbering is None else view.numbering
     image = layer((theme, view.bottom, numbering)).copy()
     art = sprites(theme)
-    pieces.checkers(image, art, theme, position, view.bottom)
+    pieces.checkers(image, theme, position, view.bottom)
     pieces.trays(image, art, theme, position, view.bottom)
     if view.last_turn is not None:
         pieces.last_turn(image, art, position, view.bottom, view.last_turn)
