@@ -10,6 +10,7 @@ see what dominates. Goal (issue 3): median <= 5 ms and <= 120 KB.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -67,6 +68,8 @@ def main() -> None:
     print(_row("size", sizes, "KB"))
     share = statistics.median(timings["encode"]) / statistics.median(timings["render"])
     print(f"encoding is {share:.0%} of the median render (wall)")
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f} on {os.cpu_count()} CPUs (wall times want a quiet machine)")
 
 
 if __name__ == "__main__":
