@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.app import run
 from bot.config import SettingsError, configure_logging, load_settings
 
 
@@ -17,6 +16,8 @@ def main() -> None:
         print(exc, file=sys.stderr)
         raise SystemExit(2) from None
     configure_logging(settings)
+    from bot.app import run  # the heavy imports (aiogram, the AI, Pillow) only once configured
+
     asyncio.run(run(settings))
 
 

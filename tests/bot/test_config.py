@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import create_store
 from bot.config import SettingsError, load_settings
 from bot.i18n import Locale
+from bot.storage import MemoryStore, RedisStore
 
 TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 SETTINGS = ("BOT_TOKEN", "REDIS_URL", "TELEGRAM_API_URL", "DEFAULT_LANGUAGE", "LOG_LEVEL")
@@ -80,3 +82,18 @@ def test_start_up_stops_with_one_line_and_status_2(tmp_path: Path) -> None:
         " (expected <digits>:<secret> from BotFather)"
     ]
     assert "secret-but-malformed" not in done.stderr
+
+
+def test_without_redis_url_games_stay_in_memory_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    store = create_store(load_settings())
+    assert isinstance(store, MemoryStore)
+    assert "REDIS_URL is not set: games are kept in memory and lost on restart" in caplog.text
+
+
+def test_with_redis_url_games_go_to_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6399/3")
+    assert isinstance(create_store(load_settings()), RedisStore)

@@ -70,3 +70,62 @@ async def test_a_whole_game_is_played_by_taps_on_one_message(
     assert telegram.schema_problems == []
     stored = await store.load_game(game_id)
     assert stored is not None and len(stored.data) <= 2048  # the whole game, history included
+
+
+async def play_steps_until_turn_ends(chat: Chat, service: GameService) -> int:
+    """Move the first offered checker to its first destination until the human's turn is no
+    longer the one it was; returns the number of turns in the history before."""
+    before = await service.active_game(chat.user["id"])
+    assert before is not None
+    turns = len(before.game.history)
+    while True:
+        session = await service.active_game(chat.user["id"])
+        assert session is not None
+        if len(session.game.history) > turns or "✅ Done" in labels(chat):
+            return turns
+        await chat.press(chat.board, is_checker)
+        await chat.press(chat.board, lambda text: "→" in text)
+
+
+def labels(chat: Chat) -> list[str]:
+    return [b["text"] for b in chat.board.buttons()]
+
+
+async def test_done_shows_the_bot_thinking_then_its_answer(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await start_game(chat)
+    turns = await play_steps_until_turn_ends(chat, service)
+    await chat.press(chat.board, "✅ Done")
+    actions = telegram.calls_of("sendChatAction")
+    assert actions and actions[0].params["action"] == "choose_sticker"
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and len(session.game.history) >= turns + 2
+    assert "The bot rolled" in (chat.board.caption or "")
+
+
+async def test_auto_confirm_ends_a_complete_turn_without_done(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.send("/start")
+    await chat.press(chat.last, "☑️ Confirm turns automatically")
+    assert "✅ Confirm turns automatically" in [b["text"] for b in chat.last.buttons()]
+    await start_game(chat)
+    turns = await play_steps_until_turn_ends(chat, service)
+    assert "✅ Done" not in labels(chat)
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and len(session.game.history) >= turns + 2
+
+
+async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -> None:
+    await start_game(chat)
+    offered = labels(chat)
+    await chat.press(chat.board, is_checker)
+    assert "⬅️ Back" in labels(chat)
+    await chat.press(chat.board, lambda text: "→" in text)
+    assert "↩️ Undo" in labels(chat)
+    await chat.press(chat.board, "↩️ Undo")
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and session.game.played == ()
+    assert labels(chat) == offered
+    assert "Tap a checker to move" in (chat.board.caption or "")

@@ -1,0 +1,135 @@
+"""The game service alone (no Telegram): openings, forced turns, the bot's answer, conflicts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+import pytest
+
+from bot.service import (
+    GameInProgress,
+    GameService,
+    InvalidAction,
+    Note,
+    NotYourGame,
+    PoolBotPlayer,
+    Stale,
+)
+from bot.storage import MemoryStore
+from nardy import Color, Step
+from nardy.ai import Level
+
+CHAT = USER = 77
+
+
+class ScriptedDice:
+    """Dice that roll exactly the given values, in order (a `nardy.dice.DiceSource`)."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = iter(values)
+
+    def roll_one(self) -> int:
+        return next(self._values)
+
+    def roll(self) -> tuple[int, int]:
+        return next(self._values), next(self._values)
+
+
+def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
+    return GameService(MemoryStore(), bot_player, dice=ScriptedDice(dice))
+
+
+async def test_the_opening_winner_plays_white_and_has_the_dice(bot_player: PoolBotPlayer) -> None:
+    # 3-3 is the one first roll with a choice (RULES.md §4): others play one head checker.
+    service = service_with([3, 3, 5, 2, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    assert session.version == 1
+    assert session.seat_of(USER) is Color.WHITE
+    assert session.game.dice == (3, 3)
+    assert session.notes == (
+        Note.of("opening_tie", you="3", bot="3"),
+        Note.of("opening", you="5", bot="2"),
+        Note.of("you_start"),
+    )
+    assert (await service.active_game(CHAT)) == session
+
+
+async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([1, 4, 6, 5, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    assert session.seat_of(USER) is Color.BLACK
+    assert session.game.to_move is Color.BLACK
+    assert session.game.dice == (3, 3)
+    bot_turn = session.game.last_turn
+    assert bot_turn is not None and bot_turn.color is Color.WHITE and bot_turn.dice == (6, 5)
+    assert session.notes[-1].key == "bot_played"
+
+
+async def test_a_forced_turn_is_played_with_a_note(bot_player: PoolBotPlayer) -> None:
+    # 6-4 on the first turn: one checker off the head, 24/18/14 or 24/20/14, one result.
+    service = service_with([5, 2, 6, 4, 2, 1, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    assert session.notes[2] == Note.of("forced", dice="6-4", turn="24/18 18/14")
+    assert session.notes[3].key == "bot_played"
+    assert session.game.to_move is Color.WHITE and session.game.dice == (3, 3)
+
+
+async def test_steps_undo_and_done_then_the_bot_answers(bot_player: PoolBotPlayer) -> None:
+    service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    with pytest.raises(InvalidAction):
+        await service.done(session)
+    session = await service.play(session, [Step(24, 3)])
+    session = await service.undo(session)
+    assert session.game.played == ()
+    session = await service.play(session, [Step(24, 3), Step(21, 3), Step(18, 3)])
+    session = await service.play(session, [Step(24, 3)])
+    assert session.game.turn_complete
+    with pytest.raises(InvalidAction):
+        await service.play(session, [Step(15, 1)])
+    session = await service.done(session)
+    assert [turn.dice for turn in session.game.history] == [(3, 3), (4, 2)]
+    assert session.game.dice == (3, 1) and session.notes[0].key == "bot_played"
+
+
+async def test_of_two_taps_on_one_version_only_the_first_counts(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    await service.play(session, [Step(24, 3)])
+    with pytest.raises(Stale):
+        await service.play(session, [Step(24, 3)])
+    with pytest.raises(Stale):
+        await service.for_move(session.game_id, session.version, USER)
+    with pytest.raises(NotYourGame):
+        await service.for_move(session.game_id, session.version + 1, USER + 1)
+
+
+async def test_a_doubled_done_is_answered_once(bot_player: PoolBotPlayer) -> None:
+    service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await service.play(session, [Step(24, 3), Step(21, 3), Step(24, 3), Step(21, 3)])
+    results = await asyncio.gather(
+        service.done(session), service.done(session), return_exceptions=True
+    )
+    finished = [r for r in results if not isinstance(r, Exception)]
+    assert len(finished) == 1
+    assert len([r for r in results if isinstance(r, Exception)]) == 1
+    assert (await service.load(session.game_id)).version == session.version + 1
+
+
+async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer) -> None:
+    service = service_with([5, 2, 3, 3, 5, 2, 3, 3], bot_player)
+    first = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    with pytest.raises(GameInProgress):
+        await service.start_vs_bot(CHAT, USER, Level.EASY)
+    over = await service.resign(first.game_id, USER)
+    assert over.game.result is not None and over.game.result.winner is Color.BLACK
+    assert (over.game.result.kind.value, over.game.result.points) == ("mars", 2)
+    assert await service.active_game(CHAT) is None
+    second = await service.start_vs_bot(CHAT, USER, Level.MEDIUM)
+    assert second.game_id != first.game_id
