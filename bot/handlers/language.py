@@ -29,10 +29,8 @@ async def lang(message: Message, texts: Translator, prefs: Prefs) -> None:
 
 async def lang_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
     await query.answer()
-    if query.message is not None:
-        await query.message.answer(
-            texts.text(prefs.locale, "lang_prompt"), reply_markup=language_menu(texts)
-        )
+    if isinstance(query.message, Message):
+        await lang(query.message, texts, prefs)
 
 
 async def pick(

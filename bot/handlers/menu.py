@@ -42,8 +42,8 @@ async def rules(message: Message, texts: Translator, prefs: Prefs) -> None:
 
 async def rules_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
     await query.answer()
-    if query.message is not None:
-        await query.message.answer(texts.text(prefs.locale, "rules"), parse_mode="HTML")
+    if isinstance(query.message, Message):
+        await rules(query.message, texts, prefs)
 
 
 async def toggle_auto_confirm(
@@ -52,13 +52,9 @@ async def toggle_auto_confirm(
     turned_on = not prefs.auto_confirm
     await store.set_user_pref(query.from_user.id, AUTO_CONFIRM, "1" if turned_on else "0")
     await query.answer(texts.text(prefs.locale, "auto_on" if turned_on else "auto_off"))
-    if query.message is not None and query.inline_message_id is None:
-        new_prefs = Prefs(prefs.locale, turned_on)
-        await query.bot.edit_message_reply_markup(  # type: ignore[union-attr]
-            chat_id=query.message.chat.id,
-            message_id=query.message.message_id,
-            reply_markup=main_menu(texts, new_prefs),
-        )
+    if isinstance(query.message, Message):
+        menu = main_menu(texts, Prefs(prefs.locale, turned_on))
+        await query.message.edit_reply_markup(reply_markup=menu)
 
 
 def router() -> Router:

@@ -76,3 +76,12 @@ async def test_commands_are_registered_in_every_language(
     for call in calls:
         assert [c["command"] for c in call.params["commands"]] == list(COMMANDS)
     assert telegram.schema_problems == []
+
+
+async def test_menu_buttons_show_the_rules_and_the_languages(chat: Chat) -> None:
+    await chat.send("/start")
+    menu = chat.last
+    await chat.press(menu, "📖 Rules")
+    assert chat.last.text is not None and "Long nardy in short" in chat.last.text
+    await chat.press(menu, "🌐 Language")
+    assert [b["text"] for b in chat.last.buttons()] == ["Русский", "Українська", "English"]
