@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.callbacks import BoardAction, PickLevel, Tap
@@ -21,6 +21,7 @@ from nardy.scoring import EndReason
 from renderer import Banner, BoardView, Dice, Highlight, Texts, TurnMarks
 
 CHECKERS_PER_ROW = 6
+TARGETS_PER_ROW = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,36 +130,36 @@ class ScreenBuilder:
     def _move_keyboard(
         self, session: Session, locale: Locale, selected: int | None
     ) -> InlineKeyboardMarkup:
+        """Checkers to pick (or the picked one's destinations and Back), then Undo and Done."""
         game = session.game
         t = partial(self._texts.text, locale)
 
-        def tap(action: BoardAction, arg: str = "") -> str:
-            return Tap(game=session.game_id, version=session.version, action=action, arg=arg).pack()
+        def button(text: str, action: BoardAction, arg: str = "") -> InlineKeyboardButton:
+            tap = Tap(game=session.game_id, version=session.version, action=action, arg=arg)
+            return InlineKeyboardButton(text=text, callback_data=tap.pack())
 
         builder = InlineKeyboardBuilder()
         if selected is None:
             sources = sorted({step.src for step in game.next_steps()}, reverse=True)
-            for src in sources:
-                builder.button(text=str(src), callback_data=tap(BoardAction.SELECT, str(src)))
-            sizes = (
-                [CHECKERS_PER_ROW] * ((len(sources) - 1) // CHECKERS_PER_ROW + 1) if sources else []
-            )
+            checkers = [button(str(src), BoardAction.SELECT, str(src)) for src in sources]
+            builder.row(*checkers, width=CHECKERS_PER_ROW)
         else:
-            chains = moves_from(game, selected)
-            for chain in chains:
-                dst = chain[-1].dst
-                label = f"{selected} → {dst if dst else t('btn_off')}"
-                builder.button(text=label, callback_data=tap(BoardAction.MOVE, chain_arg(chain)))
-            builder.button(text=t("btn_back"), callback_data=tap(BoardAction.BACK))
-            sizes = [2] * ((len(chains) + 1) // 2) + [1] if chains else [1]
-        footer = 0
+            targets = [
+                button(
+                    f"{selected} → {chain[-1].dst or t('btn_off')}",
+                    BoardAction.MOVE,
+                    chain_arg(chain),
+                )
+                for chain in moves_from(game, selected)
+            ]
+            builder.row(*targets, width=TARGETS_PER_ROW)
+            builder.row(button(t("btn_back"), BoardAction.BACK))
+        footer = []
         if game.played:
-            builder.button(text=t("btn_undo"), callback_data=tap(BoardAction.UNDO))
-            footer += 1
+            footer.append(button(t("btn_undo"), BoardAction.UNDO))
         if game.turn_complete:
-            builder.button(text=t("btn_done"), callback_data=tap(BoardAction.DONE))
-            footer += 1
-        builder.adjust(*sizes, *([footer] if footer else []))
+            footer.append(button(t("btn_done"), BoardAction.DONE))
+        builder.row(*footer)
         return builder.as_markup()
 
     def _again_keyboard(self, session: Session, locale: Locale) -> InlineKeyboardMarkup | None:
@@ -178,15 +179,15 @@ class ScreenBuilder:
         t = partial(self._texts.text, locale)
         names = ["", ""]
         for color in Color:
-            level = session.seats[color].level
+            level = session.seats[color].level  # the one human seat is the viewer's
             names[color] = (
-                t("name_you") if color is viewer else t("name_bot", level=t(f"level_{level}"))
+                t("name_you") if level is None else t("name_bot", level=t(f"level_{level.value}"))
             )
         dice = (
             Dice(game.dice, game.used_dice()) if game.dice is not None and not game.over else None
         )
         highlight = Highlight()
-        if selected is not None or (dice is not None and game.to_move is viewer):
+        if dice is not None and game.to_move is viewer:
             highlight = Highlight.from_steps(game.next_steps(), selected)
         last = None
         if game.played:
