@@ -24,9 +24,10 @@ def answer(case: Any) -> dict[str, Any]:
     options = case.get("options", {})
     if not isinstance(options, dict):
         raise ValueError("'options' must be a JSON object")
-    turns = legal_turns(position, (dice[0], dice[1]), Rules.from_dict(options)).turns
+    legal = legal_turns(position, (dice[0], dice[1]), Rules.from_dict(options))
+    turns = legal.turns
     return {
-        "max_steps": max((len(t.steps) for t in turns), default=0),
+        "max_steps": legal.max_steps,
         "results": [t.result.canonical_key() for t in turns],
         "turns": [[str(step) for step in t.steps] for t in turns],
     }
@@ -41,6 +42,8 @@ def answer_lines(lines: Iterable[str]) -> Iterator[str]:
             out = answer(json.loads(line))
         except (ValueError, TypeError) as exc:  # JSONDecodeError, InvalidPosition, RulesError...
             out = {"error": str(exc)}
+        except RecursionError:  # JSON nested deeper than the decoder can follow
+            out = {"error": "the line is nested too deeply to be a case"}
         yield json.dumps(out, separators=(",", ":"))
 
 

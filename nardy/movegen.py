@@ -215,6 +215,7 @@ class LegalTurns:
             with_high = [(d, k) for d, k in finals if high not in k[1]]
             finals = with_high or finals
         self._finals = finals
+        # The most steps any legal turn plays (a game-ending turn may play fewer).
         self.max_steps = max(depth for depth, _ in finals)
 
     # -- results ----------------------------------------------------------------------------
@@ -239,8 +240,10 @@ class LegalTurns:
         return tuple(reversed(steps))
 
     def _distinct_finals(self) -> Iterator[tuple[int, _Key]]:
+        """One final state per resulting board, the longest way there first, so that the
+        turns' longest step count is `max_steps` even when bearing off ends the game early."""
         seen: set[int] = set()
-        for depth, key in self._finals:
+        for depth, key in sorted(self._finals, key=lambda final: -final[0]):
             if key[0] not in seen:
                 seen.add(key[0])
                 yield depth, key
