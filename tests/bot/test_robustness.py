@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import GameService, Session
+from bot.service import GameService, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
@@ -148,3 +148,17 @@ async def test_redis_down_gets_a_try_again_answer(chat: Chat, redis_server: Redi
     try_again = "I can't reach my game storage right now. Please try again in a moment."
     assert chat.alerts() == [try_again]
     assert chat.last.text == try_again
+
+
+async def test_the_game_goes_on_after_the_bot_restarts(
+    chat: Chat, telegram: FakeTelegram, redis_url: str, bot_player: PoolBotPlayer
+) -> None:
+    await start_game(chat)
+    board = chat.board
+    store = RedisStore(redis_url)
+    restarted = make_chat(telegram, store, GameService(store, bot_player))
+    await restarted.press(board, is_checker)
+    await restarted.press(restarted.board, lambda text: "→" in text)
+    assert restarted.alerts() == []
+    assert restarted.board.message_id == board.message_id
+    await store.close()

@@ -99,6 +99,12 @@ async def test_a_whole_game_against_the_bot_process(
     await tap(telegram, chat(telegram)[-1], lambda text: text == "Easy")
     await until(lambda: telegram.calls_of("sendPhoto"), "the board")
 
+    # Telegram refuses an edit as "not modified": the bot ignores it and takes the next tap.
+    telegram.not_modified_next()
+    unchanged = board(telegram).photo_id
+    await tap(telegram, board(telegram), str.isdigit)
+    assert board(telegram).photo_id == unchanged
+
     telegram.flood_next("editMessageMedia", retry_after=1)
     for _ in range(1000):
         current = board(telegram)
