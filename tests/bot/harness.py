@@ -9,6 +9,7 @@ from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.types import Update
+from pydantic import SecretStr
 
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
@@ -21,7 +22,7 @@ TOKEN = "123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-00"
 
 
 def settings(**values: Any) -> Settings:
-    return Settings(bot_token=TOKEN, **values)
+    return Settings(bot_token=SecretStr(TOKEN), **values)
 
 
 def user(user_id: int, language: str = "en") -> dict[str, Any]:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp import web
@@ -19,7 +20,12 @@ from tests.fakes.server import make_app
 from tests.fakes.telegram import FakeTelegram, Sent
 
 TOKEN = "123456:E2E-TOKEN-E2E-TOKEN-E2E-TOKEN-000"
-PLAYER = {"id": 5005, "is_bot": False, "first_name": "Player", "language_code": "en"}
+PLAYER: dict[str, Any] = {
+    "id": 5005,
+    "is_bot": False,
+    "first_name": "Player",
+    "language_code": "en",
+}
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -79,6 +85,11 @@ def board(telegram: FakeTelegram) -> Sent:
     return [m for m in chat(telegram) if m.photo_id is not None][-1]
 
 
+def changed_from(telegram: FakeTelegram, photo: str | None) -> Callable[[], bool]:
+    """A check that the board shows another picture than `photo`."""
+    return lambda: board(telegram).photo_id != photo
+
+
 async def tap(telegram: FakeTelegram, sent: Sent, label: Callable[[str], bool]) -> None:
     """Tap the first button `label` accepts and wait until the bot has answered the tap."""
     data = next(b["callback_data"] for b in sent.buttons() if label(b["text"]))
@@ -118,7 +129,7 @@ async def test_a_whole_game_against_the_bot_process(
             await tap(telegram, current, lambda text: "→" in text)
         else:
             await tap(telegram, current, str.isdigit)
-        await until(lambda old=photo: board(telegram).photo_id != old, "the board to change")
+        await until(changed_from(telegram, photo), "the board to change")
 
     final = board(telegram)
     assert [b["text"] for b in final.buttons()] == ["🎲 Play again"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from aiohttp import BodyPartReader, web
 
@@ -45,7 +46,7 @@ def make_app(telegram: FakeTelegram) -> web.Application:
     return app
 
 
-async def _poll(telegram: FakeTelegram, fields: dict[str, str]) -> list[object]:
+async def _poll(telegram: FakeTelegram, fields: dict[str, str]) -> list[dict[str, Any]]:
     """Long polling: wait up to `timeout` seconds for an update, then hand over all queued."""
     try:
         first = await asyncio.wait_for(telegram.updates.get(), float(fields.get("timeout", "0")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,21 +136,34 @@ class FakeTelegram:
             return failure.status, json.dumps(body)
         if found:
             return 400, _error("Bad Request: " + "; ".join(found))
-        handler = getattr(self, f"_{method}", None)
+        handler = self._handlers().get(method)
         if handler is None:
-            return 200, json.dumps({"ok": True, "result": True})
+            return _ok(True)  # sendChatAction, setMyCommands, deleteWebhook, ...
         return handler(params)
 
-    def _getMe(self, params: dict[str, Any]) -> tuple[int, str]:
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], tuple[int, str]]]:
+        """The methods whose answer depends on the chat's state."""
+        return {
+            "getMe": self._get_me,
+            "sendMessage": self._send_message,
+            "sendPhoto": self._send_photo,
+            "editMessageMedia": self._edit_message_media,
+            "editMessageText": self._edit_message_text,
+            "editMessageReplyMarkup": self._edit_message_reply_markup,
+            "deleteMessage": self._delete_message,
+            "answerCallbackQuery": self._answer_callback_query,
+        }
+
+    def _get_me(self, params: dict[str, Any]) -> tuple[int, str]:
         return _ok(BOT_USER)
 
-    def _sendMessage(self, params: dict[str, Any]) -> tuple[int, str]:
+    def _send_message(self, params: dict[str, Any]) -> tuple[int, str]:
         sent = self._store(
             params["chat_id"], text=params["text"], markup=params.get("reply_markup")
         )
         return _ok(self._message_json(sent))
 
-    def _sendPhoto(self, params: dict[str, Any]) -> tuple[int, str]:
+    def _send_photo(self, params: dict[str, Any]) -> tuple[int, str]:
         sent = self._store(
             params["chat_id"],
             caption=params.get("caption"),
@@ -158,35 +172,31 @@ class FakeTelegram:
         )
         return _ok(self._message_json(sent))
 
-    def _editMessageMedia(self, params: dict[str, Any]) -> tuple[int, str]:
+    def _edit_message_media(self, params: dict[str, Any]) -> tuple[int, str]:
+        photo = f"photo-{next(self._ids)}"
+        return self._edit(params, photo_id=photo, caption=params["media"].get("caption"))
+
+    def _edit_message_text(self, params: dict[str, Any]) -> tuple[int, str]:
+        return self._edit(params, text=params["text"])
+
+    def _edit_message_reply_markup(self, params: dict[str, Any]) -> tuple[int, str]:
+        return self._edit(params)
+
+    def _edit(self, params: dict[str, Any], **content: Any) -> tuple[int, str]:
+        """Replace the message's `content` and keyboard, as every edit method does."""
         sent = self.messages.get((params["chat_id"], params["message_id"]))
         if sent is None:
             return 400, _error("Bad Request: message to edit not found")
-        sent.photo_id = f"photo-{next(self._ids)}"
-        sent.caption = params["media"].get("caption")
+        for name, value in content.items():
+            setattr(sent, name, value)
         sent.markup = params.get("reply_markup")
         return _ok(self._message_json(sent))
 
-    def _editMessageText(self, params: dict[str, Any]) -> tuple[int, str]:
-        sent = self.messages.get((params["chat_id"], params["message_id"]))
-        if sent is None:
-            return 400, _error("Bad Request: message to edit not found")
-        sent.text = params["text"]
-        sent.markup = params.get("reply_markup")
-        return _ok(self._message_json(sent))
-
-    def _editMessageReplyMarkup(self, params: dict[str, Any]) -> tuple[int, str]:
-        sent = self.messages.get((params["chat_id"], params["message_id"]))
-        if sent is None:
-            return 400, _error("Bad Request: message to edit not found")
-        sent.markup = params.get("reply_markup")
-        return _ok(self._message_json(sent))
-
-    def _deleteMessage(self, params: dict[str, Any]) -> tuple[int, str]:
+    def _delete_message(self, params: dict[str, Any]) -> tuple[int, str]:
         self.messages.pop((params["chat_id"], params["message_id"]), None)
         return _ok(True)
 
-    def _answerCallbackQuery(self, params: dict[str, Any]) -> tuple[int, str]:
+    def _answer_callback_query(self, params: dict[str, Any]) -> tuple[int, str]:
         query_id = str(params["callback_query_id"])
         if query_id in self.answered:
             return 400, _error("Bad Request: query is too old and response timeout expired")
