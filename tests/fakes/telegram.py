@@ -119,9 +119,9 @@ class FakeTelegram:
 
     def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
         """Answer one request: (HTTP status, JSON body)."""
-        found = problems(method, fields, uploads)
-        self.schema_problems += found
         params = {name: _decode(value) for name, value in fields.items()}
+        found = problems(method, fields, uploads) + _over_limits(method, params)
+        self.schema_problems += found
         self.calls.append(Call(method, params, uploads))
         pending = self.failures.get(method)
         if pending:
@@ -230,6 +230,31 @@ class FakeTelegram:
         if sent.markup is not None:
             message["reply_markup"] = sent.markup
         return message
+
+
+# Limits the Bot API states in its prose (so not in the schema): text, caption, button data.
+TEXT_LIMIT = 4096
+CAPTION_LIMIT = 1024
+CALLBACK_DATA_LIMIT = 64
+
+
+def _over_limits(method: str, params: dict[str, Any]) -> list[str]:
+    """What in a request breaks a documented length limit (Telegram rejects such requests)."""
+    found = []
+    media = params.get("media")
+    caption = media.get("caption") if isinstance(media, dict) else params.get("caption")
+    if isinstance(caption, str) and len(caption) > CAPTION_LIMIT:
+        found.append(f"{method}: caption of {len(caption)} characters")
+    text = params.get("text")
+    if isinstance(text, str) and len(text) > TEXT_LIMIT:
+        found.append(f"{method}: text of {len(text)} characters")
+    markup = params.get("reply_markup")
+    rows = markup.get("inline_keyboard", []) if isinstance(markup, dict) else []
+    for button in (button for row in rows for button in row):
+        data = button.get("callback_data")
+        if data is not None and not 1 <= len(str(data).encode()) <= CALLBACK_DATA_LIMIT:
+            found.append(f"{method}: callback_data {data!r} is not 1-64 bytes")
+    return found
 
 
 def _decode(value: str) -> Any:
