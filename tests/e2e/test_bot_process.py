@@ -142,4 +142,5 @@ async def test_a_whole_game_against_the_bot_process(
     output, _ = bot_process.communicate(timeout=20)
     assert bot_process.returncode == 0, output
     assert TOKEN not in output
+    assert "Traceback" not in output and " ERROR " not in output, output
     assert "flood control, retrying" in output
