@@ -19,21 +19,9 @@ from bot.service import (
 from bot.storage import MemoryStore
 from nardy import Color, Step
 from nardy.ai import Level
+from tests.nardy.test_game_and_scoring import ScriptedDice  # scripted dice of the rules tests
 
 CHAT = USER = 77
-
-
-class ScriptedDice:
-    """Dice that roll exactly the given values, in order (a `nardy.dice.DiceSource`)."""
-
-    def __init__(self, values: Iterable[int]) -> None:
-        self._values = iter(values)
-
-    def roll_one(self) -> int:
-        return next(self._values)
-
-    def roll(self) -> tuple[int, int]:
-        return next(self._values), next(self._values)
 
 
 def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
