@@ -89,7 +89,8 @@ class ScreenBuilder:
         my_turn = not game.over and game.to_move is viewer and game.dice is not None
         lines = [t(note.key, **dict(note.values)) for note in session.notes]
         if game.over:
-            lines.append(self._result_line(session, viewer, locale))
+            outcome, resigned = self._outcome(session, viewer, locale)
+            lines.append(f"{resigned} {outcome}".strip())
         elif game.dice is not None:
             lines.append(t("turn_you" if my_turn else "turn_bot"))
             lines.append(t("dice", dice=dice_text(game.dice)))
@@ -104,21 +105,18 @@ class ScreenBuilder:
         view = self._view(session, viewer, locale, selected if my_turn else None)
         return Screen(view, "\n".join(lines), markup)
 
-    def _result_line(self, session: Session, viewer: Color, locale: Locale) -> str:
+    def _outcome(self, session: Session, viewer: Color, locale: Locale) -> tuple[str, str]:
+        """Who won, how and for how much; and "you resigned" when the viewer did (else "")."""
         result = session.game.result
         assert result is not None
         t = partial(self._texts.text, locale)
         if result.winner is None:
-            return t("result_draw")
+            return t("result_draw"), ""
         kind = t(f"kind_{result.kind.value}")
-        line = t(
-            "result_win" if result.winner is viewer else "result_loss",
-            kind=kind,
-            points=result.points,
-        )
-        if result.reason is EndReason.RESIGNED and result.winner is not viewer:
-            line = f"{t('result_resigned')} {line}"
-        return line
+        won = result.winner is viewer
+        outcome = t("result_win" if won else "result_loss", kind=kind, points=result.points)
+        resigned = result.reason is EndReason.RESIGNED and not won
+        return outcome, t("result_resigned") if resigned else ""
 
     def _prompt(self, game: Game, locale: Locale, selected: int | None) -> str:
         if selected is not None:
@@ -196,9 +194,8 @@ class ScreenBuilder:
             last = TurnMarks(game.last_turn.color, game.last_turn.steps)
         banner = None
         if game.result is not None:
-            banner = Banner(
-                game.result.winner, t("game_over"), self._result_line(session, viewer, locale)
-            )
+            outcome, resigned = self._outcome(session, viewer, locale)
+            banner = Banner(game.result.winner, t("game_over"), outcome, resigned)
         return BoardView(
             bottom=viewer,
             numbering=viewer,
