@@ -26,7 +26,11 @@ def position_to_json(position: Position) -> dict[str, Any]:
 
 
 def position_from_json(data: Any) -> Position:
-    """Read a §11 object; a malformed one raises `InvalidPosition` saying what is wrong."""
+    """Read a §11 object; a malformed one raises `InvalidPosition` saying what is wrong.
+
+    §11 gives no default for a missing key; here a missing `off` is none off, a missing
+    `to_move` White, a missing `first_turn` false for both (a position from the middle of a game).
+    """
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position is a JSON object")
     points = data.get("points")

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from nardy.color import OWN_TO_INDEX, Color, to_absolute
 from nardy.errors import IllegalMove, Violation
-from nardy.position import CHECKERS, HEAD, POINTS, Position
+from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, Rules
 from nardy.steps import Step
 
@@ -148,6 +148,13 @@ class LegalTurns:
         start = pack(self.position.own_counts(self.position.to_move))
         self._start: _Key = (start, self._roll)
         self._start_occ = _occupancy(start)
+        if self._ctx.illegal_block(self._start_occ):
+            # Legal play never reaches this (§5 blocks stay legal once formed), so no rule
+            # says how to go on from it: refuse the position rather than guess.
+            raise InvalidPosition(
+                "the side to move already holds six points in a row with no opponent"
+                " checker ahead (§5); no legal game reaches this position"
+            )
         self._search()
 
     # -- the search -------------------------------------------------------------------------

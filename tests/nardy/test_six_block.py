@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from nardy import BlockCheck, Color, IllegalMove, Rules, Step, Violation, legal_turns
+from nardy import (
+    BlockCheck,
+    Color,
+    IllegalMove,
+    InvalidPosition,
+    Rules,
+    Step,
+    Violation,
+    legal_turns,
+)
 from tests.nardy.builders import after, board, results
 
 BOTH = pytest.mark.parametrize("mover", list(Color))
@@ -91,3 +100,15 @@ def test_end_of_turn_check_names_the_block_rule(mover: Color) -> None:
     with pytest.raises(IllegalMove) as err:
         turns.play([Step(13, 6), Step(24, 1)])
     assert err.value.violation is Violation.BLOCK
+
+
+@BOTH
+@pytest.mark.parametrize("check", list(BlockCheck))
+def test_a_position_already_holding_an_illegal_block_is_refused(
+    mover: Color, check: BlockCheck
+) -> None:
+    # No legal game reaches it: a block is only formed with an opponent checker ahead, and
+    # checkers ahead stay ahead. Generating turns from it would mean guessing a rule.
+    position = board(mover, {6: 2, 5: 2, 4: 2, 3: 3, 2: 3, 1: 2, 24: 1}, {12: 15})
+    with pytest.raises(InvalidPosition, match="six points in a row"):
+        legal_turns(position, (2, 1), Rules(block_check=check))
