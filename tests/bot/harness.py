@@ -38,8 +38,8 @@ class Chat:
     bot: Bot
     user: dict[str, Any]
 
-    async def send(self, text: str) -> None:
-        await self._feed(self.telegram.text_update(self.user, text))
+    async def send(self, text: str, chat: dict[str, Any] | None = None) -> None:
+        await self._feed(self.telegram.text_update(self.user, text, chat))
 
     async def tap(self, sent: Sent, data: str) -> None:
         await self._feed(self.telegram.tap_update(self.user, sent, data))

@@ -85,3 +85,16 @@ async def test_menu_buttons_show_the_rules_and_the_languages(chat: Chat) -> None
     assert chat.last.text is not None and "Long nardy in short" in chat.last.text
     await chat.press(menu, "🌐 Language")
     assert [b["text"] for b in chat.last.buttons()] == ["Русский", "Українська", "English"]
+
+
+async def test_games_against_the_bot_are_private(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    group = {"id": -100123, "type": "supergroup", "title": "Nardy club"}
+    await chat.send("/play", group)
+    await chat.send("/resign", group)
+    replies = [call.params["text"] for call in telegram.calls_of("sendMessage")]
+    private_only = "Games against the bot are played in a private chat with me."
+    assert replies == [private_only, private_only]
+    assert [call.params["chat_id"] for call in telegram.calls_of("sendMessage")] == [-100123] * 2
+    assert await service.active_game(-100123) is None

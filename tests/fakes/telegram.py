@@ -90,11 +90,15 @@ class FakeTelegram:
 
     # -- updates a user causes --------------------------------------------------------------
 
-    def text_update(self, user: dict[str, Any], text: str) -> dict[str, Any]:
+    def text_update(
+        self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """`user` writes `text` in `chat` (by default the private chat with the bot)."""
+        private = {"id": user["id"], "type": "private", "first_name": user["first_name"]}
         message: dict[str, Any] = {
             "message_id": next(self._ids),
             "date": 1_700_000_000,
-            "chat": {"id": user["id"], "type": "private", "first_name": user["first_name"]},
+            "chat": chat or private,
             "from": user,
             "text": text,
         }
