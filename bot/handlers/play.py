@@ -21,6 +21,7 @@ from nardy.scoring import loss_value
 
 
 def level_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
+    """One button per level the AI offers now."""
     builder = InlineKeyboardBuilder()
     for level in AVAILABLE_LEVELS:
         builder.button(
@@ -57,10 +58,6 @@ async def offer_levels(
     await message.answer(texts.text(prefs.locale, "play_during_game"), reply_markup=markup)
 
 
-async def play(message: Message, texts: Translator, prefs: Prefs, service: GameService) -> None:
-    await offer_levels(message, texts, prefs, service)
-
-
 async def not_private(message: Message, texts: Translator, prefs: Prefs) -> None:
     await message.answer(texts.text(prefs.locale, "private_only"))
 
@@ -72,7 +69,7 @@ async def play_button(
     if isinstance(query.message, Message) and query.message.chat.type == ChatType.PRIVATE:
         await offer_levels(query.message, texts, prefs, service)
     elif isinstance(query.message, Message):
-        await query.message.answer(texts.text(prefs.locale, "private_only"))
+        await not_private(query.message, texts, prefs)
 
 
 async def pick_level(
@@ -128,7 +125,7 @@ async def resign(message: Message, texts: Translator, prefs: Prefs, service: Gam
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="play")
-    feature.message.register(play, Command("play"), F.chat.type == ChatType.PRIVATE)
+    feature.message.register(offer_levels, Command("play"), F.chat.type == ChatType.PRIVATE)
     feature.message.register(
         not_private, Command("play", "resign"), F.chat.type != ChatType.PRIVATE
     )
