@@ -1,7 +1,8 @@
 """Arena: paired games between two AI levels on the same dice with sides swapped.
 
-Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--workers 2]
-Prints the first level's win rate and points per game with 95% intervals over the pairs.
+Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--workers 2] [--every 50]
+Prints the first level's win rate and points per game with 95% intervals over the pairs,
+every --every pairs and at the end.
 """
 
 from __future__ import annotations
@@ -47,17 +48,27 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--every", type=int, default=50)
     args = parser.parse_args()
     jobs = [(args.first, args.second, args.seed * 1_000_003 + i) for i in range(args.pairs)]
     start = time.monotonic()
+    pairs: list[tuple[float, float]] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        pairs = list(pool.map(play_pair, jobs, chunksize=4))
+        for pair in pool.map(play_pair, jobs):
+            pairs.append(pair)
+            if len(pairs) % args.every == 0 or len(pairs) == args.pairs:
+                report(args.first, args.second, pairs, time.monotonic() - start)
+
+
+def report(first: Level, second: Level, pairs: list[tuple[float, float]], seconds: float) -> None:
+    """One summary line over the pairs played so far."""
     win_rate, win_err = interval([w / 2 for w, _ in pairs])
     ppg, ppg_err = interval([p / 2 for _, p in pairs])
     print(
-        f"{args.first.value} vs {args.second.value}: {2 * len(pairs)} games ({len(pairs)} pairs),"
+        f"{first.value} vs {second.value}: {2 * len(pairs)} games ({len(pairs)} pairs),"
         f" win rate {100 * win_rate:.1f}% ± {100 * win_err:.1f},"
-        f" points/game {ppg:+.3f} ± {ppg_err:.3f}, {time.monotonic() - start:.0f} s"
+        f" points/game {ppg:+.3f} ± {ppg_err:.3f}, {seconds:.0f} s",
+        flush=True,
     )
 
 

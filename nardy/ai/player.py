@@ -51,6 +51,7 @@ def choose_turn(
     seed: int | None = None,
 ) -> tuple[Step, ...]:
     """The steps `level` plays with `dice`; `()` when the turn passes."""
+    level = Level(level)  # a stored plain string works too
     if level not in AVAILABLE_LEVELS:
         raise ValueError(f"level {level.value!r} is not available yet")
     legal = legal_turns(position, dice, rules)
