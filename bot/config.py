@@ -18,7 +18,10 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 class Settings(BaseSettings):
     """The bot's settings; the token is a `SecretStr`, so it never shows in logs or reprs."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty value (`REDIS_URL=` as in .env.example) means "not set".
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
+    )
 
     bot_token: SecretStr
     redis_url: RedisDsn | None = None

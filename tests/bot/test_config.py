@@ -44,6 +44,19 @@ def test_settings_are_read_from_a_dotenv_file(tmp_path: Path) -> None:
     assert settings.default_language is Locale.UK
 
 
+def test_the_example_env_file_with_a_token_starts(tmp_path: Path) -> None:
+    """`.env.example` copied as it is, with only the token filled in, is a valid configuration."""
+    example = (Path(__file__).resolve().parents[2] / ".env.example").read_text()
+    lines = [
+        f"BOT_TOKEN={TOKEN}" if line.startswith("BOT_TOKEN=") else line
+        for line in example.splitlines()
+    ]
+    (tmp_path / ".env").write_text("\n".join(lines))
+    settings = load_settings()
+    assert settings.redis_url is None and settings.telegram_api_url is None
+    assert settings.bot_token.get_secret_value() == TOKEN
+
+
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
