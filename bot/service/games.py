@@ -7,6 +7,7 @@ crash while the bot thinks loses nothing, the player just taps Done again.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,6 +30,8 @@ from nardy.ai import Level
 from nardy.dice import DiceSource, SystemDice
 from nardy.game import Game, new_game
 from nardy.record import RecordError
+
+log = logging.getLogger(__name__)
 
 
 def dice_text(dice: tuple[int, int]) -> str:
@@ -111,6 +114,7 @@ class GameService:
         session = await self._advance(session, game, notes)
         if not await self._store.swap_chat_game(chat_id, previous, game_id):
             raise GameInProgress(await self._store.chat_game(chat_id) or "")
+        log.info("game %s started against the bot (%s)", game_id, level.value)
         return await self._save(session)
 
     async def attach_message(self, session: Session, message_id: int) -> Session:
@@ -198,4 +202,5 @@ class GameService:
             raise Stale(session.game_id) from None
         if session.game.over:
             await self._store.swap_chat_game(session.chat_id, session.game_id, None)
+            log.info("game %s over: %s", session.game_id, session.game.result)
         return replace(session, version=version)
