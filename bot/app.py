@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from aiogram import Bot, Dispatcher
@@ -19,6 +20,7 @@ from bot.prefs import PrefsMiddleware
 from bot.retry import RetryAfterOnce
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import GameStore, MemoryStore, RedisStore
+from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ async def run(settings: Settings) -> None:
     dispatcher = create_dispatcher(settings, store, GameService(store, player))
     try:
         await player.warm_up()
+        await asyncio.to_thread(warm_up_renderer)  # the first board must not wait for layers
         await register_commands(bot, dispatcher["texts"], settings.default_language)
         await dispatcher.start_polling(bot, handle_signals=True)
     finally:

@@ -5,7 +5,7 @@ Pure: no I/O; the points on buttons are the viewer's own numbers, as in the nota
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
@@ -18,7 +18,8 @@ from bot.service.games import dice_text
 from nardy import Color, Step
 from nardy.game import Game
 from nardy.scoring import EndReason
-from renderer import Banner, BoardView, Dice, Highlight, Texts, TurnMarks
+from renderer import Banner, BoardView, Highlight, Texts
+from renderer.game_view import game_view
 
 CHECKERS_PER_ROW = 6
 TARGETS_PER_ROW = 2
@@ -181,28 +182,18 @@ class ScreenBuilder:
             names[color] = (
                 t("name_you") if level is None else t("name_bot", level=t(f"level_{level.value}"))
             )
-        dice = (
-            Dice(game.dice, game.used_dice()) if game.dice is not None and not game.over else None
-        )
-        highlight = Highlight()
-        if dice is not None and game.to_move is viewer:
-            highlight = Highlight.from_steps(game.next_steps(), selected)
-        last = None
-        if game.played:
-            last = TurnMarks(game.to_move, game.played)
-        elif game.last_turn is not None and game.last_turn.steps:
-            last = TurnMarks(game.last_turn.color, game.last_turn.steps)
         banner = None
         if game.result is not None:
             outcome, resigned = self._outcome(session, viewer, locale)
             banner = Banner(game.result.winner, t("game_over"), outcome, resigned)
-        return BoardView(
+        base = BoardView(
             bottom=viewer,
             numbering=viewer,
             names=(names[0], names[1]),
             texts=Texts(pips=t("pips_label"), status=t("status_to_move")),
-            dice=dice,
-            highlight=highlight,
-            last_turn=last,
             banner=banner,
         )
+        _, view = game_view(game, base, selected)
+        if game.to_move is not viewer:  # rings prompt only the player whose turn it is
+            view = replace(view, highlight=Highlight())
+        return view

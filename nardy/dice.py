@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable
 from typing import Protocol
 
 
@@ -23,6 +24,24 @@ class SeededDice:
 
     def roll_one(self) -> int:
         return self._rng.randint(1, 6)
+
+    def roll(self) -> tuple[int, int]:
+        return self.roll_one(), self.roll_one()
+
+
+class ScriptedDice:
+    """Replays given die values in order: a recorded game's dice, or a test's chosen rolls."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = iter(values)
+
+    def roll_one(self) -> int:
+        value = next(self._values, None)
+        if value is None:
+            raise ValueError("the scripted dice have run out")
+        if not 1 <= value <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {value}")
+        return value
 
     def roll(self) -> tuple[int, int]:
         return self.roll_one(), self.roll_one()

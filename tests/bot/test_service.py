@@ -19,7 +19,7 @@ from bot.service import (
 from bot.storage import MemoryStore
 from nardy import Color, Step
 from nardy.ai import Level
-from tests.nardy.test_game_and_scoring import ScriptedDice  # scripted dice of the rules tests
+from nardy.dice import ScriptedDice
 
 CHAT = USER = 77
 

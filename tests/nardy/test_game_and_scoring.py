@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 
 from nardy import Color, IllegalMove, Opening, Rules, Scoring, Step, Violation
+from nardy.dice import ScriptedDice
 from nardy.game import Game, new_game, roll_opening
 from nardy.match import Match
 from nardy.scoring import EndReason, ResultKind, loss_value
@@ -14,19 +13,6 @@ from tests.nardy.builders import board, sides
 
 BOTH = pytest.mark.parametrize("mover", list(Color))
 EXTENDED = Rules(scoring=Scoring.EXTENDED)
-
-
-class ScriptedDice:
-    """Dice that roll the given values in order."""
-
-    def __init__(self, values: Iterable[int]) -> None:
-        self._values = iter(values)
-
-    def roll_one(self) -> int:
-        return next(self._values)
-
-    def roll(self) -> tuple[int, int]:
-        return self.roll_one(), self.roll_one()
 
 
 def test_opening_rerolls_ties_and_the_higher_die_plays_white() -> None:

@@ -6,8 +6,10 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
 from nardy import Color, Position
-from nardy.dice import SeededDice, SystemDice
+from nardy.dice import ScriptedDice, SeededDice, SystemDice
 from tests.nardy.builders import board
 
 
@@ -50,3 +52,12 @@ def test_pip_counts() -> None:
     position = board(Color.BLACK, {6: 2, 1: 1}, {20: 15}, mine_off=12)
     assert position.pip_count(Color.BLACK) == 13
     assert position.pip_count(Color.WHITE) == 15 * 8  # our 20 is White's own 8
+
+
+def test_scripted_dice_replay_and_refuse_to_invent() -> None:
+    dice = ScriptedDice([6, 5, 3])
+    assert dice.roll() == (6, 5) and dice.roll_one() == 3
+    with pytest.raises(ValueError, match="run out"):
+        dice.roll_one()
+    with pytest.raises(ValueError, match="1 to 6"):
+        ScriptedDice([7]).roll_one()
