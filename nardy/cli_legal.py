@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from nardy.interchange import position_from_json
 from nardy.movegen import legal_turns
@@ -34,10 +34,9 @@ def answer(case: Any) -> dict[str, Any]:
 
 
 def answer_lines(lines: Iterable[str]) -> Iterator[str]:
-    """Answer each input line; a malformed one gets {"error": ...} and the stream goes on."""
+    """Answer each input line, blank ones too, so answer N is always line N's; a malformed
+    line gets {"error": ...} and the stream goes on."""
     for line in lines:
-        if not line.strip():
-            continue
         try:
             out = answer(json.loads(line))
         except (ValueError, TypeError) as exc:  # JSONDecodeError, InvalidPosition, RulesError...
@@ -47,8 +46,10 @@ def answer_lines(lines: Iterable[str]) -> Iterator[str]:
         yield json.dumps(out, separators=(",", ":"))
 
 
-def run(stdin: TextIO, stdout: TextIO) -> int:
-    for out in answer_lines(stdin):
+def run(stdin: BinaryIO, stdout: TextIO) -> int:
+    """Serve the contract on byte streams; bytes that are not UTF-8 make that line an error."""
+    lines = (raw.decode("utf-8", errors="replace") for raw in stdin)
+    for out in answer_lines(lines):
         stdout.write(out + "\n")
         stdout.flush()
     return 0

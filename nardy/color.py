@@ -36,9 +36,12 @@ class Color(IntEnum):
 
 def to_absolute(color: Color, own_point: int) -> int:
     """Absolute (White) number of `color`'s own point 1..24 (RULES.md §1)."""
-    if color is Color.WHITE:
-        return own_point
-    return own_point + 12 if own_point <= 12 else own_point - 12
+    return own_point if color is Color.WHITE else flip(own_point)
+
+
+def flip(point: int) -> int:
+    """The same point in the other side's numbering: q ± 12 (RULES.md §1)."""
+    return point + 12 if point <= 12 else point - 12
 
 
 def to_own(color: Color, absolute_point: int) -> int:

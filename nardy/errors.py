@@ -20,7 +20,6 @@ class Violation(StrEnum):
     MAXIMAL_USE = "the roll must be used as fully as the position allows (§3)"
     HIGHER_DIE = "when only one die can be played, it must be the higher one (§3)"
     INCOMPLETE = "the turn is not finished: more of the roll must be played (§3)"
-    NOT_IN_TURN = "that sequence of steps is not a legal turn (§3)"
 
 
 class IllegalMove(ValueError):

@@ -8,7 +8,7 @@ from functools import cached_property
 from nardy.color import Color
 from nardy.dice import DiceSource
 from nardy.errors import IllegalMove, Violation
-from nardy.movegen import LegalTurns, move
+from nardy.movegen import LegalTurns, move, roll_steps
 from nardy.position import CHECKERS, Position
 from nardy.rules import Opening, Rules
 from nardy.scoring import EndReason, GameResult, draw, win
@@ -112,8 +112,7 @@ class Game:
             raise IllegalMove(Violation.GAME_OVER)
         if self.dice is not None:
             raise ValueError("the dice are already rolled for this turn")
-        if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
-            raise ValueError(f"a roll is two dice from 1 to 6, got {dice}")
+        roll_steps(dice)  # two ints 1..6, or ValueError
         return replace(self, dice=(dice[0], dice[1]), played=())
 
     def play_step(self, step: Step) -> Game:
@@ -134,6 +133,8 @@ class Game:
 
     def play_turn(self, steps: tuple[Step, ...]) -> Game:
         """Play a whole turn at once; an illegal one raises `IllegalMove` naming the rule."""
+        if self.played:
+            raise ValueError("steps of this turn are already played: go on with play_step")
         game = replace(self, played=steps)
         game.__dict__["legal"] = self.legal
         return game.end_turn()
@@ -167,9 +168,10 @@ class Game:
         return win(after, mover, self.rules, EndReason.BORNE_OFF)
 
     def resign(self, color: Color, reason: EndReason = EndReason.RESIGNED) -> Game:
-        """`color` gives up (or runs out of time): scored from the position now (§7)."""
-        if self.result is not None:
-            raise IllegalMove(Violation.GAME_OVER)
+        """`color` gives up (or runs out of time), scored from the position at the start of
+        this turn: steps played but not confirmed do not count (§7)."""
+        if self.result is not None or self.position.off[color] == CHECKERS:
+            raise IllegalMove(Violation.GAME_OVER)  # nor may a side that has borne off resign
         result = win(self.position, color.opponent, self.rules, reason)
         return replace(self, dice=None, played=(), result=result)
 

@@ -29,7 +29,7 @@ def position_from_json(data: Any) -> Position:
     """Read a §11 object; a malformed one raises `InvalidPosition` saying what is wrong.
 
     §11 gives no default for a missing key; here a missing `off` is none off, a missing
-    `to_move` White, a missing `first_turn` false for both (a position from the middle of a game).
+    `to_move` White, and a missing `first_turn` is true for a side with all 15 on its head.
     """
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position is a JSON object")
@@ -38,8 +38,11 @@ def position_from_json(data: Any) -> Position:
         raise InvalidPosition(f"'points' must be a list of {POINTS} integers")
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in points):
         raise InvalidPosition("'points' must hold integers")
-    off = _pair(data.get("off", {"white": 0, "black": 0}), "off", int)
-    first = _pair(data.get("first_turn", {"white": False, "black": False}), "first_turn", bool)
+    off = _pair(data.get("off", {}), "off", int, (0, 0))
+    # Every side that has played a turn has moved a checker off its head (a first turn never
+    # passes), so "all 15 still on the head" is exactly "first turn still ahead".
+    on_head = (points[23] == CHECKERS, points[11] == -CHECKERS)
+    first = _pair(data.get("first_turn", {}), "first_turn", bool, on_head)
     to_move = data.get("to_move", "white")
     if not isinstance(to_move, str):
         raise InvalidPosition('\'to_move\' must be "white" or "black"')
@@ -50,12 +53,12 @@ def position_from_json(data: Any) -> Position:
     return Position(tuple(points), (off[0], off[1]), color, (first[0], first[1]))
 
 
-def _pair(value: Any, name: str, kind: type) -> tuple[Any, Any]:
+def _pair(value: Any, name: str, kind: type, default: tuple[Any, Any]) -> tuple[Any, Any]:
     if not isinstance(value, Mapping):
         raise InvalidPosition(f"'{name}' must be an object with 'white' and 'black'")
     out = []
     for color in Color:
-        item = value.get(color.label, 0 if kind is int else False)
+        item = value.get(color.label, default[color])
         if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
             raise InvalidPosition(f"'{name}.{color.label}' must be {kind.__name__}")
         out.append(item)
@@ -82,7 +85,7 @@ def position_from_text(text: str) -> Position:
         raise InvalidPosition(f"not a version-{COMPACT_VERSION} compact position: {text!r}")
     if text[1] not in "wb" or any(ch not in "01" for ch in text[2:4]):
         raise InvalidPosition(f"bad side or first-turn flags in {text!r}")
-    if any(ch not in _HEX or _HEX.index(ch) > CHECKERS for ch in text[4:6]):
+    if any(ch not in _HEX for ch in text[4:6]):
         raise InvalidPosition(f"bad off counts in {text!r}")
     points = []
     for ch in text[6:]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nardy.color import Color
+from nardy.rules import Rules
 from nardy.scoring import GameResult
 
 
@@ -19,6 +20,11 @@ class Match:
     def __post_init__(self) -> None:
         if self.length < 1:
             raise ValueError(f"a match is played to at least 1 point, got {self.length}")
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> Match:
+        """A new match to the length the game's rules set (RULES.md §8 match length)."""
+        return cls(rules.match_length)
 
     def record(self, result: GameResult, white_player: int) -> Match:
         """Add a finished game in which player `white_player` (0 or 1) had White."""

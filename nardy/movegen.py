@@ -9,10 +9,10 @@ the states that use the roll as fully as the rules allow.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
-from nardy.color import OWN_TO_INDEX, Color, to_absolute
+from nardy.color import flip
 from nardy.errors import IllegalMove, Violation
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, Rules
@@ -31,7 +31,7 @@ _Key = tuple[int, tuple[int, ...]]
 
 def roll_steps(dice: Sequence[int]) -> tuple[int, ...]:
     """The dice a roll gives to play: a double gives four steps (RULES.md §3)."""
-    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+    if len(dice) != 2 or not all(type(d) is int and 1 <= d <= 6 for d in dice):
         raise ValueError(f"a roll is two dice from 1 to 6, got {list(dice)}")
     if dice[0] == dice[1]:
         return (dice[0],) * 4
@@ -109,7 +109,7 @@ def _context(position: Position, roll: tuple[int, ...], rules: Rules) -> _Contex
     occupied = [q for q in range(1, POINTS + 1) if opponent[q]]
     blocked = 0
     for q in occupied:
-        blocked |= 1 << to_absolute(Color.BLACK, q)
+        blocked |= 1 << flip(q)
     # §5: a block is legal once an opponent checker is ahead of it or borne off.
     zone = 0 if opponent[0] or not occupied else ((1 << occupied[0]) - 1) & _ALL_POINTS
     double = len(roll) == 4
@@ -132,20 +132,21 @@ class Turn:
     result: Position
 
 
-@dataclass(eq=False)
 class LegalTurns:
-    """Every legal way to play `roll` from `position` under `rules` (RULES.md §3–6)."""
+    """Every legal way to play `dice` from `position` under `rules` (RULES.md §3–6).
 
-    position: Position
-    dice: tuple[int, int]
-    rules: Rules = field(default_factory=Rules)
+    Computed once at construction; read-only afterwards.
+    """
 
-    def __post_init__(self) -> None:
-        if self.position.off[self.position.to_move] == CHECKERS:
+    def __init__(self, position: Position, dice: tuple[int, int], rules: Rules | None = None):
+        if position.off[position.to_move] == CHECKERS:
             raise IllegalMove(Violation.GAME_OVER)
-        self._roll = roll_steps(self.dice)
-        self._ctx = _context(self.position, self._roll, self.rules)
-        start = pack(self.position.own_counts(self.position.to_move))
+        self._position = position
+        self._dice = dice
+        self._rules = rules or Rules()
+        self._roll = roll_steps(dice)
+        self._ctx = _context(position, self._roll, self._rules)
+        start = pack(position.own_counts(position.to_move))
         self._start: _Key = (start, self._roll)
         self._start_occ = _occupancy(start)
         if self._ctx.illegal_block(self._start_occ):
@@ -156,6 +157,18 @@ class LegalTurns:
                 " checker ahead (§5); no legal game reaches this position"
             )
         self._search()
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return self._dice
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
 
     # -- the search -------------------------------------------------------------------------
 
@@ -217,7 +230,7 @@ class LegalTurns:
                     best, finals = used, []
                 if used == best:
                     finals.append((depth, key))
-        if best == 1 and n == 2 and self.rules.higher_die_rule:
+        if best == 1 and n == 2 and self._rules.higher_die_rule:
             high = self._roll[0]
             with_high = [(d, k) for d, k in finals if high not in k[1]]
             finals = with_high or finals
@@ -257,7 +270,8 @@ class LegalTurns:
 
     @cached_property
     def turns(self) -> tuple[Turn, ...]:
-        """One turn per distinct resulting position, ordered by canonical key."""
+        """One turn per distinct resulting position, ordered by canonical key. Never empty:
+        when nothing can be played it holds the pass, a turn of no steps (RULES.md §3)."""
         turns = [
             Turn(self._path(depth, key), self._materialize(key[0]))
             for depth, key in self._distinct_finals()
@@ -275,19 +289,8 @@ class LegalTurns:
         return self.max_steps == 0
 
     def _materialize(self, board: int) -> Position:
-        mover = self.position.to_move
-        sign = 1 if mover is Color.WHITE else -1
-        points = list(self.position.points)
-        index = OWN_TO_INDEX[mover]
-        for own in range(1, POINTS + 1):
-            n = (board >> (4 * own)) & 15
-            if n or points[index[own]] * sign > 0:
-                points[index[own]] = n * sign
-        off = list(self.position.off)
-        off[mover] = board & 15
-        first = list(self.position.first_turn)
-        first[mover] = False
-        return Position(tuple(points), (off[0], off[1]), mover.opponent, (first[0], first[1]))
+        counts = [(board >> (4 * own)) & 15 for own in range(POINTS + 1)]
+        return self._position.with_checkers(self._position.to_move, counts).with_turn_passed()
 
     # -- partly played turns ----------------------------------------------------------------
 
@@ -323,8 +326,9 @@ class LegalTurns:
             raise IllegalMove(self._why_off_path(depth, key), str(step))
 
     def _why_off_path(self, depth: int, child: _Key) -> Violation:
-        if depth < len(self._layers) and child in self._layers[depth] and not self._ctx.every_step:
-            return Violation.BLOCK
+        occ = self._layers[depth].get(child) if depth < len(self._layers) else None
+        if occ is not None and not self._ctx.every_step and self._ctx.illegal_block(occ):
+            return Violation.BLOCK  # §5 at the end of the turn: the block cannot be undone
         if self.max_steps == 1 and len(self._roll) == 2 and child[1] == (self._roll[0],):
             return Violation.HIGHER_DIE
         return Violation.MAXIMAL_USE
@@ -373,11 +377,4 @@ def move(position: Position, steps: Sequence[Step]) -> Position:
     for step in steps:
         counts[step.src] -= 1
         counts[step.dst] += 1
-    points = list(position.points)
-    for own in range(1, POINTS + 1):
-        index = to_absolute(mover, own) - 1
-        if counts[own] or points[index] * mover.sign > 0:
-            points[index] = counts[own] * mover.sign
-    off = list(position.off)
-    off[mover] = counts[0]
-    return Position(tuple(points), (off[0], off[1]), mover, position.first_turn)
+    return position.with_checkers(mover, counts)

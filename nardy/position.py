@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nardy.color import OWN_TO_INDEX, Color, to_absolute
@@ -51,7 +52,7 @@ class Position:
 
     def own_counts(self, color: Color) -> tuple[int, ...]:
         """`color`'s checkers by its own point numbers: index 0 is borne off, 1..24 the points."""
-        sign = 1 if color is Color.WHITE else -1
+        sign = color.sign
         points = self.points
         counts = [points[i] * sign for i in OWN_TO_INDEX[color]]
         counts[0] = self.off[color]
@@ -78,6 +79,17 @@ class Position:
         """The comparison key of RULES.md §11 (no side to move, no first-turn flags)."""
         board = ",".join(str(n) for n in self.points)
         return f"p={board};off={self.off[Color.WHITE]},{self.off[Color.BLACK]}"
+
+    def with_checkers(self, color: Color, counts: Sequence[int]) -> Position:
+        """The same position with `color`'s checkers replaced by `counts` (as `own_counts`)."""
+        sign = color.sign
+        points = list(self.points)
+        for own, index in enumerate(OWN_TO_INDEX[color]):
+            if own and (counts[own] or points[index] * sign > 0):
+                points[index] = counts[own] * sign
+        off = list(self.off)
+        off[color] = counts[0]
+        return Position(tuple(points), (off[0], off[1]), self.to_move, self.first_turn)
 
     def with_turn_passed(self) -> Position:
         """The same checkers with the other side to move and the mover's first turn spent."""

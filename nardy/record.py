@@ -3,7 +3,7 @@
 `g1|<rules>|<position>|<dice>|<played>|<history>|<result>`: the rules as one letter an option
 and the match length, the position in the 30-character form of `nardy.interchange`, a step as
 a point letter (a = own point 1 … x = 24) and its die, a turn as its dice then its steps.
-Turns alternate colours from White, so the history does not spell them out.
+Turns alternate colours, so the history names only the first turn's (`w` or `b`).
 """
 
 from __future__ import annotations
@@ -52,12 +52,16 @@ def rules_to_text(rules: Rules) -> str:
 
 def rules_from_text(text: str) -> Rules:
     n = len(_RULES_CODES)
-    if len(text) <= n or not text[n:].isdigit():
+    length = text[n:]
+    if len(text) <= n or not (length.isascii() and length.isdigit()):
         raise RecordError(f"bad rules code {text!r}")
     values = {
         name: _decode(opts, text[i], codes) for i, (name, opts, codes) in enumerate(_RULES_CODES)
     }
-    return Rules(**values, match_length=int(text[n:]))  # type: ignore[arg-type]
+    try:
+        return Rules(**values, match_length=int(length))  # type: ignore[arg-type]
+    except ValueError as exc:  # RulesError: a match to 0 points
+        raise RecordError(str(exc)) from None
 
 
 def steps_to_text(steps: tuple[Step, ...]) -> str:
@@ -107,6 +111,8 @@ def _result_from_text(text: str) -> GameResult | None:
 def game_to_text(game: Game) -> str:
     """The record of `game`; `game_from_text` reads it back to an equal `Game`."""
     history = ",".join(_dice_to_text(t.dice) + steps_to_text(t.steps) for t in game.history)
+    if game.history:
+        history = game.history[0].color.label[0] + history
     return "|".join(
         (
             VERSION,
@@ -127,9 +133,14 @@ def game_from_text(text: str) -> Game:
         raise RecordError(f"not a {VERSION} game record")
     _, rules, position, dice, played, history, result = parts
     turns = []
-    for i, turn in enumerate(history.split(",") if history else []):
-        color = Color.WHITE if i % 2 == 0 else Color.BLACK
-        turns.append(TurnRecord(color, _dice_from_text(turn[:2]), steps_from_text(turn[2:])))
+    if history:
+        colors = {"w": Color.WHITE, "b": Color.BLACK}
+        if history[0] not in colors:
+            raise RecordError(f"bad history {history[:10]!r}")
+        color = colors[history[0]]
+        for turn in history[1:].split(","):
+            turns.append(TurnRecord(color, _dice_from_text(turn[:2]), steps_from_text(turn[2:])))
+            color = color.opponent
     try:
         pos = position_from_text(position)
     except ValueError as exc:

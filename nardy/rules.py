@@ -54,6 +54,19 @@ class Rules:
     match_length: int = 1
 
     def __post_init__(self) -> None:
+        # Accept the §11 value names too ("3-4-6"), so a Rules built from text compares, hashes
+        # and plays exactly like one built from the enums; anything else is refused.
+        for f in fields(self):
+            default = f.default
+            value = getattr(self, f.name)
+            if isinstance(default, Enum) and not isinstance(value, type(default)):
+                try:
+                    object.__setattr__(self, f.name, type(default)(value))
+                except ValueError:
+                    allowed = ", ".join(str(m.value) for m in type(default))
+                    raise RulesError(
+                        f"option {f.name}: {value!r} is not one of {allowed}"
+                    ) from None
         if self.match_length < 1:
             raise RulesError(f"match_length must be at least 1, got {self.match_length}")
 
@@ -72,25 +85,15 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Parse the §11 options object; a missing key means its default."""
-        known = {f.name: f for f in fields(cls)}
-        unknown = set(data) - set(known)
+        if not isinstance(data, Mapping):
+            raise RulesError("options must be a JSON object")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        values: dict[str, Any] = {}
         for name, raw in data.items():
-            default = getattr(cls(), name)
-            if isinstance(default, Enum):
-                try:
-                    values[name] = type(default)(raw)
-                except ValueError:
-                    allowed = ", ".join(str(m.value) for m in type(default))
-                    raise RulesError(f"option {name}: {raw!r} is not one of {allowed}") from None
-            elif isinstance(default, bool):
-                if not isinstance(raw, bool):
-                    raise RulesError(f"option {name} must be true or false, got {raw!r}")
-                values[name] = raw
-            else:
-                if not isinstance(raw, int) or isinstance(raw, bool):
-                    raise RulesError(f"option {name} must be an integer, got {raw!r}")
-                values[name] = raw
-        return cls(**values)
+            kind = type(getattr(cls(), name))
+            if kind in (bool, int) and type(raw) is not kind:  # bool is not an int here
+                wanted = "true or false" if kind is bool else "an integer"
+                raise RulesError(f"option {name} must be {wanted}, got {raw!r}")
+        return cls(**data)  # enum values are checked by __post_init__

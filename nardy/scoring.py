@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from nardy.color import Color
-from nardy.position import HOME, Position
+from nardy.position import CHECKERS, HOME, Position
 from nardy.rules import Rules, Scoring
 
 STARTING_QUARTER = range(19, 25)  # own points 19..24 (RULES.md §7 koks)
@@ -51,7 +51,7 @@ def loss_value(position: Position, loser: Color, rules: Rules) -> tuple[ResultKi
         counts = position.own_counts(loser)
         if any(counts[p] for p in STARTING_QUARTER):
             return ResultKind.KOKS, 3
-        if sum(counts[p] for p in HOME) == 15:
+        if sum(counts[p] for p in HOME) == CHECKERS:
             return ResultKind.HOME_MARS, 4
     return ResultKind.MARS, 2
 

@@ -52,10 +52,16 @@ def play_random_games(n: int, dice: DiceSource, rng: random.Random, rules: Rules
     return summary
 
 
+def seeded_sources(seed: int | None) -> tuple[SeededDice, random.Random]:
+    """Dice and move choices from one seed, as two independent streams."""
+    if seed is None:
+        return SeededDice(), random.Random()
+    return SeededDice(f"dice:{seed}"), random.Random(f"choices:{seed}")
+
+
 def random_game_positions(games: int, seed: int, rules: Rules) -> list[Position]:
     """The position at the start of every turn of `games` seeded random games."""
-    rng = random.Random(seed)
-    dice = SeededDice(seed)
+    dice, rng = seeded_sources(seed)
     positions: list[Position] = []
     for _ in range(games):
         positions.extend(s.position for s in play_random_game(dice, rng, rules) if not s.over)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from nardy.color import Color, to_absolute
@@ -41,41 +41,56 @@ def format_turn(steps: Sequence[Step]) -> str:
     return " ".join(str(step) for step in steps)
 
 
-def parse_step(text: str, dice: Sequence[int] = ()) -> Step:
+def parse_step(text: str) -> Step:
     """Parse `from/to` or `from/off` in the mover's numbering (RULES.md §10).
 
-    A bear-off names no die; with `dice` given, the exact die is taken when rolled, else the
-    smallest rolled die that reaches off (the overpay case of RULES.md §6).
+    A bear-off names no die; it reads as the exact die, so only points 1..6 bear off
+    (`parse_turn` with the roll finds overpaying dice).
     """
     parts = text.strip().split("/")
     if len(parts) != 2:
         raise NotationError(f"{text!r} is not a step: expected from/to, e.g. 24/18 or 3/off")
     src = _parse_point(parts[0], text)
     if parts[1].strip().lower() == "off":
-        reaching = sorted(d for d in set(dice) if d >= src)
-        if not reaching and dice:
-            raise NotationError(f"{text!r}: no die in {list(dice)} bears off from point {src}")
-        die = src if src in reaching or not reaching else reaching[0]
-        return Step(src, die)
+        if src > 6:
+            raise NotationError(f"{text!r}: only points 1 to 6 bear off")
+        return Step(src, src)
     dst = _parse_point(parts[1], text)
     if not 1 <= src - dst <= 6:
         raise NotationError(f"{text!r}: a step moves 1 to 6 points towards home")
     return Step(src, src - dst)
 
 
-def parse_turn(text: str, dice: Sequence[int] = ()) -> tuple[Step, ...]:
-    """Parse a turn: steps separated by spaces; `dice` resolves bear-offs (see `parse_step`).
+def parse_turn(text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]:
+    """Parse a turn: steps separated by spaces (RULES.md §10).
 
-    Each step uses up its die, so `3/off 3/off` with 6-3 reads as one 3 and one overpaid 6.
+    With `dice`, each step uses up a die. A bear-off names no die, so of the ways to give every
+    step a die the one with the most exact bear-offs is taken: `3/off 5/2` with 6-3 is 3/off
+    by the 6 and 5/2 by the 3; `1/off 5/off` with 6-5 is 1/off by the 6 and 5/off by the 5.
     """
+    parts = text.split()
+    if dice is None:
+        return tuple(parse_step(part) for part in parts)
     left = list(dice) * (2 if len(dice) == 2 and dice[0] == dice[1] else 1)
-    steps = []
-    for part in text.split():
-        step = parse_step(part, left)
-        if step.die in left:
-            left.remove(step.die)
-        steps.append(step)
-    return tuple(steps)
+    wanted = [parse_step(part) for part in parts]  # a bear-off here has its exact die
+    readings = list(_readings(wanted, left))
+    if not readings:
+        raise NotationError(f"{text!r} cannot be played with the dice {list(dice)}")
+    return max(readings, key=lambda steps: sum(a == b for a, b in zip(steps, wanted, strict=True)))
+
+
+def _readings(wanted: list[Step], left: list[int]) -> Iterator[tuple[Step, ...]]:
+    """Every way to give each step a die from `left`, using each die once."""
+    if not wanted:
+        yield ()
+        return
+    first = wanted[0]
+    dice = {d for d in left if d >= first.src} if first.bears_off else {first.die} & set(left)
+    for die in sorted(dice):
+        rest = list(left)
+        rest.remove(die)
+        for tail in _readings(wanted[1:], rest):
+            yield (Step(first.src, die), *tail)
 
 
 def _parse_point(part: str, text: str) -> int:

@@ -10,13 +10,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
 import statistics
 import time
 
 from nardy import Position, Rules, legal_turns
-from nardy.dice import SeededDice
-from nardy.selfplay import play_random_games, random_game_positions
+from nardy.selfplay import play_random_games, random_game_positions, seeded_sources
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 
@@ -70,7 +68,7 @@ def main() -> None:
         times.append(time.process_time() - start)
     print(percentiles("legal turns, 3-3 in the middle game", times))
     start = time.process_time()
-    summary = play_random_games(200, SeededDice(args.seed), random.Random(args.seed), rules)
+    summary = play_random_games(200, *seeded_sources(args.seed), rules)
     elapsed = time.process_time() - start
     print(f"selfplay: {summary.games / elapsed:.1f} games/s ({summary.games} games)")
     if args.profile:

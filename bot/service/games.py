@@ -129,7 +129,11 @@ class GameService:
             raise NotYourGame(game_id)
         if session.game.over:
             raise GameOver(game_id)
-        return await self._save(session.with_game(session.game.resign(color), ()))
+        try:
+            game = session.game.resign(color)
+        except IllegalMove as exc:  # e.g. the side has borne off and waits for the last roll
+            raise InvalidAction(str(exc)) from exc
+        return await self._save(session.with_game(game, ()))
 
     # -- the human's turn -------------------------------------------------------------------
 

@@ -170,3 +170,24 @@ def test_match_to_three_points() -> None:
     assert match.score == (0, 3) and match.winner == 1 and match.games == 2
     with pytest.raises(ValueError):
         match.record(mars, white_player=0)
+
+
+def test_a_side_that_has_borne_off_cannot_resign_while_black_plays_the_last_roll() -> None:
+    game = last_roll_game({1: 1}, 14)
+    with pytest.raises(IllegalMove) as err:
+        game.resign(Color.WHITE)
+    assert err.value.violation is Violation.GAME_OVER
+    result = game.resign(Color.BLACK).result
+    assert result is not None and result.winner is Color.WHITE
+
+
+@pytest.mark.parametrize("dice", [(True, 2), (0, 3), (7, 1), (2.0, 3)])
+def test_a_roll_is_two_whole_dice(dice: tuple[int, int]) -> None:
+    with pytest.raises(ValueError):
+        Game().with_roll(dice)
+
+
+def test_a_whole_turn_cannot_be_played_over_steps_already_played() -> None:
+    game = Game().with_roll((6, 5)).play_step(Step(24, 6))
+    with pytest.raises(ValueError, match="already played"):
+        game.play_turn((Step(24, 5), Step(19, 6)))

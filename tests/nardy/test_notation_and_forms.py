@@ -7,6 +7,7 @@ import random
 import pytest
 
 from nardy import (
+    BlockCheck,
     Color,
     InvalidPosition,
     NotationError,
@@ -23,6 +24,7 @@ from nardy import (
     position_to_text,
 )
 from nardy.dice import SeededDice
+from nardy.game import Game
 from nardy.record import RecordError, game_from_text, game_to_text
 from nardy.selfplay import play_random_game
 
@@ -34,13 +36,25 @@ def test_steps_print_and_parse_in_the_movers_numbering() -> None:
     assert format_turn(parse_turn("24/21 21/18 18/15 24/21")) == "24/21 21/18 18/15 24/21"
 
 
-def test_a_bear_off_takes_the_exact_die_else_the_smallest_that_reaches() -> None:
-    assert parse_turn("3/off 5/2", (6, 3)) == (Step(3, 3), Step(5, 3))
+def test_a_bear_off_reads_with_the_dice_that_let_every_step_be_played() -> None:
+    assert parse_turn("3/off 5/2", (6, 3)) == (Step(3, 6), Step(5, 3))  # the 3 is 5/2's
     assert parse_turn("3/off 3/off", (6, 3)) == (Step(3, 3), Step(3, 6))
+    assert parse_turn("1/off 5/off", (6, 5)) == (Step(1, 6), Step(5, 5))  # most exact dice
     assert parse_turn("2/off 2/off 2/off", (4, 4)) == (Step(2, 4),) * 3
+    assert parse_step("4/off") == Step(4, 4)
 
 
-@pytest.mark.parametrize("text", ["24-18", "24/25", "0/3", "7/7", "12/3", "x/1", "5/off/1"])
+@pytest.mark.parametrize(
+    ("text", "dice"), [("24/18 18/12", (6, 5)), ("24/18 18/13 13/7", (6, 5)), ("6/off", (5, 4))]
+)
+def test_turns_that_the_dice_cannot_make_are_refused(text: str, dice: tuple[int, int]) -> None:
+    with pytest.raises(NotationError):
+        parse_turn(text, dice)
+
+
+@pytest.mark.parametrize(
+    "text", ["24-18", "24/25", "0/3", "7/7", "12/3", "x/1", "5/off/1", "9/off"]
+)
 def test_malformed_steps_are_refused(text: str) -> None:
     with pytest.raises(NotationError):
         parse_step(text)
@@ -117,3 +131,34 @@ def test_game_records_round_trip_and_stay_small() -> None:
         assert len(text.encode()) < 2048
     with pytest.raises(RecordError):
         game_from_text("g1|garbage")
+
+
+def test_options_given_by_their_names_act_like_the_enums() -> None:
+    assert Rules(head_exception="3-4-6", block_check="end_of_turn") == Rules(  # type: ignore[arg-type]
+        block_check=BlockCheck.END_OF_TURN
+    )
+    with pytest.raises(RulesError):
+        Rules(scoring="fancy")  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        Rules.from_dict([])  # type: ignore[arg-type]
+
+
+def test_a_missing_first_turn_is_true_exactly_for_a_side_still_all_on_its_head() -> None:
+    data = position_to_json(Position.start())
+    del data["first_turn"]
+    assert position_from_json(data).first_turn == (True, True)
+    moved = position_to_json(Position.start())
+    moved["points"][23], moved["points"][17] = 13, 2  # White has played 24/18 24/18
+    del moved["first_turn"]
+    assert position_from_json(moved).first_turn == (False, True)
+
+
+def test_records_keep_who_played_first_and_refuse_bad_rules() -> None:
+    black_first = Game(position=Position.start().with_turn_passed())
+    game = black_first.with_roll((6, 5)).play_turn(parse_turn("24/18 18/13"))
+    assert game.history[0].color is Color.BLACK
+    assert game_from_text(game_to_text(game)) == game
+    text = game_to_text(game)
+    for rules in ("rh3ecn²", "rh3ecn0", "zh3ecn1"):
+        with pytest.raises(RecordError):
+            game_from_text(text.replace("rh3ecn1", rules))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -61,3 +63,20 @@ def test_scripted_dice_replay_and_refuse_to_invent() -> None:
         dice.roll_one()
     with pytest.raises(ValueError, match="1 to 6"):
         ScriptedDice([7]).roll_one()
+
+
+def test_legal_command_answers_blank_and_undecodable_lines_in_place() -> None:
+    case = (
+        b'{"position": {"points": [0,0,0,0,0,0,0,0,0,0,0,-15,0,0,0,0,0,0,0,0,0,0,0,15]},'
+        b' "dice": [6, 5]}'
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "nardy", "legal"],
+        input=b"\xff\xfe\n\n" + case + b"\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        check=True,
+    )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [sorted(a) for a in answers] == [["error"], ["error"], ["max_steps", "results", "turns"]]
+    assert answers[2]["turns"] == [["24/18", "18/13"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy import Color, IllegalMove, Rules, Step, Violation, legal_turns
+from nardy import BlockCheck, Color, IllegalMove, Rules, Step, Violation, legal_turns
 from nardy.game import Game
 from tests.nardy.builders import after, board, results
 
@@ -12,14 +12,18 @@ BOTH = pytest.mark.parametrize("mover", list(Color))
 
 
 @BOTH
-def test_higher_die_must_be_played_when_only_one_die_can_be(mover: Color) -> None:
+@pytest.mark.parametrize("check", list(BlockCheck))
+def test_higher_die_must_be_played_when_only_one_die_can_be(
+    mover: Color, check: BlockCheck
+) -> None:
     # Our head is stuck (23 and 18 held by the opponent); the checker on 10 can take the 6
     # (10/4) or the 1 (10/9) but never both (4/3 and 9/3 are held too).
     position = board(mover, {24: 14, 10: 1}, {23: 5, 18: 5, 3: 5})
-    assert results(position, (6, 1)) == after(position, "10/4")
-    assert results(position, (1, 6)) == after(position, "10/4")
+    rules = Rules(block_check=check)
+    assert results(position, (6, 1), rules) == after(position, "10/4")
+    assert results(position, (1, 6), rules) == after(position, "10/4")
     with pytest.raises(IllegalMove) as err:
-        legal_turns(position, (6, 1)).next_steps([Step(10, 1)])
+        legal_turns(position, (6, 1), rules).next_steps([Step(10, 1)])
     assert err.value.violation is Violation.HIGHER_DIE
 
 
@@ -31,15 +35,19 @@ def test_without_the_higher_die_rule_either_die_may_be_played(mover: Color) -> N
 
 
 @BOTH
-def test_maximal_use_forbids_a_turn_that_leaves_a_die_playable(mover: Color) -> None:
+@pytest.mark.parametrize("check", list(BlockCheck))
+def test_maximal_use_forbids_a_turn_that_leaves_a_die_playable(
+    mover: Color, check: BlockCheck
+) -> None:
     # 10/5 would strand the 6 (5 is too far from off, 24/18 is held), while 24/19 19/13
     # plays both dice: so 10/5 is illegal although it is a legal single step.
     position = board(mover, {24: 14, 10: 1}, {18: 5, 4: 5, 23: 5})
-    turns = legal_turns(position, (6, 5))
+    rules = Rules(block_check=check)
+    turns = legal_turns(position, (6, 5), rules)
     assert turns.max_steps == 2
-    assert results(position, (6, 5)) == after(position, "24/19 19/13")
+    assert results(position, (6, 5), rules) == after(position, "24/19 19/13")
     with pytest.raises(IllegalMove) as err:
-        Game(position=position, dice=(6, 5)).play_turn((Step(10, 5),))
+        Game(rules, position, (6, 5)).play_turn((Step(10, 5),))
     assert err.value.violation is Violation.MAXIMAL_USE
 
 
