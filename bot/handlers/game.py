@@ -1,12 +1,13 @@
 """Taps on a game's buttons: select a checker, move it, undo, done, resign, start anew.
 
-A refused tap (stale, over, forged, someone else's) gets an alert and changes nothing.
+A refused tap (stale, over, forged, someone else's, while the bot thinks) gets an alert and
+changes nothing in the game.
 """
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, MaybeInaccessibleMessageUnion, Message
 from aiogram.utils.chat_action import ChatActionSender
 
 from bot.board_view import parse_chain
@@ -55,9 +56,15 @@ async def move(
         session = await service.for_move(
             callback_data.game, callback_data.version, query.from_user.id
         )
+    except GameError as error:
+        await _alert(query, texts, prefs, error)
+        if isinstance(error, Stale | GameOver):
+            await _catch_up(query, callback_data, bot, prefs, service, boards)
+        return
+    try:
         session, selected, end_turn = await _apply(callback_data, prefs, service, session)
     except GameError as error:
-        await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
+        await _alert(query, texts, prefs, error)
         return
     await query.answer()
     if end_turn:
@@ -67,6 +74,44 @@ async def move(
         except (Busy, Stale):
             return  # a doubled Done: the first tap is answering, and will show the board
     await boards.show(bot, session, _viewer(session, query), prefs.locale, selected)
+
+
+async def _alert(query: CallbackQuery, texts: Translator, prefs: Prefs, error: GameError) -> None:
+    await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
+
+
+async def _catch_up(
+    query: CallbackQuery, tap: Tap, bot: Bot, prefs: Prefs, service: GameService, boards: Boards
+) -> None:
+    """Bring a board message that shows an older version of its game up to date.
+
+    A change is saved before its board is edited, so a bot stopped in between, or an edit that
+    failed, leaves a board whose every button is stale; its next tap shows the game as it is,
+    and play goes on from there. A board already up to date (a doubled tap) is left alone.
+    """
+    shown = _shown_version(query.message, tap.game)
+    if shown is None:
+        return
+    try:
+        session = await service.load(tap.game)
+    except NoGame:
+        return
+    if shown < session.version:
+        await boards.show(bot, session, _viewer(session, query), prefs.locale)
+
+
+def _shown_version(message: MaybeInaccessibleMessageUnion | None, game_id: str) -> int | None:
+    """The version of game `game_id` that the buttons of `message` carry, if any do."""
+    markup = message.reply_markup if isinstance(message, Message) else None
+    for row in markup.inline_keyboard if markup is not None else []:
+        for button in row:
+            try:
+                tap = Tap.unpack(button.callback_data or "")
+            except (TypeError, ValueError):
+                continue
+            if tap.game == game_id:
+                return tap.version
+    return None
 
 
 async def _apply(
@@ -109,30 +154,6 @@ def _viewer(session: Session, query: CallbackQuery) -> Color:
     return color
 
 
-async def _resign_and_show(
-    query: CallbackQuery,
-    tap: Tap,
-    bot: Bot,
-    texts: Translator,
-    prefs: Prefs,
-    service: GameService,
-    boards: Boards,
-) -> bool:
-    """Resign the tapped game and show its final board. A game already over needs nothing;
-    False (after an alert) when the tapper may not resign it."""
-    try:
-        session = await service.resign(tap.game, query.from_user.id)
-    except GameOver:
-        await query.answer()
-        return True
-    except GameError as error:
-        await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
-        return False
-    await query.answer()
-    await boards.show(bot, session, _viewer(session, query), prefs.locale)
-    return True
-
-
 async def resign(
     query: CallbackQuery,
     callback_data: Tap,
@@ -142,8 +163,18 @@ async def resign(
     service: GameService,
     boards: Boards,
 ) -> None:
-    if await _resign_and_show(query, callback_data, bot, texts, prefs, service, boards):
-        await _drop_prompt(query)
+    """The /resign question's Yes: resigns the game only as the question scored it (`Stale`
+    once it has moved on); the question is removed either way."""
+    try:
+        session = await service.resign(
+            callback_data.game, query.from_user.id, callback_data.version
+        )
+    except GameError as error:
+        await _alert(query, texts, prefs, error)
+    else:
+        await query.answer()
+        await boards.show(bot, session, _viewer(session, query), prefs.locale)
+    await _drop_prompt(query)
 
 
 async def resign_for_new_game(
@@ -155,8 +186,19 @@ async def resign_for_new_game(
     service: GameService,
     boards: Boards,
 ) -> None:
-    resigned = await _resign_and_show(query, callback_data, bot, texts, prefs, service, boards)
-    if resigned and isinstance(query.message, Message):
+    """The /play question's Resign and start anew: resign the game as it is now (or find it
+    over already), show its final board, and turn the question into the level choice."""
+    try:
+        session = await service.resign(callback_data.game, query.from_user.id)
+    except GameOver:
+        await query.answer()
+    except GameError as error:
+        await _alert(query, texts, prefs, error)
+        return
+    else:
+        await query.answer()
+        await boards.show(bot, session, _viewer(session, query), prefs.locale)
+    if isinstance(query.message, Message):
         await query.message.edit_text(
             texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs)
         )

@@ -84,10 +84,12 @@ class GameService:
         color = session.seat_of(user_id)
         if color is None:
             raise NotYourGame(game_id)
+        if session.game.over:  # before the version: every board of a finished game is older
+            raise GameOver(game_id)
         if session.version != version:
             raise Stale(game_id)
-        if session.game.over:
-            raise GameOver(game_id)
+        if game_id in self._thinking:  # the board still offers Undo and Done
+            raise Busy(game_id)
         if session.game.to_move is not color:
             raise NotYourTurn(game_id)
         return session
@@ -121,14 +123,17 @@ class GameService:
         """Remember the board message (a new game's, or one sent after the old was deleted)."""
         return await self._save(replace(session, message_id=message_id))
 
-    async def resign(self, game_id: str, user_id: int) -> Session:
-        """`user_id` gives the game up, scored from the position now (RULES.md §7)."""
+    async def resign(self, game_id: str, user_id: int, version: int | None = None) -> Session:
+        """`user_id` gives the game up, scored from the position now (RULES.md §7); with a
+        `version`, only if the game is still as it was then (`Stale` otherwise)."""
         session = await self.load(game_id)
         color = session.seat_of(user_id)
         if color is None:
             raise NotYourGame(game_id)
         if session.game.over:
             raise GameOver(game_id)
+        if version is not None and session.version != version:
+            raise Stale(game_id)
         try:
             game = session.game.resign(color)
         except IllegalMove as exc:  # e.g. the side has borne off and waits for the last roll

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.commands import COMMANDS, register_commands
 from bot.i18n import Locale, Translator
 from bot.service import GameService
-from tests.bot.harness import Chat
+from tests.bot.harness import Chat, is_checker
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -98,3 +98,35 @@ async def test_games_against_the_bot_are_private(
     assert replies == [private_only, private_only]
     assert [call.params["chat_id"] for call in telegram.calls_of("sendMessage")] == [-100123] * 2
     assert await service.active_game(-100123) is None
+
+
+async def test_a_resignation_question_goes_out_of_date_when_the_game_moves_on(
+    chat: Chat, service: GameService
+) -> None:
+    """Its Yes resigns only the position it scored; after a step it alerts, changing nothing."""
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    question = chat.last
+    await chat.press(chat.board, is_checker)
+    await chat.press(chat.board, lambda text: "→" in text)
+    before = await service.active_game(chat.user["id"])
+    await chat.press(question, "🏳 Yes, resign")
+    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert question not in chat.messages
+    after = await service.active_game(chat.user["id"])
+    assert before is not None and after is not None and after.version == before.version
+
+
+async def test_a_resignation_question_of_a_finished_game_says_so(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    first = chat.last
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    await chat.press(first, "🏳 Yes, resign")
+    assert chat.alerts() == ["This game is over."]
+    assert first not in chat.messages

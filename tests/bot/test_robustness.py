@@ -91,7 +91,43 @@ async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: Gam
     session = await current(service, chat)
     over = await service.resign(session.game_id, chat.user["id"])
     await chat.tap(chat.board, f"t:{over.game_id}:{over.version}:s:24")
+    # A tap from an older board of the game says the same, not "out of date".
+    await chat.tap(chat.board, f"t:{over.game_id}:{session.version}:s:24")
+    assert chat.alerts() == ["This game is over."] * 2
+    assert (await service.load(over.game_id)).version == over.version
+
+
+async def test_a_board_left_behind_its_game_catches_up_on_the_next_tap(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """A change saved but never shown (the bot stopped before the edit, or the edit failed)
+    leaves every button of the board stale: the next tap shows the game as it is."""
+    await start_game(chat)
+    session = await current(service, chat)
+    step = next(iter(session.game.next_steps()))
+    saved = await service.play(session, [step])
+    board = chat.board
+    edits = len(telegram.calls_of("editMessageMedia"))
+    await chat.press(board, is_checker)
+    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert len(telegram.calls_of("editMessageMedia")) == edits + 1
+    assert chat.board.message_id == board.message_id
+    assert f":{saved.version}:" in chat.board.buttons()[0]["callback_data"]
+    await chat.press(chat.board, is_checker)
+    await chat.press(chat.board, lambda text: "→" in text)
+    assert len(chat.alerts()) == 1
+    assert (await current(service, chat)).version == saved.version + 1
+
+
+async def test_a_finished_game_left_behind_shows_its_result_on_the_next_tap(
+    chat: Chat, service: GameService
+) -> None:
+    await start_game(chat)
+    session = await current(service, chat)
+    await service.resign(session.game_id, chat.user["id"])
+    await chat.press(chat.board, is_checker)
     assert chat.alerts() == ["This game is over."]
+    assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
 
 
 async def test_not_modified_is_ignored_and_429_is_waited_out(

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 import pytest
 
 from bot.service import (
+    Busy,
     GameInProgress,
     GameService,
     InvalidAction,
@@ -17,7 +18,7 @@ from bot.service import (
     Stale,
 )
 from bot.storage import MemoryStore
-from nardy import Color, Step
+from nardy import Color, Position, Rules, Step
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
 
@@ -121,3 +122,35 @@ async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer)
     assert await service.active_game(CHAT) is None
     second = await service.start_vs_bot(CHAT, USER, Level.MEDIUM)
     assert second.game_id != first.game_id
+
+
+class HeldBot:
+    """The real bot player, held back until `release` is set: the bot "thinks" meanwhile."""
+
+    def __init__(self, inner: PoolBotPlayer) -> None:
+        self.inner = inner
+        self.release = asyncio.Event()
+
+    async def choose(
+        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+    ) -> tuple[Step, ...]:
+        await self.release.wait()
+        return await self.inner.choose(position, dice, rules, level)
+
+
+async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """The board still offers Undo and Done while the bot chooses its answer to Done."""
+    bot = HeldBot(bot_player)
+    service = GameService(MemoryStore(), bot, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await service.play(session, [Step(24, 3), Step(21, 3), Step(24, 3), Step(21, 3)])
+    answering = asyncio.create_task(service.done(session))
+    await asyncio.sleep(0)
+    with pytest.raises(Busy):
+        await service.for_move(session.game_id, session.version, USER)
+    bot.release.set()
+    answered = await answering
+    assert answered.version == session.version + 1
+    assert await service.for_move(session.game_id, answered.version, USER) == answered
