@@ -5,8 +5,9 @@ from __future__ import annotations
 import logging
 
 from aiogram import Router
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
-from aiogram.types import ErrorEvent
+from aiogram.types import ErrorEvent, Message
 
 from bot.i18n import Translator
 from bot.prefs import Prefs
@@ -16,13 +17,21 @@ log = logging.getLogger(__name__)
 
 
 async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None:
+    """An alert for a tap, a reply for a message. A tap answered before the store failed (e.g.
+    a Done, answered before the bot thinks) cannot be answered again: the chat gets a reply."""
     log.warning("game store unavailable: %s", event.exception)
     text = texts.text(prefs.locale, "store_down")
     update = event.update
-    if update.callback_query is not None:
-        await update.callback_query.answer(text, show_alert=True)
-    elif update.message is not None:
-        await update.message.answer(text)
+    query = update.callback_query
+    message = update.message if query is None else query.message
+    if query is not None:
+        try:
+            await query.answer(text, show_alert=True)
+            return
+        except TelegramBadRequest:  # "query is too old": answered already
+            pass
+    if isinstance(message, Message):
+        await message.answer(text)
 
 
 def router() -> Router:

@@ -6,6 +6,9 @@ import asyncio
 
 from bot.service import GameService, PoolBotPlayer, Session
 from bot.storage import RedisStore
+from nardy import Position, Rules, Step
+from nardy.ai import Level
+from nardy.dice import SeededDice
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
 from tests.fakes.telegram import FakeTelegram
@@ -198,3 +201,44 @@ async def test_the_game_goes_on_after_the_bot_restarts(
     assert restarted.alerts() == []
     assert restarted.board.message_id == board.message_id
     await store.close()
+
+
+class OutageBot:
+    """The real bot player; once `armed`, Redis goes down while it chooses its turn."""
+
+    def __init__(self, inner: PoolBotPlayer, server: RedisServer) -> None:
+        self.inner = inner
+        self.server = server
+        self.armed = False
+
+    async def choose(
+        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+    ) -> tuple[Step, ...]:
+        if self.armed:
+            self.server.stop()
+        return await self.inner.choose(position, dice, rules, level)
+
+
+async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
+    telegram: FakeTelegram, store: RedisStore, redis_server: RedisServer, bot_player: PoolBotPlayer
+) -> None:
+    """Done is answered before the bot thinks, so the "try again" comes as a chat message; the
+    turn was not saved, and a second Done, once Redis is back, plays it."""
+    bot = OutageBot(bot_player, redis_server)
+    service = GameService(store, bot, dice=SeededDice(7))
+    chat = make_chat(telegram, store, service)
+    await start_game(chat)
+    await play_until_done_offered(chat)
+    before = await current(service, chat)
+    board = chat.board
+    bot.armed = True
+    await chat.press(board, "✅ Done")
+    try_again = "I can't reach my game storage right now. Please try again in a moment."
+    assert chat.last.text == try_again
+    bot.armed = False
+    redis_server.start()
+    assert await current(service, chat) == before
+    await chat.press(chat.board, "✅ Done")
+    after = await current(service, chat)
+    assert len(after.game.history) > len(before.game.history)
+    assert [m.text for m in chat.messages].count(try_again) == 1
