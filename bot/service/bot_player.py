@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import secrets
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from nardy import Position, Rules, Step
 from nardy.ai import Level, choose_turn
+
+log = logging.getLogger(__name__)
 
 
 class BotPlayer(Protocol):
@@ -21,19 +25,35 @@ class BotPlayer(Protocol):
 
 
 class PoolBotPlayer:
-    """`nardy.ai.choose_turn` in a process pool, with a fresh random seed per turn."""
+    """`nardy.ai.choose_turn` in a process pool, with a fresh random seed per turn.
+
+    A worker that dies (killed for memory, say) breaks the whole pool; the pool is then
+    replaced and the turn tried once more, so one lost worker does not stop every game.
+    """
 
     def __init__(self, workers: int) -> None:
-        self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        self._workers = workers
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
 
     async def choose(
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
     ) -> tuple[Step, ...]:
         loop = asyncio.get_running_loop()
         seed = secrets.randbits(32)
-        return await loop.run_in_executor(
-            self._pool, choose_turn, position, dice, rules, level, seed
-        )
+        pool = self._pool
+        try:
+            return await loop.run_in_executor(pool, choose_turn, position, dice, rules, level, seed)
+        except BrokenProcessPool:
+            if self._pool is pool:  # the first to notice replaces it
+                log.warning("a bot worker process died; starting new ones")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._new_pool()
+            return await loop.run_in_executor(
+                self._pool, choose_turn, position, dice, rules, level, seed
+            )
 
     async def warm_up(self) -> None:
         """Start the workers and import the AI there, so the first game does not wait for it."""
