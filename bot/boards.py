@@ -13,7 +13,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.board_view import Screen, ScreenBuilder
 from bot.i18n import Locale
-from bot.service import GameService, Session
+from bot.service import GameService, Session, Stale
 from nardy import Color
 from renderer import render
 
@@ -35,10 +35,11 @@ class Boards:
 
     async def show(
         self, bot: Bot, session: Session, viewer: Color, locale: Locale, selected: int | None = None
-    ) -> Session:
-        """Edit the board message to show `session`; returns the session as now stored."""
+    ) -> None:
+        """Edit the board message to show `session` (send one when there is none any more)."""
         if session.message_id is None:
-            return await self.send_new(bot, session, viewer, locale, selected)
+            await self.send_new(bot, session, viewer, locale, selected)
+            return
         screen = self._screens.build(session, viewer, locale, selected)
         photo = await self._picture(session, screen)
         try:
@@ -50,25 +51,29 @@ class Boards:
             )
         except TelegramBadRequest as error:
             if _is(error, "message is not modified"):
-                return session
+                return
             if not _is(error, "message to edit not found", "message_id_invalid"):
                 raise
             log.info("board message of game %s is gone; sending a new one", session.game_id)
-            return await self.send_new(bot, session, viewer, locale, selected)
-        return session
+            await self.send_new(bot, session, viewer, locale, selected)
 
     async def send_new(
         self, bot: Bot, session: Session, viewer: Color, locale: Locale, selected: int | None = None
-    ) -> Session:
+    ) -> None:
         """Send a fresh board message and remember it; its buttons carry the version that
-        remembering it creates."""
+        remembering it creates. Of two taps that both found the board gone, the second one's
+        message loses the compare-and-set and is deleted again."""
         ahead = replace(session, version=session.version + 1)
         screen = self._screens.build(ahead, viewer, locale, selected)
         photo = await self._picture(session, screen)
         message = await bot.send_photo(
             chat_id=session.chat_id, photo=photo, caption=screen.caption, reply_markup=screen.markup
         )
-        return await self._service.attach_message(session, message.message_id)
+        try:
+            await self._service.attach_message(session, message.message_id)
+        except Stale:
+            log.info("game %s already has a new board message; dropping a second", session.game_id)
+            await bot.delete_message(chat_id=session.chat_id, message_id=message.message_id)
 
     @staticmethod
     async def _picture(session: Session, screen: Screen) -> BufferedInputFile:

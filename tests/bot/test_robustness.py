@@ -242,3 +242,19 @@ async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
     after = await current(service, chat)
     assert len(after.game.history) > len(before.game.history)
     assert [m.text for m in chat.messages].count(try_again) == 1
+
+
+async def test_two_taps_on_a_deleted_board_leave_one_new_board(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await start_game(chat)
+    board = chat.board
+    checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
+    telegram.delete(chat.user["id"], board.message_id)
+    await asyncio.gather(chat.tap(board, checker), chat.tap(board, checker))
+    boards = [m for m in chat.messages if m.photo_id is not None]
+    assert len(boards) == 1
+    assert (await current(service, chat)).message_id == boards[0].message_id
+    await chat.press(boards[0], lambda text: "→" in text)
+    assert chat.alerts() == []
+    assert telegram.schema_problems == []
