@@ -26,6 +26,11 @@ def _is(error: TelegramBadRequest, *phrases: str) -> bool:
     return any(phrase in error.message.lower() for phrase in phrases)
 
 
+def is_not_modified(error: TelegramBadRequest) -> bool:
+    """Telegram's answer to an edit that would leave the message as it is (a doubled tap)."""
+    return _is(error, "message is not modified")
+
+
 class Boards:
     """Shows sessions to their human player."""
 
@@ -50,7 +55,7 @@ class Boards:
                 reply_markup=screen.markup,
             )
         except TelegramBadRequest as error:
-            if _is(error, "message is not modified"):
+            if is_not_modified(error):
                 return
             if not _is(error, "message to edit not found", "message_id_invalid"):
                 raise

@@ -1,14 +1,16 @@
-"""What the user sees when the game store is down: a short "try again" answer, never a crash."""
+"""Errors every handler may meet: the game store down (a short "try again" answer, never a
+crash) and Telegram refusing an edit that changes nothing (a doubled tap: ignored)."""
 
 from __future__ import annotations
 
 import logging
 
-from aiogram import Router
+from aiogram import F, Router
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent, Message
 
+from bot.boards import is_not_modified
 from bot.i18n import Translator
 from bot.prefs import Prefs
 from bot.storage import StoreUnavailable
@@ -34,8 +36,17 @@ async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None
         await message.answer(text)
 
 
+async def ignore_not_modified(event: ErrorEvent) -> None:
+    log.debug("edit changed nothing: %s", event.exception)
+
+
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="errors")
     feature.errors.register(store_down, ExceptionTypeFilter(StoreUnavailable))
+    feature.errors.register(
+        ignore_not_modified,
+        ExceptionTypeFilter(TelegramBadRequest),
+        F.exception.func(is_not_modified),
+    )
     return feature

@@ -72,3 +72,13 @@ def test_malformed_requests_are_caught(
     status, found = check(method, fields)
     assert status == 400
     assert any(problem in line for line in found), found
+
+
+def test_an_edit_that_changes_nothing_is_refused_as_telegram_does() -> None:
+    telegram = FakeTelegram()
+    sent = {"chat_id": "1", "text": "x", "reply_markup": json.dumps(KEYBOARD)}
+    _, body = telegram.handle("sendMessage", sent, set())
+    message_id = json.loads(body)["result"]["message_id"]
+    edit = {**sent, "message_id": str(message_id)}
+    assert telegram.handle("editMessageText", edit, set())[0] == 400
+    assert telegram.handle("editMessageText", {**edit, "text": "y"}, set())[0] == 200

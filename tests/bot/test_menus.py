@@ -130,3 +130,20 @@ async def test_a_resignation_question_of_a_finished_game_says_so(
     await chat.press(first, "🏳 Yes, resign")
     assert chat.alerts() == ["This game is over."]
     assert first not in chat.messages
+
+
+async def test_a_doubled_resign_and_start_anew_is_harmless(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """The second tap's edit would change nothing: Telegram refuses it, and that is ignored."""
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/play")
+    question = chat.last
+    anew = next(b["callback_data"] for b in question.buttons() if "start anew" in b["text"])
+    await chat.tap(question, anew)
+    await chat.tap(question, anew)
+    assert question.text == "Choose the bot's level:"
+    assert await service.active_game(chat.user["id"]) is None
+    assert len(telegram.calls_of("editMessageText")) == 2  # the second one refused
+    assert chat.alerts() == []

@@ -17,6 +17,10 @@ from typing import Any
 
 from tests.fakes.schema import problems
 
+NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content and reply markup are"
+    " exactly the same as a current content and reply markup of the message"
+)
 BOT_USER = {"id": 42, "is_bot": True, "first_name": "Nardy", "username": "nardy_test_bot"}
 
 
@@ -71,8 +75,7 @@ class FakeTelegram:
         self.failures.setdefault(method, []).append(failure)
 
     def not_modified_next(self, method: str = "editMessageMedia") -> None:
-        description = "Bad Request: message is not modified: specified new message content and"
-        self.fail_next(method, Failure(400, description + " reply markup are exactly the same"))
+        self.fail_next(method, Failure(400, NOT_MODIFIED))
 
     def flood_next(self, method: str, retry_after: int = 1) -> None:
         description = f"Too Many Requests: retry after {retry_after}"
@@ -187,10 +190,14 @@ class FakeTelegram:
         return self._edit(params)
 
     def _edit(self, params: dict[str, Any], **content: Any) -> tuple[int, str]:
-        """Replace the message's `content` and keyboard, as every edit method does."""
+        """Replace the message's `content` and keyboard, as every edit method does; an edit
+        that changes nothing is refused, as Telegram does (a new photo is always a change)."""
         sent = self.messages.get((params["chat_id"], params["message_id"]))
         if sent is None:
             return 400, _error("Bad Request: message to edit not found")
+        unchanged = all(getattr(sent, name) == value for name, value in content.items())
+        if unchanged and sent.markup == params.get("reply_markup"):
+            return 400, _error(NOT_MODIFIED)
         for name, value in content.items():
             setattr(sent, name, value)
         sent.markup = params.get("reply_markup")
