@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import string
+from pathlib import Path
 
 import pytest
 
+import bot
+from bot.commands import COMMANDS
 from bot.i18n import Locale, Translator, locale_for
+from nardy.ai import Level
+from nardy.scoring import ResultKind
 
 
 def placeholders(text: str) -> set[str]:
@@ -45,3 +51,18 @@ def test_the_texts_differ_by_language() -> None:
 )
 def test_telegram_language_maps_to_a_locale(code: str | None, expected: Locale) -> None:
     assert locale_for(code, default=Locale.UK) is expected
+
+
+def test_every_message_is_used_and_every_built_key_exists() -> None:
+    """No dead strings: each key is named in the bot's code, or built from a command, a level
+    or a result kind (and each of those has its message)."""
+    code = "\n".join(path.read_text("utf-8") for path in Path(bot.__file__).parent.rglob("*.py"))
+    named = set(re.findall(r"[\"']([a-z_]+)[\"']", code))
+    built = (
+        {f"cmd_{command}" for command in COMMANDS}
+        | {f"level_{level.value}" for level in Level}
+        | {f"kind_{kind.value}" for kind in ResultKind}
+    )
+    keys = Translator().keys(Locale.EN)
+    assert keys - named - built == set()
+    assert built <= keys
