@@ -10,6 +10,8 @@ from collections.abc import Iterable
 
 import pytest
 
+from bot.callbacks import BoardAction, Menu, MenuAction, PickLanguage, PickLevel, Tap
+from bot.i18n import Locale
 from bot.service import (
     Busy,
     GameInProgress,
@@ -172,3 +174,14 @@ async def test_the_bot_plays_on_after_its_worker_process_dies() -> None:
         assert steps[0].src == 24 and len(steps) == 2
     finally:
         player.close()
+
+
+async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolBotPlayer) -> None:
+    session = await service_with([5, 2, 3, 3], bot_player).start_vs_bot(CHAT, USER, Level.EASY)
+    longest = [
+        Tap(game=session.game_id, version=10**9, action=BoardAction.MOVE, arg="24.6666"),
+        PickLevel(level=max((level.value for level in Level), key=len)),
+        *(Menu(action=action) for action in MenuAction),
+        *(PickLanguage(locale=locale) for locale in Locale),
+    ]
+    assert all(len(data.pack().encode()) <= 64 for data in longest)
