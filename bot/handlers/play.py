@@ -9,6 +9,7 @@ from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.utils.chat_action import ChatActionSender
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.boards import Boards
@@ -92,13 +93,13 @@ async def pick_level(
     if message.chat.type != ChatType.PRIVATE:
         await query.answer(texts.text(prefs.locale, "private_only"), show_alert=True)
         return
+    await query.answer()  # before the bot's first turn, which may take a while
     try:
-        session = await service.start_vs_bot(message.chat.id, query.from_user.id, level)
+        async with ChatActionSender.choose_sticker(bot=bot, chat_id=message.chat.id):
+            session = await service.start_vs_bot(message.chat.id, query.from_user.id, level)
     except GameInProgress:
-        await query.answer()
         await offer_levels(message, texts, prefs, service)
         return
-    await query.answer()
     viewer = session.seat_of(query.from_user.id)
     assert viewer is not None
     await boards.send_new(bot, session, viewer, prefs.locale)

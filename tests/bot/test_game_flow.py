@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.service import GameService
+from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
-from tests.bot.harness import Chat, is_checker
+from nardy.dice import ScriptedDice
+from tests.bot.harness import Chat, is_checker, make_chat
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -129,3 +130,18 @@ async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -
     assert session is not None and session.game.played == ()
     assert labels(chat) == offered
     assert "Tap a checker to move" in (chat.board.caption or "")
+
+
+async def test_when_the_bot_opens_the_chat_shows_it_choosing_first(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """The tap on a level is answered at once; the bot's first turn runs under a chat action."""
+    service = GameService(store, bot_player, dice=ScriptedDice([1, 4, 6, 5, 3, 3]))
+    chat = make_chat(telegram, store, service)
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    methods = [call.method for call in telegram.calls]
+    tapped = methods.index("answerCallbackQuery")
+    assert methods[tapped : tapped + 3] == ["answerCallbackQuery", "sendChatAction", "sendPhoto"]
+    assert telegram.calls_of("sendChatAction")[0].params["action"] == "choose_sticker"
+    assert "The bot rolled 6-5" in (chat.board.caption or "")
