@@ -63,14 +63,24 @@ async def not_private(message: Message, texts: Translator, prefs: Prefs) -> None
     await message.answer(texts.text(prefs.locale, "private_only"))
 
 
+def _own_chat(query: CallbackQuery) -> Message | None:
+    """The tapped message when it is in the tapper's private chat with the bot (a private
+    chat's id is its user's id); not for a message forwarded elsewhere, nor in a group."""
+    message = query.message
+    if isinstance(message, Message) and message.chat.type == ChatType.PRIVATE:
+        return message if message.chat.id == query.from_user.id else None
+    return None
+
+
 async def play_button(
     query: CallbackQuery, texts: Translator, prefs: Prefs, service: GameService
 ) -> None:
+    message = _own_chat(query)
+    if message is None:
+        await query.answer(texts.text(prefs.locale, "private_only"), show_alert=True)
+        return
     await query.answer()
-    if isinstance(query.message, Message) and query.message.chat.type == ChatType.PRIVATE:
-        await offer_levels(query.message, texts, prefs, service)
-    elif isinstance(query.message, Message):
-        await not_private(query.message, texts, prefs)
+    await offer_levels(message, texts, prefs, service)
 
 
 async def pick_level(
@@ -86,11 +96,11 @@ async def pick_level(
         level = Level(callback_data.level)
     except ValueError:
         level = None
-    message = query.message
-    if level not in AVAILABLE_LEVELS or not isinstance(message, Message):
+    if level not in AVAILABLE_LEVELS:
         await query.answer(texts.text(prefs.locale, "alert_bad"), show_alert=True)
         return
-    if message.chat.type != ChatType.PRIVATE:
+    message = _own_chat(query)
+    if message is None:
         await query.answer(texts.text(prefs.locale, "private_only"), show_alert=True)
         return
     await query.answer()  # before the bot's first turn, which may take a while

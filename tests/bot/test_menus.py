@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.commands import COMMANDS, register_commands
 from bot.i18n import Locale, Translator
 from bot.service import GameService
-from tests.bot.harness import Chat, is_checker
+from bot.storage import RedisStore
+from tests.bot.harness import Chat, is_checker, make_chat
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -147,3 +148,24 @@ async def test_a_doubled_resign_and_start_anew_is_harmless(
     assert await service.active_game(chat.user["id"]) is None
     assert len(telegram.calls_of("editMessageText")) == 2  # the second one refused
     assert chat.alerts() == []
+
+
+async def test_play_buttons_work_only_in_the_tappers_own_chat_with_the_bot(
+    chat: Chat, service: GameService, telegram: FakeTelegram, store: RedisStore
+) -> None:
+    """A menu or a finished board forwarded elsewhere, or shown in a group, starts no game
+    there: a game in someone's chat would be one they could neither play nor resign."""
+    await chat.send("/start")
+    menu = chat.last
+    await chat.send("/play")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    finished = chat.board
+    stranger = make_chat(telegram, store, service, user_id=2002)
+    await stranger.press(finished, "🎲 Play again")
+    await stranger.press(menu, "🎲 Play vs bot")
+    assert stranger.alerts() == ["Games against the bot are played in a private chat with me."] * 2
+    assert await service.active_game(chat.user["id"]) is None
+    assert await service.active_game(2002) is None
+    assert chat.last is finished
