@@ -44,6 +44,11 @@ class Chat:
     async def tap(self, sent: Sent, data: str) -> None:
         await self._feed(self.telegram.tap_update(self.user, sent, data))
 
+    async def start_game(self, level: str = "Easy") -> None:
+        """/play, then the level's button."""
+        await self.send("/play")
+        await self.press(self.last, level)
+
     async def press(self, sent: Sent, label: str | Callable[[str], bool]) -> None:
         """Tap the button whose text is `label` (or satisfies it)."""
         fits = label if callable(label) else (lambda text: text == label)
@@ -86,10 +91,6 @@ def make_chat(
     bot = create_bot(config, session=FakeSession(telegram))
     dispatcher = create_dispatcher(config, store, service)
     return Chat(telegram, dispatcher, bot, user(user_id, language))
-
-
-def callback_parts(data: str) -> list[str]:
-    return data.split(":")
 
 
 def is_checker(text: str) -> bool:

@@ -9,11 +9,6 @@ from tests.bot.harness import Chat, is_checker, make_chat
 from tests.fakes.telegram import FakeTelegram
 
 
-async def start_game(chat: Chat) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
-
-
 async def test_start_shows_the_menu(chat: Chat, telegram: FakeTelegram) -> None:
     await chat.send("/start")
     assert chat.last.text is not None and chat.last.text.startswith("Long nardy")
@@ -25,7 +20,7 @@ async def test_start_shows_the_menu(chat: Chat, telegram: FakeTelegram) -> None:
 async def test_a_new_game_sends_one_board_offering_the_legal_checkers(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     board = chat.board
     assert board.caption is not None and "Opening roll: you" in board.caption
     assert "Pips: you" in board.caption
@@ -54,7 +49,7 @@ async def play_one_turn(chat: Chat) -> None:
 async def test_a_whole_game_is_played_by_taps_on_one_message(
     chat: Chat, telegram: FakeTelegram, store: RedisStore
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     board_id = chat.board.message_id
     game_id = await store.chat_game(chat.user["id"])
     assert game_id is not None
@@ -95,7 +90,7 @@ def labels(chat: Chat) -> list[str]:
 async def test_done_shows_the_bot_thinking_then_its_answer(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     turns = await play_steps_until_turn_ends(chat, service)
     await chat.press(chat.board, "✅ Done")
     actions = telegram.calls_of("sendChatAction")
@@ -111,7 +106,7 @@ async def test_auto_confirm_ends_a_complete_turn_without_done(
     await chat.send("/start")
     await chat.press(chat.last, "☑️ Confirm turns automatically")
     assert "✅ Confirm turns automatically" in [b["text"] for b in chat.last.buttons()]
-    await start_game(chat)
+    await chat.start_game()
     turns = await play_steps_until_turn_ends(chat, service)
     assert "✅ Done" not in labels(chat)
     session = await service.active_game(chat.user["id"])
@@ -119,7 +114,7 @@ async def test_auto_confirm_ends_a_complete_turn_without_done(
 
 
 async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -> None:
-    await start_game(chat)
+    await chat.start_game()
     offered = labels(chat)
     await chat.press(chat.board, is_checker)
     assert "⬅️ Back" in labels(chat)
@@ -138,8 +133,7 @@ async def test_when_the_bot_opens_the_chat_shows_it_choosing_first(
     """The tap on a level is answered at once; the bot's first turn runs under a chat action."""
     service = GameService(store, bot_player, dice=ScriptedDice([1, 4, 6, 5, 3, 3]))
     chat = make_chat(telegram, store, service)
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     methods = [call.method for call in telegram.calls]
     tapped = methods.index("answerCallbackQuery")
     assert methods[tapped : tapped + 3] == ["answerCallbackQuery", "sendChatAction", "sendPhoto"]

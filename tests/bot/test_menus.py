@@ -13,8 +13,7 @@ from tests.fakes.telegram import FakeTelegram
 async def test_resign_asks_first_then_scores_the_position(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/resign")
     assert chat.last.text is not None and chat.last.text.startswith("Resign this game?")
     assert "mars, 2 pt to the bot" in chat.last.text
@@ -27,8 +26,7 @@ async def test_resign_asks_first_then_scores_the_position(
 
 
 async def test_keep_playing_removes_the_question(chat: Chat, service: GameService) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/resign")
     question = chat.last
     await chat.press(question, "Keep playing")
@@ -37,8 +35,7 @@ async def test_keep_playing_removes_the_question(chat: Chat, service: GameServic
 
 
 async def test_play_during_a_game_offers_to_resign_it(chat: Chat, service: GameService) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     first = await service.active_game(chat.user["id"])
     await chat.send("/play")
     assert chat.last.text == "You already have a game in this chat. Resign it and start a new one?"
@@ -50,8 +47,7 @@ async def test_play_during_a_game_offers_to_resign_it(chat: Chat, service: GameS
 
 
 async def test_play_again_starts_a_new_game(chat: Chat, service: GameService) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     await chat.press(chat.board, "🎲 Play again")
@@ -105,8 +101,7 @@ async def test_a_resignation_question_goes_out_of_date_when_the_game_moves_on(
     chat: Chat, service: GameService
 ) -> None:
     """Its Yes resigns only the position it scored; after a step it alerts, changing nothing."""
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/resign")
     question = chat.last
     await chat.press(chat.board, is_checker)
@@ -122,8 +117,7 @@ async def test_a_resignation_question_goes_out_of_date_when_the_game_moves_on(
 async def test_a_resignation_question_of_a_finished_game_says_so(
     chat: Chat, service: GameService
 ) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/resign")
     first = chat.last
     await chat.send("/resign")
@@ -137,8 +131,7 @@ async def test_a_doubled_resign_and_start_anew_is_harmless(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
     """The second tap's edit would change nothing: Telegram refuses it, and that is ignored."""
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/play")
     question = chat.last
     anew = next(b["callback_data"] for b in question.buttons() if "start anew" in b["text"])
@@ -157,8 +150,7 @@ async def test_play_buttons_work_only_in_the_tappers_own_chat_with_the_bot(
     there: a game in someone's chat would be one they could neither play nor resign."""
     await chat.send("/start")
     menu = chat.last
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
+    await chat.start_game()
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     finished = chat.board

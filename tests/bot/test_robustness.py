@@ -14,11 +14,6 @@ from tests.conftest import RedisServer
 from tests.fakes.telegram import FakeTelegram
 
 
-async def start_game(chat: Chat) -> None:
-    await chat.send("/play")
-    await chat.press(chat.last, "Easy")
-
-
 async def current(service: GameService, chat: Chat) -> Session:
     session = await service.active_game(chat.user["id"])
     assert session is not None
@@ -35,7 +30,7 @@ async def play_until_done_offered(chat: Chat) -> None:
 async def test_a_stale_tap_gets_an_alert_and_changes_nothing(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     old_board = chat.board
     old_buttons = old_board.buttons()
     checker = next(b for b in old_buttons if is_checker(b["text"]))
@@ -53,7 +48,7 @@ async def test_a_stale_tap_gets_an_alert_and_changes_nothing(
 async def test_a_double_done_applies_once(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     await play_until_done_offered(chat)
     before = await current(service, chat)
     done = next(b["callback_data"] for b in chat.board.buttons() if b["text"] == "✅ Done")
@@ -68,7 +63,7 @@ async def test_a_double_done_applies_once(
 async def test_malformed_forged_and_foreign_taps_get_alerts(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     session = await current(service, chat)
     board = chat.board
     gid, version = session.game_id, session.version
@@ -90,7 +85,7 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
 
 
 async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: GameService) -> None:
-    await start_game(chat)
+    await chat.start_game()
     session = await current(service, chat)
     over = await service.resign(session.game_id, chat.user["id"])
     await chat.tap(chat.board, f"t:{over.game_id}:{over.version}:s:24")
@@ -105,7 +100,7 @@ async def test_a_board_left_behind_its_game_catches_up_on_the_next_tap(
 ) -> None:
     """A change saved but never shown (the bot stopped before the edit, or the edit failed)
     leaves every button of the board stale: the next tap shows the game as it is."""
-    await start_game(chat)
+    await chat.start_game()
     session = await current(service, chat)
     step = next(iter(session.game.next_steps()))
     saved = await service.play(session, [step])
@@ -125,7 +120,7 @@ async def test_a_board_left_behind_its_game_catches_up_on_the_next_tap(
 async def test_a_finished_game_left_behind_shows_its_result_on_the_next_tap(
     chat: Chat, service: GameService
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     session = await current(service, chat)
     await service.resign(session.game_id, chat.user["id"])
     await chat.press(chat.board, is_checker)
@@ -136,7 +131,7 @@ async def test_a_finished_game_left_behind_shows_its_result_on_the_next_tap(
 async def test_not_modified_is_ignored_and_429_is_waited_out(
     chat: Chat, telegram: FakeTelegram
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
     telegram.not_modified_next()
     await chat.press(chat.board, checker)
@@ -151,7 +146,7 @@ async def test_not_modified_is_ignored_and_429_is_waited_out(
 async def test_a_deleted_board_is_sent_again_and_plays_on(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     board = chat.board
     checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
     telegram.delete(chat.user["id"], board.message_id)
@@ -167,7 +162,7 @@ async def test_a_deleted_board_is_sent_again_and_plays_on(
 async def test_the_game_goes_on_after_redis_restarts(
     chat: Chat, redis_server: RedisServer, service: GameService
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     before = await current(service, chat)
     redis_server.restart()
     checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
@@ -179,7 +174,7 @@ async def test_the_game_goes_on_after_redis_restarts(
 
 
 async def test_redis_down_gets_a_try_again_answer(chat: Chat, redis_server: RedisServer) -> None:
-    await start_game(chat)
+    await chat.start_game()
     redis_server.stop()
     checker = next(b["text"] for b in chat.board.buttons() if is_checker(b["text"]))
     await chat.press(chat.board, checker)
@@ -192,7 +187,7 @@ async def test_redis_down_gets_a_try_again_answer(chat: Chat, redis_server: Redi
 async def test_the_game_goes_on_after_the_bot_restarts(
     chat: Chat, telegram: FakeTelegram, redis_url: str, bot_player: PoolBotPlayer
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     board = chat.board
     store = RedisStore(redis_url)
     restarted = make_chat(telegram, store, GameService(store, bot_player))
@@ -227,7 +222,7 @@ async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
     bot = OutageBot(bot_player, redis_server)
     service = GameService(store, bot, dice=SeededDice(7))
     chat = make_chat(telegram, store, service)
-    await start_game(chat)
+    await chat.start_game()
     await play_until_done_offered(chat)
     before = await current(service, chat)
     board = chat.board
@@ -247,7 +242,7 @@ async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
 async def test_two_taps_on_a_deleted_board_leave_one_new_board(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
-    await start_game(chat)
+    await chat.start_game()
     board = chat.board
     checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
     telegram.delete(chat.user["id"], board.message_id)
