@@ -22,10 +22,6 @@ class Seat:
     user_id: int | None = None
     level: Level | None = None
 
-    @property
-    def is_bot(self) -> bool:
-        return self.user_id is None
-
     def to_text(self) -> str:
         return f"b:{self.level.value}" if self.level is not None else f"u:{self.user_id}"
 
