@@ -8,7 +8,7 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InaccessibleMessage, InlineKeyboardMarkup, Message
 from aiogram.utils.chat_action import ChatActionSender
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -46,7 +46,7 @@ def confirm_menu(
 
 
 async def offer_levels(
-    message: Message, texts: Translator, prefs: Prefs, service: GameService
+    message: Message | InaccessibleMessage, texts: Translator, prefs: Prefs, service: GameService
 ) -> None:
     """The level choice, or, with a game going, the offer to resign it first."""
     session = await service.active_game(message.chat.id)
@@ -63,11 +63,12 @@ async def not_private(message: Message, texts: Translator, prefs: Prefs) -> None
     await message.answer(texts.text(prefs.locale, "private_only"))
 
 
-def _own_chat(query: CallbackQuery) -> Message | None:
+def _own_chat(query: CallbackQuery) -> Message | InaccessibleMessage | None:
     """The tapped message when it is in the tapper's private chat with the bot (a private
-    chat's id is its user's id); not for a message forwarded elsewhere, nor in a group."""
+    chat's id is its user's id); not for a message forwarded elsewhere, nor in a group. It may
+    be one Telegram no longer shows the bot (an old one): its chat is all that is needed."""
     message = query.message
-    if isinstance(message, Message) and message.chat.type == ChatType.PRIVATE:
+    if message is not None and message.chat.type == ChatType.PRIVATE:
         return message if message.chat.id == query.from_user.id else None
     return None
 

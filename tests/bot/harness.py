@@ -41,8 +41,8 @@ class Chat:
     async def send(self, text: str, chat: dict[str, Any] | None = None) -> None:
         await self._feed(self.telegram.text_update(self.user, text, chat))
 
-    async def tap(self, sent: Sent, data: str) -> None:
-        await self._feed(self.telegram.tap_update(self.user, sent, data))
+    async def tap(self, sent: Sent, data: str, inaccessible: bool = False) -> None:
+        await self._feed(self.telegram.tap_update(self.user, sent, data, inaccessible))
 
     async def start_game(self, level: str = "Easy") -> None:
         """/play, then the level's button."""

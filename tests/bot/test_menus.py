@@ -161,3 +161,16 @@ async def test_play_buttons_work_only_in_the_tappers_own_chat_with_the_bot(
     assert await service.active_game(chat.user["id"]) is None
     assert await service.active_game(2002) is None
     assert chat.last is finished
+
+
+async def test_play_again_works_on_a_board_too_old_for_telegram_to_show(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.start_game()
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    again = chat.board.buttons()[0]["callback_data"]
+    await chat.tap(chat.board, again, inaccessible=True)
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and session.message_id == chat.board.message_id
+    assert chat.alerts() == []

@@ -111,8 +111,14 @@ class FakeTelegram:
             ]
         return {"update_id": next(self._ids), "message": message}
 
-    def tap_update(self, user: dict[str, Any], sent: Sent, data: str) -> dict[str, Any]:
+    def tap_update(
+        self, user: dict[str, Any], sent: Sent, data: str, inaccessible: bool = False
+    ) -> dict[str, Any]:
+        """`user` taps a button of `sent`; Telegram may send an `inaccessible` (old) message
+        as its chat and id alone."""
         message = self._message_json(sent)
+        if inaccessible:
+            message = {"chat": message["chat"], "message_id": sent.message_id, "date": 0}
         query = {
             "id": str(next(self._ids)),
             "from": user,
