@@ -6,14 +6,22 @@ changes nothing in the game.
 
 from __future__ import annotations
 
+import logging
+
 from aiogram import Bot, F, Router
-from aiogram.types import CallbackQuery, MaybeInaccessibleMessageUnion, Message
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import (
+    CallbackQuery,
+    InaccessibleMessage,
+    MaybeInaccessibleMessageUnion,
+    Message,
+)
 from aiogram.utils.chat_action import ChatActionSender
 
 from bot.board_view import parse_chain
 from bot.boards import Boards
 from bot.callbacks import BoardAction, Tap
-from bot.handlers.play import level_menu
+from bot.handlers.play import level_menu, offer_levels
 from bot.i18n import Translator
 from bot.prefs import Prefs
 from bot.service import (
@@ -29,6 +37,8 @@ from bot.service import (
     Stale,
 )
 from nardy import Color
+
+log = logging.getLogger(__name__)
 
 ALERTS: dict[type[GameError], str] = {
     NoGame: "alert_bad",
@@ -89,7 +99,7 @@ async def _catch_up(
     failed, leaves a board whose every button is stale; its next tap shows the game as it is,
     and play goes on from there. A board already up to date (a doubled tap) is left alone.
     """
-    shown = _shown_version(query.message, tap.game)
+    shown = _shown_version(query.message, tap)
     if shown is None:
         return
     try:
@@ -100,17 +110,20 @@ async def _catch_up(
         await boards.show(bot, session, _viewer(session, query), prefs.locale)
 
 
-def _shown_version(message: MaybeInaccessibleMessageUnion | None, game_id: str) -> int | None:
-    """The version of game `game_id` that the buttons of `message` carry, if any do."""
-    markup = message.reply_markup if isinstance(message, Message) else None
+def _shown_version(message: MaybeInaccessibleMessageUnion | None, tap: Tap) -> int | None:
+    """The version of the tapped game that the buttons of `message` carry now, if any do; for
+    a message Telegram no longer shows the bot (an old one), the tapped button's."""
+    if isinstance(message, InaccessibleMessage):
+        return tap.version
+    markup = message.reply_markup if message is not None else None
     for row in markup.inline_keyboard if markup is not None else []:
         for button in row:
             try:
-                tap = Tap.unpack(button.callback_data or "")
+                shown = Tap.unpack(button.callback_data or "")
             except (TypeError, ValueError):
                 continue
-            if tap.game == game_id:
-                return tap.version
+            if shown.game == tap.game:
+                return shown.version
     return None
 
 
@@ -202,6 +215,8 @@ async def resign_for_new_game(
         await query.message.edit_text(
             texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs)
         )
+    elif query.message is not None:  # too old to edit: the level choice comes anew
+        await offer_levels(query.message, texts, prefs, service)
 
 
 async def keep_playing(query: CallbackQuery) -> None:
@@ -210,9 +225,13 @@ async def keep_playing(query: CallbackQuery) -> None:
 
 
 async def _drop_prompt(query: CallbackQuery) -> None:
-    """Remove the confirmation message the tap came from."""
+    """Remove the confirmation message the tap came from (Telegram keeps one older than two
+    days: it stays, its buttons still answer)."""
     if isinstance(query.message, Message):
-        await query.message.delete()
+        try:
+            await query.message.delete()
+        except TelegramBadRequest as error:
+            log.info("question not removed: %s", error.message)
 
 
 async def unknown(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:

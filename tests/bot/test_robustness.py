@@ -11,7 +11,7 @@ from nardy.ai import Level
 from nardy.dice import SeededDice
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
-from tests.fakes.telegram import FakeTelegram
+from tests.fakes.telegram import Failure, FakeTelegram
 
 
 async def current(service: GameService, chat: Chat) -> Session:
@@ -253,3 +253,39 @@ async def test_two_taps_on_a_deleted_board_leave_one_new_board(
     await chat.press(boards[0], lambda text: "→" in text)
     assert chat.alerts() == []
     assert telegram.schema_problems == []
+
+
+async def test_an_old_board_left_behind_catches_up_too(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """Telegram may send an old tapped message as its chat and id alone: the tapped button's
+    version then tells what the board shows."""
+    await chat.start_game()
+    session = await current(service, chat)
+    saved = await service.play(session, [next(iter(session.game.next_steps()))])
+    checker = next(b["callback_data"] for b in chat.board.buttons() if is_checker(b["text"]))
+    await chat.tap(chat.board, checker, inaccessible=True)
+    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert f":{saved.version}:" in chat.board.buttons()[0]["callback_data"]
+
+
+async def test_a_question_telegram_will_not_delete_any_more_is_left(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    await chat.start_game()
+    await chat.send("/resign")
+    telegram.fail_next("deleteMessage", Failure(400, "Bad Request: message can't be deleted"))
+    await chat.press(chat.last, "Keep playing")
+    assert await service.active_game(chat.user["id"]) is not None
+
+
+async def test_resign_and_start_anew_on_an_old_question_sends_the_levels(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.start_game()
+    await chat.send("/play")
+    question = chat.last
+    anew = next(b["callback_data"] for b in question.buttons() if "start anew" in b["text"])
+    await chat.tap(question, anew, inaccessible=True)
+    assert await service.active_game(chat.user["id"]) is None
+    assert chat.last.text == "Choose the bot's level:" and chat.last is not question
