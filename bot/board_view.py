@@ -23,6 +23,7 @@ from renderer.game_view import game_view
 
 CHECKERS_PER_ROW = 6
 TARGETS_PER_ROW = 2
+CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,21 @@ def moves_from(game: Game, src: int) -> list[tuple[Step, ...]]:
                 seen.add(step.dst)
                 chains.append(longer)
     return chains
+
+
+def caption(notes: list[str], lines: list[str]) -> str:
+    """The notes, then the other lines; when that would pass Telegram's caption limit (a long
+    run of passes and bot turns), the oldest notes give way to "…"."""
+    kept = [*notes, *lines]
+    while _utf16_length("\n".join(kept)) > CAPTION_LIMIT and notes:
+        notes = notes[1:]
+        kept = ["…", *notes, *lines]
+    return "\n".join(kept)
+
+
+def _utf16_length(text: str) -> int:
+    """Length as Telegram counts it (UTF-16 code units)."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def chain_arg(chain: tuple[Step, ...]) -> str:
@@ -88,7 +104,8 @@ class ScreenBuilder:
         game = session.game
         t = partial(self._texts.text, locale)
         my_turn = not game.over and game.to_move is viewer and game.dice is not None
-        lines = [t(note.key, **dict(note.values)) for note in session.notes]
+        notes = [t(note.key, **dict(note.values)) for note in session.notes]
+        lines = []
         if game.over:
             outcome, resigned = self._outcome(session, viewer, locale)
             lines.append(f"{resigned} {outcome}".strip())
@@ -104,7 +121,7 @@ class ScreenBuilder:
         elif game.over:
             markup = self._again_keyboard(session, locale)
         view = self._view(session, viewer, locale, selected if my_turn else None)
-        return Screen(view, "\n".join(lines), markup)
+        return Screen(view, caption(notes, lines), markup)
 
     def _outcome(self, session: Session, viewer: Color, locale: Locale) -> tuple[str, str]:
         """Who won, how and for how much; and "you resigned" when the viewer did (else "")."""

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bot.board_view import chain_arg, moves_from, parse_chain
+from bot.board_view import CAPTION_LIMIT, ScreenBuilder, caption, chain_arg, moves_from, parse_chain
+from bot.i18n import Locale, Translator
+from bot.service import GameService, Note, PoolBotPlayer
+from bot.storage import MemoryStore
 from nardy import Color, Rules, Step
+from nardy.ai import Level
+from nardy.dice import ScriptedDice
 from nardy.game import Game
 from tests.nardy.builders import board
 
@@ -43,3 +50,22 @@ def test_malformed_move_data_is_refused(arg: str) -> None:
 
 def test_move_data_reads_back() -> None:
     assert parse_chain("24.65") == (Step(24, 6), Step(18, 5))
+
+
+def test_a_long_run_of_notes_keeps_the_caption_within_telegrams_limit() -> None:
+    notes = [f"The bot rolled 6-6 and played 24/18 24/18 18/12 18/12 ({i})." for i in range(40)]
+    lines = ["Your turn", "Dice: 6-5", "Pips: you 100, bot 90", "Tap a checker to move."]
+    text = caption(notes, lines)
+    assert len(text.encode("utf-16-le")) // 2 <= CAPTION_LIMIT
+    assert text.startswith("…\n") and notes[-1] in text and text.endswith(lines[-1])
+    assert caption(notes[:2], lines) == "\n".join([*notes[:2], *lines])
+
+
+async def test_a_session_with_many_notes_gets_a_short_enough_caption(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = GameService(MemoryStore(), bot_player, dice=ScriptedDice([5, 2, 3, 3]))
+    session = await service.start_vs_bot(1, 1, Level.EASY)
+    many = (Note.of("bot_played", dice="6-6", turn="24/18 24/18 18/12 18/12"),) * 60
+    screen = ScreenBuilder(Translator()).build(replace(session, notes=many), Color.WHITE, Locale.RU)
+    assert len(screen.caption) <= CAPTION_LIMIT
