@@ -1,5 +1,5 @@
-"""The real bot process (`python -m bot`) against the fake Bot API server and a real Redis: a
-whole game against the bot, played by tapping buttons, every request schema-checked."""
+"""The real bot process (`python -m bot`) against the fake Bot API server and a real Redis: two
+whole games against the bot at once, played by tapping buttons, every request schema-checked."""
 
 from __future__ import annotations
 
@@ -15,17 +15,14 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from bot.i18n import Locale, Translator
 from tests.conftest import free_port
 from tests.fakes.server import make_app
 from tests.fakes.telegram import FakeTelegram, Sent
 
 TOKEN = "123456:E2E-TOKEN-E2E-TOKEN-E2E-TOKEN-000"
-PLAYER: dict[str, Any] = {
-    "id": 5005,
-    "is_bot": False,
-    "first_name": "Player",
-    "language_code": "en",
-}
+ENGLISH: dict[str, Any] = {"id": 5005, "is_bot": False, "first_name": "Ann", "language_code": "en"}
+RUSSIAN: dict[str, Any] = {"id": 6006, "is_bot": False, "first_name": "Ivan", "language_code": "ru"}
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -77,64 +74,89 @@ async def until(check: Callable[[], object], what: str, seconds: float = 20) -> 
         await asyncio.sleep(0.01)
 
 
-def chat(telegram: FakeTelegram) -> list[Sent]:
-    return telegram.chat(PLAYER["id"])
+def chat(telegram: FakeTelegram, player: dict[str, Any]) -> list[Sent]:
+    return telegram.chat(player["id"])
 
 
-def board(telegram: FakeTelegram) -> Sent:
-    return [m for m in chat(telegram) if m.photo_id is not None][-1]
+def board(telegram: FakeTelegram, player: dict[str, Any]) -> Sent:
+    return [m for m in chat(telegram, player) if m.photo_id is not None][-1]
 
 
-def changed_from(telegram: FakeTelegram, photo: str | None) -> Callable[[], bool]:
-    """A check that the board shows another picture than `photo`."""
-    return lambda: board(telegram).photo_id != photo
+def changed_from(
+    telegram: FakeTelegram, player: dict[str, Any], photo: str | None
+) -> Callable[[], bool]:
+    """A check that the player's board shows another picture than `photo`."""
+    return lambda: board(telegram, player).photo_id != photo
 
 
-async def tap(telegram: FakeTelegram, sent: Sent, label: Callable[[str], bool]) -> None:
+async def tap(
+    telegram: FakeTelegram, player: dict[str, Any], sent: Sent, label: Callable[[str], bool]
+) -> None:
     """Tap the first button `label` accepts and wait until the bot has answered the tap."""
     data = next(b["callback_data"] for b in sent.buttons() if label(b["text"]))
-    update = telegram.tap_update(PLAYER, sent, data)
+    update = telegram.tap_update(player, sent, data)
     await telegram.updates.put(update)
     query_id = update["callback_query"]["id"]
     await until(lambda: query_id in telegram.answered, f"an answer to {data}")
 
 
-async def test_a_whole_game_against_the_bot_process(
+def labelled(player: dict[str, Any], key: str) -> Callable[[str], bool]:
+    """A check that a button's text is message `key` in the player's language."""
+    text = Translator().text(Locale(player["language_code"]), key)
+    return lambda label: label == text
+
+
+async def open_a_board(telegram: FakeTelegram, player: dict[str, Any]) -> None:
+    """/start, Play vs bot, Easy: until the game's board is there."""
+    await telegram.updates.put(telegram.text_update(player, "/start"))
+    await until(lambda: chat(telegram, player), "the welcome")
+    await tap(telegram, player, chat(telegram, player)[-1], labelled(player, "btn_play_bot"))
+    levels = Translator().text(Locale(player["language_code"]), "choose_level")
+    await until(lambda: chat(telegram, player)[-1].text == levels, "the levels")
+    await tap(telegram, player, chat(telegram, player)[-1], labelled(player, "level_easy"))
+    await until(lambda: any(m.photo_id for m in chat(telegram, player)), "the board")
+
+
+async def play_out(telegram: FakeTelegram, player: dict[str, Any]) -> Sent:
+    """Tap (a checker, its first destination, Done) until the game is over; the final board."""
+    done, again = labelled(player, "btn_done"), labelled(player, "btn_play_again")
+    for _ in range(1000):
+        current = board(telegram, player)
+        labels = [b["text"] for b in current.buttons()]
+        if len(labels) == 1 and again(labels[0]):
+            return current
+        shown = current.photo_id  # `current` itself changes with each edit
+        if any(done(text) for text in labels):
+            await tap(telegram, player, current, done)
+        elif any("→" in text for text in labels):
+            await tap(telegram, player, current, lambda text: "→" in text)
+        else:
+            await tap(telegram, player, current, str.isdigit)
+        await until(changed_from(telegram, player, shown), "the board to change")
+    raise AssertionError("the game did not end in 1000 taps")
+
+
+async def test_two_whole_games_against_the_bot_process(
     telegram: FakeTelegram, bot_process: subprocess.Popen[str]
 ) -> None:
+    """Two players at once, in English and Russian; Telegram refuses one edit as "not
+    modified" and another with a 429, both of which the bot rides out."""
     await until(lambda: len(telegram.calls_of("setMyCommands")) == 4, "the command menu", 60)
-    await telegram.updates.put(telegram.text_update(PLAYER, "/start"))
-    await until(lambda: chat(telegram), "the welcome")
-    await tap(telegram, chat(telegram)[-1], lambda text: text == "🎲 Play vs bot")
-    await until(lambda: chat(telegram)[-1].text == "Choose the bot's level:", "the levels")
-    await tap(telegram, chat(telegram)[-1], lambda text: text == "Easy")
-    await until(lambda: telegram.calls_of("sendPhoto"), "the board")
+    await asyncio.gather(open_a_board(telegram, ENGLISH), open_a_board(telegram, RUSSIAN))
 
-    # Telegram refuses an edit as "not modified": the bot ignores it and takes the next tap.
     telegram.not_modified_next()
-    unchanged = board(telegram).photo_id
-    await tap(telegram, board(telegram), str.isdigit)
-    assert board(telegram).photo_id == unchanged
+    unchanged = board(telegram, ENGLISH).photo_id
+    edits = len(telegram.calls_of("editMessageMedia"))
+    await tap(telegram, ENGLISH, board(telegram, ENGLISH), str.isdigit)
+    await until(lambda: len(telegram.calls_of("editMessageMedia")) > edits, "the refused edit")
+    assert board(telegram, ENGLISH).photo_id == unchanged
 
     telegram.flood_next("editMessageMedia", retry_after=1)
-    for _ in range(1000):
-        current = board(telegram)
-        labels = [b["text"] for b in current.buttons()]
-        if labels == ["🎲 Play again"]:
-            break
-        photo = current.photo_id
-        if "✅ Done" in labels:
-            await tap(telegram, current, lambda text: text == "✅ Done")
-        elif any("→" in label for label in labels):
-            await tap(telegram, current, lambda text: "→" in text)
-        else:
-            await tap(telegram, current, str.isdigit)
-        await until(changed_from(telegram, photo), "the board to change")
-
-    final = board(telegram)
-    assert [b["text"] for b in final.buttons()] == ["🎲 Play again"]
-    assert "won" in (final.caption or "")
-    assert len(telegram.calls_of("sendPhoto")) == 1
+    finals = await asyncio.gather(play_out(telegram, ENGLISH), play_out(telegram, RUSSIAN))
+    assert "won" in (finals[0].caption or "")
+    assert "Вы победили" in (finals[1].caption or "") or "Победил бот" in (finals[1].caption or "")
+    assert len(telegram.calls_of("sendPhoto")) == 2
+    assert telegram.failures == {"editMessageMedia": []}
     assert telegram.schema_problems == []
     assert bot_process.poll() is None
 
