@@ -14,17 +14,16 @@ from nardy.ai.board import Boards, Floats, Mask, encode
 from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN
 from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.movegen import LegalTurns
-from nardy.position import Position
+from nardy.position import POINTS, Position
 from nardy.rules import Rules
 
 CANDIDATES = 8  # at most this many 1-ply best turns are searched 2-ply
 MARGIN = 0.25  # ... and only those within this much equity of the 1-ply best
-HOME = 6
 CONTACT_EDGE = 12  # no contact once both sides are on their own points 1..12
 
 
 def _all_home(sides: Boards) -> Mask:
-    home: Mask = (sides[:, HOME + 1 :] == 0).all(axis=1)
+    home: Mask = (sides[:, bearoff.HOME + 1 :] == 0).all(axis=1)
     return home
 
 
@@ -54,8 +53,10 @@ def expert_chances(boards: Boards) -> Floats:
 def _bearing_off_freely(position: Position) -> bool:
     """The mover is all home and the opponent can no longer meet his checkers."""
     mover, other = position.to_move, position.to_move.opponent
-    return all(position.count_at(mover, p) == 0 for p in range(HOME + 1, 25)) and all(
-        position.count_at(other, p) == 0 for p in range(CONTACT_EDGE + 1, 25)
+    outside = range(bearoff.HOME + 1, POINTS + 1)
+    contact = range(CONTACT_EDGE + 1, POINTS + 1)
+    return not any(position.count_at(mover, p) for p in outside) and not any(
+        position.count_at(other, p) for p in contact
     )
 
 
