@@ -33,7 +33,8 @@ class Settings(BaseSettings):
     @field_validator("bot_token")
     @classmethod
     def _token_shape(cls, token: SecretStr) -> SecretStr:
-        """BotFather's shape `<digits>:<35 url-safe characters>`; the value is never echoed."""
+        """BotFather's shape `<digits>:<secret>` (the secret is 35 url-safe characters; 20 or
+        more are accepted); the value is never echoed."""
         if not _TOKEN.fullmatch(token.get_secret_value()):
             raise ValueError("not a bot token (expected <digits>:<secret> from BotFather)")
         return token
