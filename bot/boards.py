@@ -1,5 +1,6 @@
 """Putting a game's board in the chat: edit the message in place, or send it anew when there is
-none or the user deleted it. "Not modified" is ignored; 429s are handled by `RetryAfterOnce`."""
+none or it cannot be edited any more (the user deleted it, say). "Not modified" is ignored;
+429s are handled by `RetryAfterOnce`."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from renderer import render
 log = logging.getLogger(__name__)
 
 PHOTO_NAME = "board.jpg"
+# Telegram's answers to an edit of a board that is no longer there to edit: a new one is sent.
+GONE = ("message to edit not found", "message_id_invalid", "message can't be edited")
 
 
 def _is(error: TelegramBadRequest, *phrases: str) -> bool:
@@ -57,9 +60,13 @@ class Boards:
         except TelegramBadRequest as error:
             if is_not_modified(error):
                 return
-            if not _is(error, "message to edit not found", "message_id_invalid"):
+            if not _is(error, *GONE):
                 raise
-            log.info("board message of game %s is gone; sending a new one", session.game_id)
+            log.info(
+                "board of game %s cannot be edited (%s); sending a new one",
+                session.game_id,
+                error.message,
+            )
             await self.send_new(bot, session, viewer, locale, selected)
 
     async def send_new(

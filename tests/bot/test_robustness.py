@@ -289,3 +289,16 @@ async def test_resign_and_start_anew_on_an_old_question_sends_the_levels(
     await chat.tap(question, anew, inaccessible=True)
     assert await service.active_game(chat.user["id"]) is None
     assert chat.last.text == "Choose the bot's level:" and chat.last is not question
+
+
+async def test_a_board_telegram_will_not_edit_any_more_is_sent_again(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await chat.start_game()
+    board = chat.board
+    telegram.fail_next("editMessageMedia", Failure(400, "Bad Request: message can't be edited"))
+    await chat.press(board, is_checker)
+    assert chat.board.message_id != board.message_id
+    assert (await current(service, chat)).message_id == chat.board.message_id
+    await chat.press(chat.board, lambda text: "→" in text)
+    assert chat.alerts() == []
