@@ -1,5 +1,6 @@
 """Errors every handler may meet: the game store down (a short "try again" answer, never a
-crash) and Telegram refusing an edit that changes nothing (a doubled tap: ignored)."""
+crash), Telegram refusing an edit that changes nothing (a doubled tap: ignored), and anything
+else (a bug: logged, and the user asked to try again)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,24 @@ log = logging.getLogger(__name__)
 
 
 async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None:
-    """An alert for a tap, a reply for a message. A tap answered before the store failed (e.g.
-    a Done, answered before the bot thinks) cannot be answered again: the chat gets a reply."""
     log.warning("game store unavailable: %s", event.exception)
-    text = texts.text(prefs.locale, "store_down")
+    await _tell(event, texts.text(prefs.locale, "store_down"))
+
+
+async def ignore_not_modified(event: ErrorEvent) -> None:
+    log.debug("edit changed nothing: %s", event.exception)
+
+
+async def unexpected(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None:
+    """Anything else is a bug: logged with its traceback, and the user is asked to try again
+    rather than left with no answer."""
+    log.error("update %s failed", event.update.update_id, exc_info=event.exception)
+    await _tell(event, texts.text(prefs.locale, "error_generic"))
+
+
+async def _tell(event: ErrorEvent, text: str) -> None:
+    """An alert for a tap, a reply for a message. A tap answered before the failure (e.g. a
+    Done, answered before the bot thinks) cannot be answered again: the chat gets a reply."""
     update = event.update
     query = update.callback_query
     message = update.message if query is None else query.message
@@ -36,10 +51,6 @@ async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None
         await message.answer(text)
 
 
-async def ignore_not_modified(event: ErrorEvent) -> None:
-    log.debug("edit changed nothing: %s", event.exception)
-
-
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="errors")
@@ -49,4 +60,5 @@ def router() -> Router:
         ExceptionTypeFilter(TelegramBadRequest),
         F.exception.func(is_not_modified),
     )
+    feature.errors.register(unexpected)
     return feature

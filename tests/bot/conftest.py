@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -11,6 +12,17 @@ from bot.storage import RedisStore
 from nardy.dice import SeededDice
 from tests.bot.harness import Chat, make_chat
 from tests.fakes.telegram import FakeTelegram
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """The dispatcher turns a handler's exception into a "try again" answer and an ERROR log
+    record; any such record fails the test (a test that expects one clears `caplog`)."""
+    yield
+    failures = [
+        r for r in caplog.records if r.name == "bot.handlers.errors" and r.levelno >= logging.ERROR
+    ]
+    assert failures == [], [record.getMessage() for record in failures]
 
 
 @pytest.fixture(scope="session")

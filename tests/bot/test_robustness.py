@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.service import GameService, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from nardy import Position, Rules, Step
 from nardy.ai import Level
-from nardy.dice import SeededDice
+from nardy.dice import ScriptedDice, SeededDice
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
 from tests.fakes.telegram import Failure, FakeTelegram
@@ -302,3 +304,26 @@ async def test_a_board_telegram_will_not_edit_any_more_is_sent_again(
     assert (await current(service, chat)).message_id == chat.board.message_id
     await chat.press(chat.board, lambda text: "→" in text)
     assert chat.alerts() == []
+
+
+class BrokenBot:
+    """A bot player with a bug."""
+
+    async def choose(
+        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+    ) -> tuple[Step, ...]:
+        raise RuntimeError("a bug in the AI")
+
+
+async def test_a_bug_gets_a_try_again_answer_and_a_logged_traceback(
+    telegram: FakeTelegram, store: RedisStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = GameService(store, BrokenBot(), dice=ScriptedDice([5, 2, 3, 3, 4, 2]))
+    chat = make_chat(telegram, store, service)
+    await chat.start_game()  # the human opens: the bot is not asked yet
+    await play_until_done_offered(chat)
+    await chat.press(chat.board, "✅ Done")
+    assert chat.last.text == "Something went wrong on my side. Please try again."
+    (record,) = [r for r in caplog.records if r.name == "bot.handlers.errors"]
+    assert record.exc_info is not None and "a bug in the AI" in str(record.exc_info[1])
+    caplog.clear()
