@@ -93,21 +93,26 @@ async def _alert(query: CallbackQuery, texts: Translator, prefs: Prefs, error: G
 async def _catch_up(
     query: CallbackQuery, tap: Tap, bot: Bot, prefs: Prefs, service: GameService, boards: Boards
 ) -> None:
-    """Bring a board message that shows an older version of its game up to date.
+    """Bring a board message that shows another version of its game up to date.
 
     A change is saved before its board is edited, so a bot stopped in between, or an edit that
     failed, leaves a board whose every button is stale; its next tap shows the game as it is,
-    and play goes on from there. A board already up to date (a doubled tap) is left alone.
+    and play goes on from there. A new board is sent before it is saved as the game's, so the
+    store failing in between leaves a board that is no game's yet: the tapped one becomes it.
+    A board already up to date (a doubled tap) is left alone.
     """
     shown = _shown_version(query.message, tap)
     if shown is None:
         return
     try:
         session = await service.load(tap.game)
-    except NoGame:
-        return
-    if shown < session.version:
-        await boards.show(bot, session, _viewer(session, query), prefs.locale)
+        if shown == session.version:
+            return
+        if session.message_id is None and query.message is not None:
+            session = await service.attach_message(session, query.message.message_id)
+    except (NoGame, Stale):
+        return  # gone, or changed meanwhile by a tap that shows it
+    await boards.show(bot, session, _viewer(session, query), prefs.locale)
 
 
 def _shown_version(message: MaybeInaccessibleMessageUnion | None, tap: Tap) -> int | None:

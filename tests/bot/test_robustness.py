@@ -327,3 +327,38 @@ async def test_a_bug_gets_a_try_again_answer_and_a_logged_traceback(
     (record,) = [r for r in caplog.records if r.name == "bot.handlers.errors"]
     assert record.exc_info is not None and "a bug in the AI" in str(record.exc_info[1])
     caplog.clear()
+
+
+class OutageTelegram(FakeTelegram):
+    """Redis goes down just after the next photo is sent."""
+
+    server: RedisServer | None = None
+
+    def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
+        answer = super().handle(method, fields, uploads)
+        if method == "sendPhoto" and self.server is not None:
+            self.server.stop()
+            self.server = None
+        return answer
+
+
+async def test_a_board_sent_but_never_saved_becomes_the_games_on_its_next_tap(
+    store: RedisStore, service: GameService, redis_server: RedisServer
+) -> None:
+    telegram = OutageTelegram()
+    chat = make_chat(telegram, store, service)
+    await chat.send("/play")
+    telegram.server = redis_server
+    await chat.press(chat.last, "Easy")
+    assert chat.last.text is not None and chat.last.text.startswith("I can't reach my game")
+    redis_server.start()
+    board = chat.board
+    await chat.press(board, is_checker)
+    assert chat.alerts()[-1] == "This board is out of date: the game has moved on."
+    session = await current(service, chat)
+    assert session.message_id == board.message_id
+    assert f":{session.version}:" in board.buttons()[0]["callback_data"]
+    await chat.press(board, is_checker)
+    await chat.press(board, lambda text: "→" in text)
+    assert (await current(service, chat)).version == session.version + 1
+    assert len([m for m in chat.messages if m.photo_id is not None]) == 1
