@@ -98,17 +98,17 @@ async def _catch_up(
     A change is saved before its board is edited, so a bot stopped in between, or an edit that
     failed, leaves a board whose every button is stale; its next tap shows the game as it is,
     and play goes on from there. A new board is sent before it is saved as the game's, so the
-    store failing in between leaves a board that is no game's yet: the tapped one becomes it.
-    A board already up to date (a doubled tap) is left alone.
+    store failing in between leaves a board that is not the game's: the tapped board becomes
+    the game's. A board already up to date (a doubled tap) is left alone.
     """
     shown = _shown_version(query.message, tap)
-    if shown is None:
+    if shown is None or query.message is None:
         return
     try:
         session = await service.load(tap.game)
         if shown == session.version:
             return
-        if session.message_id is None and query.message is not None:
+        if session.message_id != query.message.message_id:
             session = await service.attach_message(session, query.message.message_id)
     except (NoGame, Stale):
         return  # gone, or changed meanwhile by a tap that shows it

@@ -362,3 +362,24 @@ async def test_a_board_sent_but_never_saved_becomes_the_games_on_its_next_tap(
     await chat.press(board, lambda text: "→" in text)
     assert (await current(service, chat)).version == session.version + 1
     assert len([m for m in chat.messages if m.photo_id is not None]) == 1
+
+
+async def test_a_replacement_board_never_saved_becomes_the_games_on_its_next_tap(
+    store: RedisStore, service: GameService, redis_server: RedisServer
+) -> None:
+    """The same when the board was sent to replace a deleted one: no third board appears."""
+    telegram = OutageTelegram()
+    chat = make_chat(telegram, store, service)
+    await chat.start_game()
+    deleted = chat.board
+    telegram.delete(chat.user["id"], deleted.message_id)
+    telegram.server = redis_server
+    await chat.press(deleted, is_checker)
+    redis_server.start()
+    board = chat.board  # showing the selected checker's destinations
+    await chat.press(board, lambda text: "→" in text)
+    assert chat.alerts()[-1] == "This board is out of date: the game has moved on."
+    assert (await current(service, chat)).message_id == board.message_id
+    await chat.press(board, is_checker)
+    await chat.press(board, lambda text: "→" in text)
+    assert [m for m in chat.messages if m.photo_id is not None] == [board]
