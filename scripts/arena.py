@@ -1,6 +1,7 @@
 """Arena: paired games between two AI levels on the same dice with sides swapped.
 
-Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--workers 2] [--every 50]
+Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [--workers 2]
+[--every 50]; --start skips that many pairs of the seed's sequence, to extend an earlier run.
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
 every --every pairs and at the end.
 """
@@ -47,10 +48,12 @@ def main() -> None:
     parser.add_argument("second", type=Level)
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0, help="index of the first pair")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--every", type=int, default=50)
     args = parser.parse_args()
-    jobs = [(args.first, args.second, args.seed * 1_000_003 + i) for i in range(args.pairs)]
+    first_seed = args.seed * 1_000_003 + args.start
+    jobs = [(args.first, args.second, first_seed + i) for i in range(args.pairs)]
     start = time.monotonic()
     pairs: list[tuple[float, float]] = []
     with ProcessPoolExecutor(args.workers) as pool:
