@@ -193,16 +193,21 @@ def session() -> tuple[list[Line], list[str], subprocess.CompletedProcess[str]]:
     lines = valid + malformed_lines(rng) + blanks
     rng.shuffle(lines)
     stdin = "\n".join(line.text for line in lines) + "\n"
-    done = subprocess.run(
+    done = run_legal(stdin, timeout=300)
+    return lines, done.stdout.splitlines(), done
+
+
+def run_legal(stdin: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """One `python -m nardy legal` process fed `stdin`."""
+    return subprocess.run(
         [sys.executable, "-m", "nardy", "legal"],
         input=stdin,
         capture_output=True,
         text=True,
         cwd=REPO,
-        timeout=300,
+        timeout=timeout,
         check=False,
     )
-    return lines, done.stdout.splitlines(), done
 
 
 def pairs() -> list[tuple[Line, Any]]:
@@ -307,15 +312,7 @@ def test_deeply_nested_json_gets_an_error_and_the_process_goes_on(depth: int) ->
     """A line nested too deep for the JSON decoder is malformed like any other (§11)."""
     good = json.dumps({"position": position_json(Position.start()), "dice": [3, 1]})
     stdin = "\n".join([good, "[" * depth + "]" * depth, good]) + "\n"
-    done = subprocess.run(
-        [sys.executable, "-m", "nardy", "legal"],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=60,
-        check=False,
-    )
+    done = run_legal(stdin, timeout=60)
     answers = done.stdout.splitlines()
     assert done.returncode == 0, done.stderr[-500:]
     assert len(answers) == 3, answers
