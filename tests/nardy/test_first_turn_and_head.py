@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from nardy import Color, HeadException, IllegalMove, Rules, Step, Violation, legal_turns
+from nardy import (
+    Color,
+    HeadException,
+    IllegalMove,
+    Position,
+    Rules,
+    Step,
+    Violation,
+    legal_turns,
+)
 from tests.nardy.builders import after, board, results
 
 BOTH = pytest.mark.parametrize("mover", list(Color))
 
 
-def opening(mover: Color):
+def opening(mover: Color) -> Position:
     """The start seen from `mover`: his 15 on his head, the opponent's head is his point 12."""
     return board(mover, {24: 15}, {12: 15}, first_turn=(True, True))
 
@@ -49,7 +58,9 @@ CASES = [
 
 @BOTH
 @pytest.mark.parametrize(("option", "dice", "turns"), CASES)
-def test_first_turn_doubles(mover: Color, option: HeadException, dice, turns) -> None:
+def test_first_turn_doubles(
+    mover: Color, option: HeadException, dice: tuple[int, int], turns: list[str]
+) -> None:
     position = opening(mover)
     rules = Rules(head_exception=option)
     assert results(position, dice, rules) == after(position, *turns)

@@ -92,7 +92,11 @@ def test_mars_when_the_loser_bore_off_nothing(mover: Color) -> None:
     ],
 )
 def test_every_scoring_outcome(
-    mover: Color, loser: dict[int, int], loser_off: int, classic, extended
+    mover: Color,
+    loser: dict[int, int],
+    loser_off: int,
+    classic: tuple[ResultKind, int],
+    extended: tuple[ResultKind, int],
 ) -> None:
     """`loser` is in the loser's own numbering; the winner has one checker left on his 1."""
     if mover is Color.WHITE:

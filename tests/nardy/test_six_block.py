@@ -22,9 +22,9 @@ BOTH = pytest.mark.parametrize("mover", list(Color))
 FRONT_OF_HEAD = {11: 1, 10: 1, 9: 1, 8: 2, 7: 1, 24: 9}
 
 
-def forms_block(mover: Color, theirs: dict[int, int], **kw: int) -> bool:
+def forms_block(mover: Color, theirs: dict[int, int], theirs_off: int | None = None) -> bool:
     """Is 8/6 (die 2) legal in the FRONT_OF_HEAD setup against `theirs`?"""
-    position = board(mover, FRONT_OF_HEAD, theirs, **kw)
+    position = board(mover, FRONT_OF_HEAD, theirs, theirs_off=theirs_off)
     return Step(8, 2) in legal_turns(position, (2, 1)).next_steps()
 
 
