@@ -1,17 +1,23 @@
-# Multi-stage: wheels are built in a full image, the runtime image gets only the installed
-# packages and runs as an unprivileged user.
-FROM python:3.11-slim AS build
+# Multi-stage: the locked dependencies and the project are installed in a build stage, the
+# runtime image gets only the installed packages and runs as an unprivileged user.
+FROM python:3.11.16-slim-bookworm AS build
 WORKDIR /src
+# The lock first, in a layer of its own: a code change does not download every wheel again.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --prefix=/install --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY nardy ./nardy
 COPY renderer ./renderer
 COPY bot ./bot
-RUN pip install --no-cache-dir --prefix=/install .
+RUN pip install --no-cache-dir --prefix=/install --no-deps .
 
-FROM python:3.11-slim
-ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1
+FROM python:3.11.16-slim-bookworm
+ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 HEALTH_FILE=/tmp/nardy-bot.alive
 COPY --from=build /install /usr/local
 RUN useradd --system --uid 10001 --no-create-home nardy
 USER nardy
 WORKDIR /app
+# The bot touches HEALTH_FILE every 15 s from its event loop; older than 60 s: unhealthy.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+  CMD ["python", "-m", "bot.health"]
 ENTRYPOINT ["nardy-bot"]
