@@ -10,7 +10,6 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 
-from bot.board_view import ScreenBuilder
 from bot.boards import Boards
 from bot.commands import register_commands
 from bot.config import Settings
@@ -20,6 +19,7 @@ from bot.prefs import PrefsMiddleware
 from bot.retry import RetryAfterOnce
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import GameStore, MemoryStore, RedisStore
+from bot.ui.screens import ScreenBuilder
 from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)

@@ -1,37 +1,25 @@
-"""Putting a game's board in the chat: edit the message in place, or send it anew when there is
-none or it cannot be edited any more (the user deleted it, say). "Not modified" is ignored;
-429s are handled by `RetryAfterOnce`."""
+"""Keeping a game's board message current: the screen through `bot.ui`, the record of which
+message is the board through the service.
+
+A tap is answered on the board it came from, which becomes the game's board if it was not (one
+sent but never recorded, say, when the store failed in between). A board that is gone is
+replaced by a new one, recorded with a compare-and-set on the old one: of two taps that both
+found it gone, the second's new board is deleted again, so one board remains.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from dataclasses import replace
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import BufferedInputFile, InputMediaPhoto
 
-from bot.board_view import Screen, ScreenBuilder
 from bot.i18n import Locale
-from bot.service import GameService, Session, Stale
+from bot.service import GameService, Session
+from bot.ui.delivery import delete_message, edit_board, send_board
+from bot.ui.screens import Screen, ScreenBuilder
 from nardy import Color
-from renderer import render
 
 log = logging.getLogger(__name__)
-
-PHOTO_NAME = "board.jpg"
-# Telegram's answers to an edit of a board that is no longer there to edit: a new one is sent.
-GONE = ("message to edit not found", "message_id_invalid", "message can't be edited")
-
-
-def _is(error: TelegramBadRequest, *phrases: str) -> bool:
-    return any(phrase in error.message.lower() for phrase in phrases)
-
-
-def is_not_modified(error: TelegramBadRequest) -> bool:
-    """Telegram's answer to an edit that would leave the message as it is (a doubled tap)."""
-    return _is(error, "message is not modified")
 
 
 class Boards:
@@ -42,52 +30,27 @@ class Boards:
         self._screens = screens
 
     async def show(
-        self, bot: Bot, session: Session, viewer: Color, locale: Locale, selected: int | None = None
+        self,
+        bot: Bot,
+        session: Session,
+        viewer: Color,
+        locale: Locale,
+        selected: int | None = None,
+        tapped: int | None = None,
     ) -> None:
-        """Edit the board message to show `session` (send one when there is none any more)."""
-        if session.message_id is None:
-            await self.send_new(bot, session, viewer, locale, selected)
-            return
+        """Show `session` on the tapped board message (`tapped`), else on the game's; send a
+        new board when neither is there any more."""
         screen = self._screens.build(session, viewer, locale, selected)
-        photo = await self._picture(session, screen)
-        try:
-            await bot.edit_message_media(
-                chat_id=session.chat_id,
-                message_id=session.message_id,
-                media=InputMediaPhoto(media=photo, caption=screen.caption),
-                reply_markup=screen.markup,
-            )
-        except TelegramBadRequest as error:
-            if is_not_modified(error):
+        recorded = session.message_id
+        for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
+            if await edit_board(bot, session, target, screen):
+                if target != recorded:
+                    await self._service.set_board(session.game_id, recorded, target)
                 return
-            if not _is(error, *GONE):
-                raise
-            log.info(
-                "board of game %s cannot be edited (%s); sending a new one",
-                session.game_id,
-                error.message,
-            )
-            await self.send_new(bot, session, viewer, locale, selected)
+        await self._send(bot, session, screen)
 
-    async def send_new(
-        self, bot: Bot, session: Session, viewer: Color, locale: Locale, selected: int | None = None
-    ) -> None:
-        """Send a fresh board message and remember it; its buttons carry the version that
-        remembering it creates. Of two taps that both found the board gone, the second one's
-        message loses the compare-and-set and is deleted again."""
-        ahead = replace(session, version=session.version + 1)
-        screen = self._screens.build(ahead, viewer, locale, selected)
-        photo = await self._picture(session, screen)
-        message = await bot.send_photo(
-            chat_id=session.chat_id, photo=photo, caption=screen.caption, reply_markup=screen.markup
-        )
-        try:
-            await self._service.attach_message(session, message.message_id)
-        except Stale:
-            log.info("game %s already has a new board message; dropping a second", session.game_id)
-            await bot.delete_message(chat_id=session.chat_id, message_id=message.message_id)
-
-    @staticmethod
-    async def _picture(session: Session, screen: Screen) -> BufferedInputFile:
-        jpeg = await asyncio.to_thread(render, session.game.board, screen.view)
-        return BufferedInputFile(jpeg, PHOTO_NAME)
+    async def _send(self, bot: Bot, session: Session, screen: Screen) -> None:
+        message_id = await send_board(bot, session, screen)
+        if not await self._service.set_board(session.game_id, session.message_id, message_id):
+            log.info("game %s already has a new board; deleting a second", session.game_id)
+            await delete_message(bot, session.chat_id, message_id)

@@ -11,10 +11,10 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent, Message
 
-from bot.boards import is_not_modified
 from bot.i18n import Translator
 from bot.prefs import Prefs
 from bot.storage import StoreUnavailable
+from bot.ui.delivery import is_not_modified
 
 log = logging.getLogger(__name__)
 

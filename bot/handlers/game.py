@@ -1,257 +1,214 @@
-"""Taps on a game's buttons: select a checker, move it, undo, done, resign, start anew.
+"""Taps on a game's buttons and answers to questions about it: each is turned into a service
+action, answered once, and the board shown as the service left it.
 
 A refused tap (stale, over, forged, someone else's, while the bot thinks) gets an alert and
-changes nothing in the game.
+changes nothing; a stale board is brought up to date.
 """
 
 from __future__ import annotations
 
-import logging
+from contextlib import AsyncExitStack
 
-from aiogram import Bot, F, Router
-from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import (
-    CallbackQuery,
-    InaccessibleMessage,
-    MaybeInaccessibleMessageUnion,
-    Message,
-)
+from aiogram import Bot, Router
+from aiogram.types import CallbackQuery, Message
 from aiogram.utils.chat_action import ChatActionSender
 
-from bot.board_view import parse_chain
 from bot.boards import Boards
-from bot.callbacks import BoardAction, Tap
-from bot.handlers.play import level_menu, offer_levels
+from bot.handlers.access import GameAccess
+from bot.handlers.play import offer_levels
 from bot.i18n import Translator
 from bot.prefs import Prefs
 from bot.service import (
-    Busy,
+    Action,
+    Deselect,
+    Done,
     GameError,
     GameOver,
     GameService,
-    InvalidAction,
+    Move,
     NoGame,
-    NotYourGame,
-    NotYourTurn,
+    Outcome,
+    Resign,
+    Select,
     Session,
     Stale,
+    Undo,
 )
+from bot.ui.alerts import refuse
+from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, shown_seq
+from bot.ui.delivery import delete_message
+from bot.ui.keyboards import level_menu
 from nardy import Color
 
-log = logging.getLogger(__name__)
 
-ALERTS: dict[type[GameError], str] = {
-    NoGame: "alert_bad",
-    InvalidAction: "alert_bad",
-    Stale: "alert_stale",
-    GameOver: "alert_over",
-    NotYourGame: "alert_not_yours",
-    NotYourTurn: "alert_wait",
-    Busy: "alert_wait",
-}
-
-MOVES = {BoardAction.SELECT, BoardAction.BACK, BoardAction.MOVE, BoardAction.UNDO, BoardAction.DONE}
-
-
-async def move(
-    query: CallbackQuery,
-    callback_data: Tap,
-    bot: Bot,
-    texts: Translator,
-    prefs: Prefs,
-    service: GameService,
-    boards: Boards,
-) -> None:
-    try:
-        session = await service.for_move(
-            callback_data.game, callback_data.version, query.from_user.id
-        )
-    except GameError as error:
-        await _alert(query, texts, prefs, error)
-        if isinstance(error, Stale | GameOver):
-            await _catch_up(query, callback_data, bot, prefs, service, boards)
-        return
-    try:
-        session, selected, end_turn = await _apply(callback_data, prefs, service, session)
-    except GameError as error:
-        await _alert(query, texts, prefs, error)
-        return
-    await query.answer()
-    if end_turn:
-        try:
-            async with ChatActionSender.choose_sticker(bot=bot, chat_id=session.chat_id):
-                session = await service.done(session)
-        except (Busy, Stale):
-            return  # a doubled Done: the first tap is answering, and will show the board
-    await boards.show(bot, session, _viewer(session, query), prefs.locale, selected)
-
-
-async def _alert(query: CallbackQuery, texts: Translator, prefs: Prefs, error: GameError) -> None:
-    await query.answer(texts.text(prefs.locale, ALERTS[type(error)]), show_alert=True)
-
-
-async def _catch_up(
-    query: CallbackQuery, tap: Tap, bot: Bot, prefs: Prefs, service: GameService, boards: Boards
-) -> None:
-    """Bring a board message that shows another version of its game up to date.
-
-    A change is saved before its board is edited, so a bot stopped in between, or an edit that
-    failed, leaves a board whose every button is stale; its next tap shows the game as it is,
-    and play goes on from there. A new board is sent before it is saved as the game's, so the
-    store failing in between leaves a board that is not the game's: the tapped board becomes
-    the game's. A board already up to date (a doubled tap) is left alone.
-    """
-    shown = _shown_version(query.message, tap)
-    if shown is None or query.message is None:
-        return
-    try:
-        session = await service.load(tap.game)
-        if shown == session.version:
-            return
-        if session.message_id != query.message.message_id:
-            session = await service.attach_message(session, query.message.message_id)
-    except (NoGame, Stale):
-        return  # gone, or changed meanwhile by a tap that shows it
-    await boards.show(bot, session, _viewer(session, query), prefs.locale)
-
-
-def _shown_version(message: MaybeInaccessibleMessageUnion | None, tap: Tap) -> int | None:
-    """The version of the tapped game that the buttons of `message` carry now, if any do; for
-    a message Telegram no longer shows the bot (an old one), the tapped button's."""
-    if isinstance(message, InaccessibleMessage):
-        return tap.version
-    markup = message.reply_markup if message is not None else None
-    for row in markup.inline_keyboard if markup is not None else []:
-        for button in row:
-            try:
-                shown = Tap.unpack(button.callback_data or "")
-            except (TypeError, ValueError):
-                continue
-            if shown.game == tap.game:
-                return shown.version
-    return None
+def _action(tap: BoardTap, prefs: Prefs) -> Action:
+    match tap.action:
+        case BoardAction.SELECT:
+            return Select(tap.src)
+        case BoardAction.MOVE:
+            return Move(tap.src, tap.dst, confirm=prefs.auto_confirm)
+        case BoardAction.BACK:
+            return Deselect()
+        case BoardAction.UNDO:
+            return Undo()
+        case BoardAction.DONE:
+            return Done()
 
 
 async def _apply(
-    tap: Tap, prefs: Prefs, service: GameService, session: Session
-) -> tuple[Session, int | None, bool]:
-    """Carry out a move action short of ending the turn: the new session, the checker to show
-    selected, and whether the turn is to be ended now (Done, or auto-confirm)."""
-    action = tap.action
-    if action is BoardAction.SELECT:
-        src = _int(tap.arg)
-        if src not in {step.src for step in session.game.next_steps()}:
-            raise InvalidAction(tap.arg)
-        return session, src, False
-    if action is BoardAction.BACK:
-        return session, None, False
-    if action is BoardAction.UNDO:
-        return await service.undo(session), None, False
-    if action is BoardAction.MOVE:
+    query: CallbackQuery,
+    bot: Bot,
+    texts: Translator,
+    prefs: Prefs,
+    service: GameService,
+    seated: tuple[Session, Color],
+    action: Action,
+    seq: int | None,
+) -> Outcome | GameError:
+    """Apply `action`, answering the tap exactly once: as soon as the action is accepted,
+    before the bot thinks (the chat shows it choosing meanwhile), or with the refusal's alert.
+    A refusal is returned, not raised."""
+    session, seat = seated
+    answered = False
+    async with AsyncExitStack() as stack:
+
+        async def accepted(bot_thinks: bool) -> None:
+            nonlocal answered
+            answered = True
+            await query.answer()
+            if bot_thinks:
+                thinking = ChatActionSender.choose_sticker(bot=bot, chat_id=session.chat_id)
+                await stack.enter_async_context(thinking)
+
         try:
-            steps = parse_chain(tap.arg)
-        except ValueError as exc:
-            raise InvalidAction(tap.arg) from exc
-        session = await service.play(session, steps)
-        return session, None, prefs.auto_confirm and session.game.turn_complete
-    if not session.game.turn_complete:
-        raise InvalidAction("the turn is not complete")
-    return session, None, True
+            return await service.apply(session, seat, action, seq, accepted)
+        except GameError as error:
+            if not answered:  # accepted, then lost to a change saved meanwhile: answered
+                await refuse(query, texts, prefs.locale, error)
+            return error
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError as exc:
-        raise InvalidAction(text) from exc
-
-
-def _viewer(session: Session, query: CallbackQuery) -> Color:
-    color = session.seat_of(query.from_user.id)
-    assert color is not None  # the service has checked the tapper plays in this game
-    return color
-
-
-async def resign(
+async def board_tap(
     query: CallbackQuery,
-    callback_data: Tap,
+    callback_data: BoardTap,
+    session: Session,
+    seat: Color,
     bot: Bot,
     texts: Translator,
     prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
-    """The /resign question's Yes: resigns the game only as the question scored it (`Stale`
-    once it has moved on); the question is removed either way."""
-    try:
-        session = await service.resign(
-            callback_data.game, query.from_user.id, callback_data.version
-        )
-    except GameError as error:
-        await _alert(query, texts, prefs, error)
-    else:
-        await query.answer()
-        await boards.show(bot, session, _viewer(session, query), prefs.locale)
-    await _drop_prompt(query)
+    action = _action(callback_data, prefs)
+    seated = (session, seat)
+    outcome = await _apply(query, bot, texts, prefs, service, seated, action, callback_data.seq)
+    tapped = query.message.message_id if query.message is not None else None
+    if isinstance(outcome, Outcome):
+        await boards.show(bot, outcome.session, seat, prefs.locale, outcome.selected, tapped)
+    elif isinstance(outcome, Stale | GameOver) and tapped is not None:
+        await _catch_up(query, callback_data, tapped, seat, bot, prefs, service, boards)
 
 
-async def resign_for_new_game(
+async def _catch_up(
     query: CallbackQuery,
-    callback_data: Tap,
+    tap: BoardTap,
+    tapped: int,
+    seat: Color,
     bot: Bot,
-    texts: Translator,
     prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
-    """The /play question's Resign and start anew: resign the game as it is now (or find it
-    over already), show its final board, and turn the question into the level choice."""
+    """Bring a board that shows an older state of its game up to date.
+
+    A change is saved before its board is edited, so a bot stopped in between, or an edit that
+    failed, leaves a board whose every button is stale; its next tap shows the game as it is,
+    and play goes on from there. A board already up to date (a doubled tap) is left alone.
+    """
+    shown = shown_seq(query.message, tap)
     try:
-        session = await service.resign(callback_data.game, query.from_user.id)
-    except GameOver:
-        await query.answer()
-    except GameError as error:
-        await _alert(query, texts, prefs, error)
+        session = await service.load(tap.game)
+    except NoGame:
         return
-    else:
+    if shown is not None and shown != session.seq:
+        await boards.show(bot, session, seat, prefs.locale, tapped=tapped)
+
+
+async def answer_question(
+    query: CallbackQuery,
+    callback_data: Question,
+    session: Session,
+    seat: Color,
+    bot: Bot,
+    texts: Translator,
+    prefs: Prefs,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    """/resign's Yes resigns the game only as the question scored it (`Stale` once it has moved
+    on) and removes the question either way; /play's Resign and start anew resigns the game as
+    it is (or finds it over) and turns the question into the level choice; Keep playing
+    removes the question."""
+    answer = callback_data.answer
+    if answer is Answer.KEEP:
         await query.answer()
-        await boards.show(bot, session, _viewer(session, query), prefs.locale)
+        await _drop(query, bot)
+        return
+    if answer is Answer.RESIGN:
+        seated = (session, seat)
+        outcome = await _apply(
+            query, bot, texts, prefs, service, seated, Resign(), callback_data.seq
+        )
+        if isinstance(outcome, Outcome):
+            await boards.show(bot, outcome.session, seat, prefs.locale)
+        await _drop(query, bot)
+        return
+    if session.game.over:
+        await query.answer()
+    else:
+        outcome = await _apply(query, bot, texts, prefs, service, (session, seat), Resign(), None)
+        if not isinstance(outcome, Outcome):
+            return
+        await boards.show(bot, outcome.session, seat, prefs.locale)
     if isinstance(query.message, Message):
         await query.message.edit_text(
-            texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs)
+            texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs.locale)
         )
     elif query.message is not None:  # too old to edit: the level choice comes anew
         await offer_levels(query.message, texts, prefs, service)
 
 
-async def keep_playing(query: CallbackQuery) -> None:
-    await query.answer()
-    await _drop_prompt(query)
+async def _drop(query: CallbackQuery, bot: Bot) -> None:
+    """Remove the question the tap came from."""
+    if query.message is not None:
+        await delete_message(bot, query.message.chat.id, query.message.message_id)
 
 
-async def _drop_prompt(query: CallbackQuery) -> None:
-    """Remove the confirmation message the tap came from (Telegram keeps one older than two
-    days: it stays, its buttons still answer)."""
-    if isinstance(query.message, Message):
-        try:
-            await query.message.delete()
-        except TelegramBadRequest as error:
-            log.info("question not removed: %s", error.message)
-
-
-async def unknown(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
-    """Buttons we cannot read (malformed or from an older release) get an alert."""
+async def unknown(
+    query: CallbackQuery,
+    bot: Bot,
+    texts: Translator,
+    prefs: Prefs,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    """Buttons we cannot read (malformed, or from an older release) get an alert; on the board
+    of the chat's game, the board is shown afresh, with buttons that work."""
     await query.answer(texts.text(prefs.locale, "alert_bad"), show_alert=True)
+    message = query.message
+    if message is None:
+        return
+    session = await service.active_game(message.chat.id)
+    seat = session.seat_of(query.from_user.id) if session is not None else None
+    if session is not None and seat is not None and session.message_id == message.message_id:
+        await boards.show(bot, session, seat, prefs.locale, tapped=message.message_id)
 
 
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="game")
-    feature.callback_query.register(move, Tap.filter(F.action.in_(MOVES)))
-    feature.callback_query.register(resign, Tap.filter(F.action == BoardAction.RESIGN))
-    feature.callback_query.register(
-        resign_for_new_game, Tap.filter(F.action == BoardAction.NEW_GAME)
-    )
-    feature.callback_query.register(keep_playing, Tap.filter(F.action == BoardAction.KEEP))
+    feature.callback_query.middleware(GameAccess())
+    feature.callback_query.register(board_tap, BoardTap.filter())
+    feature.callback_query.register(answer_question, Question.filter())
     feature.callback_query.register(unknown)
     return feature

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import Menu, MenuAction, PickLanguage
-from bot.i18n import Locale, Translator
+from bot.i18n import Translator
 from bot.prefs import LANG, Prefs
 from bot.storage import GameStore
-
-
-def language_menu(texts: Translator) -> InlineKeyboardMarkup:
-    """One button per locale, each labelled in its own language."""
-    builder = InlineKeyboardBuilder()
-    for locale in Locale:
-        builder.button(
-            text=texts.text(locale, "language_name"), callback_data=PickLanguage(locale=locale)
-        )
-    return builder.as_markup()
+from bot.ui.callbacks import Menu, MenuAction, PickLanguage
+from bot.ui.keyboards import language_menu
 
 
 async def lang(message: Message, texts: Translator, prefs: Prefs) -> None:

@@ -4,28 +4,13 @@ from __future__ import annotations
 
 from aiogram import F, Router
 from aiogram.filters import Command, CommandStart
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import Menu, MenuAction
 from bot.i18n import Translator
 from bot.prefs import AUTO_CONFIRM, Prefs
 from bot.storage import GameStore
-
-
-def main_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
-    """Play vs bot, Rules, Language, and the auto-confirm toggle showing its state."""
-    loc = prefs.locale
-    builder = InlineKeyboardBuilder()
-    builder.button(text=texts.text(loc, "btn_play_bot"), callback_data=Menu(action=MenuAction.PLAY))
-    builder.button(text=texts.text(loc, "btn_rules"), callback_data=Menu(action=MenuAction.RULES))
-    builder.button(
-        text=texts.text(loc, "btn_language"), callback_data=Menu(action=MenuAction.LANGUAGE)
-    )
-    auto = "btn_auto_on" if prefs.auto_confirm else "btn_auto_off"
-    builder.button(text=texts.text(loc, auto), callback_data=Menu(action=MenuAction.AUTO_CONFIRM))
-    builder.adjust(1, 2, 1)
-    return builder.as_markup()
+from bot.ui.callbacks import Menu, MenuAction
+from bot.ui.keyboards import main_menu
 
 
 async def start(message: Message, texts: Translator, prefs: Prefs) -> None:

@@ -8,41 +8,17 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InaccessibleMessage, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InaccessibleMessage, Message
 from aiogram.utils.chat_action import ChatActionSender
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.boards import Boards
-from bot.callbacks import BoardAction, Menu, MenuAction, PickLevel, Tap
 from bot.i18n import Translator
 from bot.prefs import Prefs
-from bot.service import GameInProgress, GameService, Session
+from bot.service import GameInProgress, GameService
+from bot.ui.callbacks import Answer, Menu, MenuAction, PickLevel
+from bot.ui.keyboards import level_menu, question_menu
+from bot.ui.screens import resign_question
 from nardy.ai import AVAILABLE_LEVELS, Level
-from nardy.scoring import loss_value
-
-
-def level_menu(texts: Translator, prefs: Prefs) -> InlineKeyboardMarkup:
-    """One button per level the AI offers now."""
-    builder = InlineKeyboardBuilder()
-    for level in AVAILABLE_LEVELS:
-        builder.button(
-            text=texts.text(prefs.locale, f"level_{level.value}"),
-            callback_data=PickLevel(level=level.value),
-        )
-    builder.adjust(2)
-    return builder.as_markup()
-
-
-def confirm_menu(
-    texts: Translator, prefs: Prefs, session: Session, yes: BoardAction, yes_text: str
-) -> InlineKeyboardMarkup:
-    """`yes_text` acting on the game, or keep playing."""
-    builder = InlineKeyboardBuilder()
-    for action, key in ((yes, yes_text), (BoardAction.KEEP, "btn_resign_no")):
-        tap = Tap(game=session.game_id, version=session.version, action=action)
-        builder.button(text=texts.text(prefs.locale, key), callback_data=tap)
-    builder.adjust(1)
-    return builder.as_markup()
 
 
 async def offer_levels(
@@ -51,11 +27,10 @@ async def offer_levels(
     """The level choice, or, with a game going, the offer to resign it first."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        await message.answer(
-            texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs)
-        )
+        markup = level_menu(texts, prefs.locale)
+        await message.answer(texts.text(prefs.locale, "choose_level"), reply_markup=markup)
         return
-    markup = confirm_menu(texts, prefs, session, BoardAction.NEW_GAME, "btn_new_game_yes")
+    markup = question_menu(texts, prefs.locale, session, Answer.NEW_GAME, "btn_new_game_yes")
     await message.answer(texts.text(prefs.locale, "play_during_game"), reply_markup=markup)
 
 
@@ -113,7 +88,7 @@ async def pick_level(
         return
     viewer = session.seat_of(query.from_user.id)
     assert viewer is not None
-    await boards.send_new(bot, session, viewer, prefs.locale)
+    await boards.show(bot, session, viewer, prefs.locale)
 
 
 async def resign(message: Message, texts: Translator, prefs: Prefs, service: GameService) -> None:
@@ -123,14 +98,7 @@ async def resign(message: Message, texts: Translator, prefs: Prefs, service: Gam
     if session is None or color is None:
         await message.answer(texts.text(prefs.locale, "no_game"))
         return
-    kind, points = loss_value(session.game.position, color, session.game.rules)
-    text = texts.text(
-        prefs.locale,
-        "resign_confirm",
-        kind=texts.text(prefs.locale, f"kind_{kind.value}"),
-        points=points,
-    )
-    markup = confirm_menu(texts, prefs, session, BoardAction.RESIGN, "btn_resign_yes")
+    text, markup = resign_question(texts, prefs.locale, session, color)
     await message.answer(text, reply_markup=markup)
 
 

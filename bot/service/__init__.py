@@ -1,5 +1,6 @@
 """The game service: plain async Python between the handlers and the rules core (no aiogram)."""
 
+from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer, PoolBotPlayer
 from bot.service.errors import (
     Busy,
@@ -12,23 +13,32 @@ from bot.service.errors import (
     NotYourTurn,
     Stale,
 )
-from bot.service.games import GameService
+from bot.service.games import GameService, OnAccepted, Outcome
 from bot.service.session import Note, Seat, Session
 
 __all__ = [
+    "Action",
     "BotPlayer",
     "Busy",
+    "Deselect",
+    "Done",
     "GameError",
     "GameInProgress",
     "GameOver",
     "GameService",
     "InvalidAction",
+    "Move",
     "NoGame",
     "NotYourGame",
     "NotYourTurn",
     "Note",
+    "OnAccepted",
+    "Outcome",
     "PoolBotPlayer",
+    "Resign",
     "Seat",
+    "Select",
     "Session",
     "Stale",
+    "Undo",
 ]

@@ -1,17 +1,20 @@
-"""The game service: starts games against the bot, applies taps, plays the bot's turns.
+"""The game service: the one place that decides what a player's action does to a game.
 
-Every change is one compare-and-set on the stored version, so a stale or doubled tap changes
-nothing. A human's Done is saved together with the bot's answer and the human's next roll: a
-crash while the bot thinks loses nothing, the player just taps Done again.
+It starts games against the bot, checks each action (the player's seat and turn, the state the
+tap was made on, the rules), plays the bot's turns, and saves every change with one
+compare-and-set on the stored version: of two simultaneous taps exactly one counts. A human's
+Done is saved together with the bot's answer and the human's next roll, so a crash while the
+bot thinks loses nothing; the player just taps Done again.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 
+from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer
 from bot.service.errors import (
     Busy,
@@ -25,18 +28,35 @@ from bot.service.errors import (
 )
 from bot.service.session import Note, Seat, Session
 from bot.storage import FINISHED_TTL, GameStore, VersionConflict
-from nardy import IllegalMove, Rules, Step, format_turn
+from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import Level
+from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
 from nardy.game import Game, new_game
 from nardy.record import RecordError
+from nardy.steps import format_dice
 
 log = logging.getLogger(__name__)
 
+# How often an action is tried again when another change to the game (say, its board message
+# being replaced) was saved between reading the game and writing it.
+CONFLICT_RETRIES = 3
 
-def dice_text(dice: tuple[int, int]) -> str:
-    """A roll as players say it, higher die first: `6-5`."""
-    return f"{max(dice)}-{min(dice)}"
+OnAccepted = Callable[[bool], Awaitable[None]]
+"""Called once, when an action is found legal, before it is saved; the argument says whether
+the bot is about to think (so the tap can be answered before a long wait)."""
+
+
+async def _nothing(bot_thinks: bool) -> None:
+    """The default `OnAccepted`: nothing to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an action left: the game now, and the checker to show picked up, if any."""
+
+    session: Session
+    selected: int | None = None
 
 
 class GameService:
@@ -58,6 +78,7 @@ class GameService:
     # -- reading ----------------------------------------------------------------------------
 
     async def load(self, game_id: str) -> Session:
+        """The stored game; `NoGame` when there is none (never was, expired, unreadable)."""
         stored = await self._store.load_game(game_id)
         if stored is None:
             raise NoGame(game_id)
@@ -65,6 +86,14 @@ class GameService:
             return Session.from_text(game_id, stored.version, stored.data)
         except (RecordError, ValueError, KeyError, TypeError) as exc:
             raise NoGame(game_id) from exc
+
+    async def seat(self, game_id: str, user_id: int) -> tuple[Session, Color]:
+        """The game and the colour `user_id` plays in it; `NoGame` or `NotYourGame` otherwise."""
+        session = await self.load(game_id)
+        color = session.seat_of(user_id)
+        if color is None:
+            raise NotYourGame(game_id)
+        return session, color
 
     async def active_game(self, chat_id: int) -> Session | None:
         """The chat's unfinished game, if it has one."""
@@ -78,23 +107,7 @@ class GameService:
             return None
         return None if session.game.over else session
 
-    async def for_move(self, game_id: str, version: int, user_id: int) -> Session:
-        """The game as of the tapped board, if `user_id` may act on it now."""
-        session = await self.load(game_id)
-        color = session.seat_of(user_id)
-        if color is None:
-            raise NotYourGame(game_id)
-        if session.game.over:  # before the version: every board of a finished game is older
-            raise GameOver(game_id)
-        if session.version != version:
-            raise Stale(game_id)
-        if game_id in self._thinking:  # the board still offers Undo and Done
-            raise Busy(game_id)
-        if session.game.to_move is not color:
-            raise NotYourTurn(game_id)
-        return session
-
-    # -- starting and ending ----------------------------------------------------------------
+    # -- starting ---------------------------------------------------------------------------
 
     async def start_vs_bot(self, chat_id: int, user_id: int, level: Level) -> Session:
         """A new game in the chat, opening roll done and the bot's first turn played if it
@@ -119,56 +132,125 @@ class GameService:
         log.info("game %s started against the bot (%s)", game_id, level.value)
         return await self._save(session)
 
-    async def attach_message(self, session: Session, message_id: int) -> Session:
-        """Remember the board message (a new game's, or one sent after the old was deleted)."""
-        return await self._save(replace(session, message_id=message_id))
+    # -- a player's action ------------------------------------------------------------------
 
-    async def resign(self, game_id: str, user_id: int, version: int | None = None) -> Session:
-        """`user_id` gives the game up, scored from the position now (RULES.md §7); with a
-        `version`, only if the game is still as it was then (`Stale` otherwise)."""
-        session = await self.load(game_id)
-        color = session.seat_of(user_id)
-        if color is None:
-            raise NotYourGame(game_id)
-        if session.game.over:
-            raise GameOver(game_id)
-        if version is not None and session.version != version:
-            raise Stale(game_id)
-        try:
-            game = session.game.resign(color)
-        except IllegalMove as exc:  # e.g. the side has borne off and waits for the last roll
-            raise InvalidAction(str(exc)) from exc
-        return await self._save(session.with_game(game, ()))
+    async def apply(
+        self,
+        session: Session,
+        color: Color,
+        action: Action,
+        seq: int | None,
+        on_accepted: OnAccepted = _nothing,
+    ) -> Outcome:
+        """Carry out `action` of the player of `color`, made on the game as it was at `seq`
+        (None: as it is now, e.g. resigning to start anew).
 
-    # -- the human's turn -------------------------------------------------------------------
+        Raises a `GameError` and changes nothing when the action is not allowed now. When
+        another change was saved after `session` was read, the game is read again and the
+        action checked again, so only a change to the game itself makes the tap stale.
+        """
+        accepted = False
 
-    async def play(self, session: Session, steps: Sequence[Step]) -> Session:
-        """Play `steps` (one checker's one or more dice) of the current turn."""
+        async def accept_once(bot_thinks: bool) -> None:
+            nonlocal accepted
+            if not accepted:
+                accepted = True
+                await on_accepted(bot_thinks)
+
+        for _ in range(CONFLICT_RETRIES):
+            self._check(session, color, action, seq)
+            try:
+                return await self._carry_out(session, color, action, accept_once)
+            except VersionConflict:
+                session = await self.load(session.game_id)
+        raise Stale(session.game_id)
+
+    def _check(self, session: Session, color: Color, action: Action, seq: int | None) -> None:
+        """Refuse what the player may not do now; the rules themselves are checked on play."""
         game = session.game
-        try:
-            for step in steps:
-                game = game.play_step(step)
-        except IllegalMove as exc:
-            raise InvalidAction(str(exc)) from exc
-        return await self._save(session.with_game(game, session.notes))
+        if game.over:  # before the seq: every board of a finished game is older
+            raise GameOver(session.game_id)
+        if seq is not None and seq != session.seq:
+            raise Stale(session.game_id)
+        if isinstance(action, Resign):
+            return  # on either side's turn
+        if session.game_id in self._thinking:  # the board still offers Undo and Done
+            raise Busy(session.game_id)
+        if game.to_move is not color or game.dice is None:
+            raise NotYourTurn(session.game_id)
 
-    async def undo(self, session: Session) -> Session:
-        if not session.game.played:
-            raise InvalidAction("nothing to undo")
-        return await self._save(session.with_game(session.game.undo_step(), session.notes))
+    async def _carry_out(
+        self, session: Session, color: Color, action: Action, on_accepted: OnAccepted
+    ) -> Outcome:
+        """The change `action` makes, saved; `VersionConflict` when another got there first."""
+        game = session.game
+        match action:
+            case Select(src):
+                if src not in {step.src for step in game.next_steps()}:
+                    raise InvalidAction(f"no move from {src}")
+                await on_accepted(False)
+                return Outcome(session, selected=src)
+            case Deselect():
+                await on_accepted(False)
+                return Outcome(session)
+            case Move(src, dst, confirm):
+                chain = chain_to(game, src, dst)
+                if chain is None:
+                    raise InvalidAction(f"no move from {src} to {dst}")
+                for step in chain:
+                    game = game.play_step(step)
+                if confirm and game.turn_complete:
+                    return await self._end_turn(session, game, on_accepted)
+                await on_accepted(False)
+                return Outcome(await self._save(session.with_game(game, session.notes)))
+            case Undo():
+                if not game.played:
+                    raise InvalidAction("nothing to undo")
+                await on_accepted(False)
+                return Outcome(await self._save(session.with_game(game.undo_step(), session.notes)))
+            case Done():
+                if not game.turn_complete:
+                    raise InvalidAction("the turn is not complete")
+                return await self._end_turn(session, game, on_accepted)
+            case Resign():
+                try:
+                    game = game.resign(color)
+                except IllegalMove as exc:  # a side that has borne off waits for the last roll
+                    raise InvalidAction(str(exc)) from exc
+                await on_accepted(False)
+                return Outcome(await self._save(session.with_game(game, ())))
 
-    async def done(self, session: Session) -> Session:
+    async def _end_turn(self, session: Session, game: Game, on_accepted: OnAccepted) -> Outcome:
         """End the human's complete turn; the bot answers and the human's next roll is made, all
         in one save. A second Done while the bot thinks raises `Busy`."""
-        if not session.game.turn_complete:
-            raise InvalidAction("the turn is not complete")
         if session.game_id in self._thinking:
             raise Busy(session.game_id)
         self._thinking.add(session.game_id)
         try:
-            return await self._save(await self._advance(session, session.game.end_turn(), []))
+            await on_accepted(True)
+            ended = await self._advance(session, game.end_turn(), [])
+            return Outcome(await self._save(ended))
         finally:
             self._thinking.discard(session.game_id)
+
+    # -- the board message ------------------------------------------------------------------
+
+    async def set_board(self, game_id: str, expected: int | None, message_id: int) -> bool:
+        """Record `message_id` as the game's board message if the board is still `expected`;
+        False when another board was recorded meanwhile (or the game is gone)."""
+        for _ in range(CONFLICT_RETRIES):
+            try:
+                session = await self.load(game_id)
+            except NoGame:
+                return False
+            if session.message_id != expected:
+                return False
+            try:
+                await self._save(replace(session, message_id=message_id))
+            except VersionConflict:
+                continue
+            return True
+        return False
 
     # -- the flow between human decisions ---------------------------------------------------
 
@@ -180,7 +262,7 @@ class GameService:
                 game = game.with_roll(self._dice.roll())
             assert game.dice is not None
             seat = session.seats[game.to_move]
-            dice = dice_text(game.dice)
+            dice = format_dice(game.dice)
             if seat.level is not None:
                 steps = await self._bot.choose(game.position, game.dice, game.rules, seat.level)
                 if steps:
@@ -201,14 +283,12 @@ class GameService:
         return session.with_game(game, tuple(notes))
 
     async def _save(self, session: Session) -> Session:
-        """Compare-and-set on the version; a finished game expires later and frees its chat."""
+        """Compare-and-set on the version (`VersionConflict` when it moved on); a finished game
+        expires later and frees its chat."""
         ttl = FINISHED_TTL if session.game.over else None
-        try:
-            version = await self._store.save_game(
-                session.game_id, session.version, session.to_text(), ttl
-            )
-        except VersionConflict:
-            raise Stale(session.game_id) from None
+        version = await self._store.save_game(
+            session.game_id, session.version, session.to_text(), ttl
+        )
         if session.game.over:
             await self._store.swap_chat_game(session.chat_id, session.game_id, None)
             log.info("game %s over: %s", session.game_id, session.game.result)

@@ -46,7 +46,13 @@ class Note:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """One stored game; `version` is the store's version of it (0 before the first save)."""
+    """One stored game.
+
+    `seq` counts the changes to the game itself (steps, undos, turns, the end): buttons carry
+    it, so a tap made on an older state of the game is recognised. `version` is the store's
+    compare-and-set counter (0 before the first save); it also changes when only the board
+    message does, and never leaves the service.
+    """
 
     game_id: str
     game: Game
@@ -54,6 +60,7 @@ class Session:
     chat_id: int
     message_id: int | None = None
     notes: tuple[Note, ...] = ()
+    seq: int = 0
     version: int = 0
 
     def seat_of(self, user_id: int) -> Color | None:
@@ -64,7 +71,8 @@ class Session:
         return None
 
     def with_game(self, game: Game, notes: tuple[Note, ...]) -> Session:
-        return replace(self, game=game, notes=notes)
+        """The session after a change to the game: `notes` tell what happened meanwhile."""
+        return replace(self, game=game, notes=notes, seq=self.seq + 1)
 
     def to_text(self) -> str:
         data: dict[str, Any] = {
@@ -73,6 +81,7 @@ class Session:
             "c": self.chat_id,
             "m": self.message_id,
             "n": [[note.key, dict(note.values)] for note in self.notes],
+            "q": self.seq,
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -87,5 +96,6 @@ class Session:
             chat_id=data["c"],
             message_id=data["m"],
             notes=tuple(Note.of(key, **values) for key, values in data["n"]),
+            seq=data.get("q", 0),  # games saved before `seq` existed start counting at 0
             version=version,
         )

@@ -6,24 +6,29 @@ from dataclasses import replace
 
 import pytest
 
-from bot.board_view import CAPTION_LIMIT, ScreenBuilder, caption, chain_arg, moves_from, parse_chain
 from bot.i18n import Locale, Translator
 from bot.service import GameService, Note, PoolBotPlayer
 from bot.storage import MemoryStore
-from nardy import Color, Rules, Step
+from bot.ui.callbacks import BoardAction, BoardTap
+from bot.ui.screens import CAPTION_LIMIT, ScreenBuilder, caption
+from nardy import Color, Rules
 from nardy.ai import Level
+from nardy.chains import chains_from
 from nardy.dice import ScriptedDice
 from nardy.game import Game
 from tests.nardy.builders import board
 
 
 def destinations(game: Game, src: int) -> dict[int, str]:
-    return {chain[-1].dst: chain_arg(chain) for chain in moves_from(game, src)}
+    """Each destination with the dice its chain plays, in order."""
+    return {
+        chain[-1].dst: "".join(str(step.die) for step in chain) for chain in chains_from(game, src)
+    }
 
 
 def test_both_dice_in_one_move_when_the_point_between_is_open() -> None:
     game = Game(Rules()).with_roll((6, 5))
-    assert destinations(game, 24) == {18: "24.6", 19: "24.5", 13: "24.65"}
+    assert destinations(game, 24) == {18: "6", 19: "5", 13: "65"}
 
 
 def test_no_move_through_two_blocked_points_between() -> None:
@@ -33,23 +38,26 @@ def test_no_move_through_two_blocked_points_between() -> None:
     assert 13 not in destinations(game, 24)
     position = board(Color.WHITE, {24: 5, 10: 10}, {18: 2, 1: 13})
     game = Game(Rules(), position).with_roll((6, 5))
-    assert destinations(game, 24) == {19: "24.5", 13: "24.56"}
+    assert destinations(game, 24) == {19: "5", 13: "56"}
 
 
 def test_a_double_offers_each_distance_once() -> None:
     position = board(Color.WHITE, {20: 5, 10: 10}, {1: 15})
     game = Game(Rules(), position).with_roll((2, 2))
-    assert destinations(game, 20) == {18: "20.2", 16: "20.22", 14: "20.222", 12: "20.2222"}
+    assert destinations(game, 20) == {18: "2", 16: "22", 14: "222", 12: "2222"}
 
 
-@pytest.mark.parametrize("arg", ["", "24", "24.", "24.7", "24.60", "x.6", "25.6", "0.1", "3.66"])
-def test_malformed_move_data_is_refused(arg: str) -> None:
-    with pytest.raises(ValueError):
-        parse_chain(arg)
+@pytest.mark.parametrize(
+    "data", ["t:g:1:m:24.6:0", "t:g:1:m:24", "t:g::s:24:0", "t:g:1:x:24:0", "t:g:1:s:24:0:9"]
+)
+def test_malformed_button_data_is_refused(data: str) -> None:
+    with pytest.raises((TypeError, ValueError)):  # wrong number of parts, or a bad part
+        BoardTap.unpack(data)
 
 
-def test_move_data_reads_back() -> None:
-    assert parse_chain("24.65") == (Step(24, 6), Step(18, 5))
+def test_button_data_reads_back() -> None:
+    tap = BoardTap(game="abc", seq=7, action=BoardAction.MOVE, src=24, dst=13)
+    assert BoardTap.unpack(tap.pack()) == tap
 
 
 def test_a_long_run_of_notes_keeps_the_caption_within_telegrams_limit() -> None:

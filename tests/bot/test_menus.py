@@ -111,7 +111,7 @@ async def test_a_resignation_question_goes_out_of_date_when_the_game_moves_on(
     assert chat.alerts() == ["This board is out of date: the game has moved on."]
     assert question not in chat.messages
     after = await service.active_game(chat.user["id"])
-    assert before is not None and after is not None and after.version == before.version
+    assert before is not None and after is not None and after.seq == before.seq
 
 
 async def test_a_resignation_question_of_a_finished_game_says_so(

@@ -6,20 +6,43 @@ import asyncio
 
 import pytest
 
-from bot.service import GameService, PoolBotPlayer, Session
+from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
 from bot.storage import RedisStore
+from bot.ui.callbacks import BoardTap
 from nardy import Position, Rules, Step
 from nardy.ai import Level
 from nardy.dice import ScriptedDice, SeededDice
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
-from tests.fakes.telegram import Failure, FakeTelegram
+from tests.fakes.telegram import Failure, FakeTelegram, Sent
 
 
 async def current(service: GameService, chat: Chat) -> Session:
     session = await service.active_game(chat.user["id"])
     assert session is not None
     return session
+
+
+async def move_behind_the_boards_back(service: GameService, chat: Chat) -> Session:
+    """A step saved but never shown, as when the bot stops before editing the board."""
+    session = await current(service, chat)
+    step = next(iter(session.game.next_steps()))
+    seat = session.seat_of(chat.user["id"])
+    assert seat is not None
+    outcome = await service.apply(session, seat, Move(step.src, step.dst), session.seq)
+    return outcome.session
+
+
+async def resign_behind_the_boards_back(service: GameService, chat: Chat) -> Session:
+    session = await current(service, chat)
+    seat = session.seat_of(chat.user["id"])
+    assert seat is not None
+    return (await service.apply(session, seat, Resign(), None)).session
+
+
+def seq_shown(sent: Sent) -> int:
+    """The game state the board's buttons were made for."""
+    return BoardTap.unpack(sent.buttons()[0]["callback_data"]).seq
 
 
 async def play_until_done_offered(chat: Chat) -> None:
@@ -44,7 +67,7 @@ async def test_a_stale_tap_gets_an_alert_and_changes_nothing(
     assert chat.alerts() == ["This board is out of date: the game has moved on."]
     assert len(telegram.calls_of("editMessageMedia")) == edits
     after = await current(service, chat)
-    assert (after.version, after.game) == (before.version, before.game)
+    assert (after.seq, after.game) == (before.seq, before.game)
 
 
 async def test_a_double_done_applies_once(
@@ -57,7 +80,7 @@ async def test_a_double_done_applies_once(
     board = chat.board
     await asyncio.gather(chat.tap(board, done), chat.tap(board, done))
     after = await current(service, chat)
-    assert after.version == before.version + 1
+    assert after.seq == before.seq + 1
     assert len(after.game.history) > len(before.game.history)
     assert telegram.schema_problems == []
 
@@ -68,31 +91,34 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     await chat.start_game()
     session = await current(service, chat)
     board = chat.board
-    gid, version = session.game_id, session.version
+    gid, seq = session.game_id, session.seq
     for data in (
         "t:zzz",
         "garbage",
-        f"t:{gid}:{version}:m:24.9",
-        f"t:{gid}:{version}:s:7",
-        f"t:nosuch:{version}:s:24",
-        f"t:{gid}:{version}:d",
+        f"t:{gid}:{seq}:m:24.9:0",
+        f"t:{gid}:{seq}:m:24:2",
+        f"t:{gid}:{seq}:s:7:0",
+        f"t:nosuch:{seq}:s:24:0",
+        f"t:{gid}:{seq}:d:0:0",
+        f"q:{gid}:{seq}:x",
     ):
         await chat.tap(board, data)
     stranger = make_chat(telegram, store, service, user_id=2002)
-    await stranger.tap(board, f"t:{gid}:{version}:s:24")
+    await stranger.tap(board, f"t:{gid}:{seq}:s:24:0")
+    await stranger.tap(board, f"q:{gid}:{seq}:r")
     bad = "This button is not valid any more."
-    assert chat.alerts() == [bad] * 6 + ["This is not your game."]
-    assert (await current(service, chat)).version == version
+    assert chat.alerts() == [bad] * 8 + ["This is not your game."] * 2
+    assert (await current(service, chat)).version == session.version
     assert telegram.schema_problems == []
 
 
 async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: GameService) -> None:
     await chat.start_game()
     session = await current(service, chat)
-    over = await service.resign(session.game_id, chat.user["id"])
-    await chat.tap(chat.board, f"t:{over.game_id}:{over.version}:s:24")
+    over = await resign_behind_the_boards_back(service, chat)
+    await chat.tap(chat.board, f"t:{over.game_id}:{over.seq}:s:24:0")
     # A tap from an older board of the game says the same, not "out of date".
-    await chat.tap(chat.board, f"t:{over.game_id}:{session.version}:s:24")
+    await chat.tap(chat.board, f"t:{over.game_id}:{session.seq}:s:24:0")
     assert chat.alerts() == ["This game is over."] * 2
     assert (await service.load(over.game_id)).version == over.version
 
@@ -103,28 +129,25 @@ async def test_a_board_left_behind_its_game_catches_up_on_the_next_tap(
     """A change saved but never shown (the bot stopped before the edit, or the edit failed)
     leaves every button of the board stale: the next tap shows the game as it is."""
     await chat.start_game()
-    session = await current(service, chat)
-    step = next(iter(session.game.next_steps()))
-    saved = await service.play(session, [step])
+    saved = await move_behind_the_boards_back(service, chat)
     board = chat.board
     edits = len(telegram.calls_of("editMessageMedia"))
     await chat.press(board, is_checker)
     assert chat.alerts() == ["This board is out of date: the game has moved on."]
     assert len(telegram.calls_of("editMessageMedia")) == edits + 1
     assert chat.board.message_id == board.message_id
-    assert f":{saved.version}:" in chat.board.buttons()[0]["callback_data"]
+    assert seq_shown(chat.board) == saved.seq
     await chat.press(chat.board, is_checker)
     await chat.press(chat.board, lambda text: "→" in text)
     assert len(chat.alerts()) == 1
-    assert (await current(service, chat)).version == saved.version + 1
+    assert (await current(service, chat)).seq == saved.seq + 1
 
 
 async def test_a_finished_game_left_behind_shows_its_result_on_the_next_tap(
     chat: Chat, service: GameService
 ) -> None:
     await chat.start_game()
-    session = await current(service, chat)
-    await service.resign(session.game_id, chat.user["id"])
+    await resign_behind_the_boards_back(service, chat)
     await chat.press(chat.board, is_checker)
     assert chat.alerts() == ["This game is over."]
     assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
@@ -171,7 +194,7 @@ async def test_the_game_goes_on_after_redis_restarts(
     await chat.press(chat.board, checker)
     await chat.press(chat.board, lambda text: "→" in text)
     after = await current(service, chat)
-    assert after.version == before.version + 1
+    assert after.seq == before.seq + 1
     assert chat.alerts() == []
 
 
@@ -257,18 +280,39 @@ async def test_two_taps_on_a_deleted_board_leave_one_new_board(
     assert telegram.schema_problems == []
 
 
+@pytest.mark.parametrize("second", ["select", "move"])
+async def test_a_later_tap_on_a_deleted_board_shows_on_its_replacement(
+    chat: Chat, telegram: FakeTelegram, service: GameService, second: str
+) -> None:
+    """The ordering behind the race of two quick taps, made certain: the first tap has already
+    replaced the deleted board when the second arrives, whether the second changes nothing
+    (select) or is stale (the first moved)."""
+    await chat.start_game()
+    deleted = chat.board
+    telegram.delete(chat.user["id"], deleted.message_id)
+    checker = next(b["callback_data"] for b in deleted.buttons() if is_checker(b["text"]))
+    await chat.tap(deleted, checker)
+    replacement = chat.board
+    if second == "move":
+        await chat.press(replacement, lambda text: "→" in text)
+    await chat.tap(deleted, checker)
+    assert [m for m in chat.messages if m.photo_id is not None] == [replacement]
+    assert (await current(service, chat)).message_id == replacement.message_id
+    stale = ["This board is out of date: the game has moved on."]
+    assert chat.alerts() == (stale if second == "move" else [])
+
+
 async def test_an_old_board_left_behind_catches_up_too(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
     """Telegram may send an old tapped message as its chat and id alone: the tapped button's
-    version then tells what the board shows."""
+    `seq` then tells what the board shows."""
     await chat.start_game()
-    session = await current(service, chat)
-    saved = await service.play(session, [next(iter(session.game.next_steps()))])
+    saved = await move_behind_the_boards_back(service, chat)
     checker = next(b["callback_data"] for b in chat.board.buttons() if is_checker(b["text"]))
     await chat.tap(chat.board, checker, inaccessible=True)
     assert chat.alerts() == ["This board is out of date: the game has moved on."]
-    assert f":{saved.version}:" in chat.board.buttons()[0]["callback_data"]
+    assert seq_shown(chat.board) == saved.seq
 
 
 async def test_a_question_telegram_will_not_delete_any_more_is_left(
@@ -345,6 +389,7 @@ class OutageTelegram(FakeTelegram):
 async def test_a_board_sent_but_never_saved_becomes_the_games_on_its_next_tap(
     store: RedisStore, service: GameService, redis_server: RedisServer
 ) -> None:
+    """Its buttons show the game as it is, so its first tap counts and makes it the game's."""
     telegram = OutageTelegram()
     chat = make_chat(telegram, store, service)
     await chat.send("/play")
@@ -353,14 +398,14 @@ async def test_a_board_sent_but_never_saved_becomes_the_games_on_its_next_tap(
     assert chat.last.text is not None and chat.last.text.startswith("I can't reach my game")
     redis_server.start()
     board = chat.board
-    await chat.press(board, is_checker)
-    assert chat.alerts()[-1] == "This board is out of date: the game has moved on."
     session = await current(service, chat)
-    assert session.message_id == board.message_id
-    assert f":{session.version}:" in board.buttons()[0]["callback_data"]
+    assert session.message_id is None
+    alerts = chat.alerts()
     await chat.press(board, is_checker)
+    assert chat.alerts() == alerts
+    assert (await current(service, chat)).message_id == board.message_id
     await chat.press(board, lambda text: "→" in text)
-    assert (await current(service, chat)).version == session.version + 1
+    assert (await current(service, chat)).seq == session.seq + 1
     assert len([m for m in chat.messages if m.photo_id is not None]) == 1
 
 
@@ -377,8 +422,9 @@ async def test_a_replacement_board_never_saved_becomes_the_games_on_its_next_tap
     await chat.press(deleted, is_checker)
     redis_server.start()
     board = chat.board  # showing the selected checker's destinations
+    alerts = chat.alerts()
     await chat.press(board, lambda text: "→" in text)
-    assert chat.alerts()[-1] == "This board is out of date: the game has moved on."
+    assert chat.alerts() == alerts
     assert (await current(service, chat)).message_id == board.message_id
     await chat.press(board, is_checker)
     await chat.press(board, lambda text: "→" in text)

@@ -10,19 +10,37 @@ from collections.abc import Iterable
 
 import pytest
 
-from bot.callbacks import BoardAction, Menu, MenuAction, PickLanguage, PickLevel, Tap
 from bot.i18n import Locale
 from bot.service import (
+    Action,
     Busy,
+    Done,
     GameInProgress,
+    GameOver,
     GameService,
     InvalidAction,
+    Move,
     Note,
     NotYourGame,
+    NotYourTurn,
     PoolBotPlayer,
+    Resign,
+    Select,
+    Session,
     Stale,
+    Undo,
 )
 from bot.storage import MemoryStore
+from bot.ui.callbacks import (
+    Answer,
+    BoardAction,
+    BoardTap,
+    Menu,
+    MenuAction,
+    PickLanguage,
+    PickLevel,
+    Question,
+)
 from nardy import Color, Position, Rules, Step
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
@@ -32,6 +50,15 @@ CHAT = USER = 77
 
 def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
     return GameService(MemoryStore(), bot_player, dice=ScriptedDice(dice))
+
+
+async def act(service: GameService, session: Session, *actions: Action) -> Session:
+    """The user's `actions`, each made on the game as the one before left it."""
+    color = session.seat_of(USER)
+    assert color is not None
+    for action in actions:
+        session = (await service.apply(session, color, action, session.seq)).session
+    return session
 
 
 async def test_the_opening_winner_plays_white_and_has_the_dice(bot_player: PoolBotPlayer) -> None:
@@ -75,45 +102,96 @@ async def test_steps_undo_and_done_then_the_bot_answers(bot_player: PoolBotPlaye
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
     session = await service.start_vs_bot(CHAT, USER, Level.EASY)
     with pytest.raises(InvalidAction):
-        await service.done(session)
-    session = await service.play(session, [Step(24, 3)])
-    session = await service.undo(session)
+        await act(service, session, Done())
+    session = await act(service, session, Move(24, 21), Undo())
     assert session.game.played == ()
-    session = await service.play(session, [Step(24, 3), Step(21, 3), Step(18, 3)])
-    session = await service.play(session, [Step(24, 3)])
+    session = await act(service, session, Move(24, 15))  # three dice in a row: 24/21/18/15
+    assert session.game.played == (Step(24, 3), Step(21, 3), Step(18, 3))
+    session = await act(service, session, Move(24, 21))
     assert session.game.turn_complete
     with pytest.raises(InvalidAction):
-        await service.play(session, [Step(15, 1)])
-    session = await service.done(session)
+        await act(service, session, Move(15, 14))
+    session = await act(service, session, Done())
     assert [turn.dice for turn in session.game.history] == [(3, 3), (4, 2)]
     assert session.game.dice == (3, 1) and session.notes[0].key == "bot_played"
 
 
-async def test_of_two_taps_on_one_version_only_the_first_counts(
+async def test_a_move_that_completes_the_turn_with_confirm_ends_it(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await act(service, session, Move(24, 18, confirm=True))
+    assert session.game.played == (Step(24, 3), Step(21, 3))
+    session = await act(service, session, Move(24, 18, confirm=True))
+    assert [turn.dice for turn in session.game.history] == [(3, 3), (4, 2)]
+
+
+async def test_select_checks_the_checker_and_changes_nothing(bot_player: PoolBotPlayer) -> None:
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    outcome = await service.apply(session, Color.WHITE, Select(24), session.seq)
+    assert outcome.selected == 24 and outcome.session == session
+    with pytest.raises(InvalidAction):
+        await service.apply(session, Color.WHITE, Select(13), session.seq)
+    assert await service.load(session.game_id) == session
+
+
+async def test_of_two_taps_on_one_state_only_the_first_counts(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
     session = await service.start_vs_bot(CHAT, USER, Level.EASY)
-    await service.play(session, [Step(24, 3)])
+    moved = await act(service, session, Move(24, 21))
     with pytest.raises(Stale):
-        await service.play(session, [Step(24, 3)])
+        await service.apply(session, Color.WHITE, Move(24, 21), session.seq)
     with pytest.raises(Stale):
-        await service.for_move(session.game_id, session.version, USER)
+        await service.apply(moved, Color.WHITE, Select(24), session.seq)
     with pytest.raises(NotYourGame):
-        await service.for_move(session.game_id, session.version + 1, USER + 1)
+        await service.seat(session.game_id, USER + 1)
+    with pytest.raises(NotYourTurn):
+        await service.apply(moved, Color.BLACK, Select(24), moved.seq)
+    assert (await service.load(session.game_id)).game == moved.game
+
+
+async def test_a_change_to_the_board_message_alone_does_not_make_a_tap_stale(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """Only a change to the game makes a tap stale: a new board message recorded meanwhile
+    (another tap replaced a deleted one) is read again, and the tap counts."""
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    assert await service.set_board(session.game_id, None, 500)
+    assert not await service.set_board(session.game_id, None, 501)
+    moved = await act(service, session, Move(24, 21))
+    assert moved.message_id == 500 and moved.game.played == (Step(24, 3),)
 
 
 async def test_a_doubled_done_is_answered_once(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
     session = await service.start_vs_bot(CHAT, USER, Level.EASY)
-    session = await service.play(session, [Step(24, 3), Step(21, 3), Step(24, 3), Step(21, 3)])
+    session = await act(service, session, Move(24, 18), Move(24, 18))
     results = await asyncio.gather(
-        service.done(session), service.done(session), return_exceptions=True
+        act(service, session, Done()), act(service, session, Done()), return_exceptions=True
     )
     finished = [r for r in results if not isinstance(r, Exception)]
     assert len(finished) == 1
-    assert len([r for r in results if isinstance(r, Exception)]) == 1
-    assert (await service.load(session.game_id)).version == session.version + 1
+    assert len([r for r in results if isinstance(r, Busy | Stale)]) == 1
+    assert (await service.load(session.game_id)).seq == session.seq + 1
+
+
+async def test_resigning_is_scored_from_the_position_and_only_as_it_was_asked(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    moved = await act(service, session, Move(24, 21))
+    with pytest.raises(Stale):  # the question was asked before the move
+        await service.apply(moved, Color.WHITE, Resign(), session.seq)
+    over = (await service.apply(moved, Color.WHITE, Resign(), None)).session
+    assert over.game.result is not None and over.game.result.winner is Color.BLACK
+    with pytest.raises(GameOver):
+        await service.apply(over, Color.WHITE, Resign(), None)
 
 
 async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer) -> None:
@@ -121,7 +199,7 @@ async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer)
     first = await service.start_vs_bot(CHAT, USER, Level.EASY)
     with pytest.raises(GameInProgress):
         await service.start_vs_bot(CHAT, USER, Level.EASY)
-    over = await service.resign(first.game_id, USER)
+    over = (await service.apply(first, Color.WHITE, Resign(), first.seq)).session
     assert over.game.result is not None and over.game.result.winner is Color.BLACK
     assert (over.game.result.kind.value, over.game.result.points) == ("mars", 2)
     assert await service.active_game(CHAT) is None
@@ -150,15 +228,15 @@ async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
     bot = HeldBot(bot_player)
     service = GameService(MemoryStore(), bot, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
     session = await service.start_vs_bot(CHAT, USER, Level.EASY)
-    session = await service.play(session, [Step(24, 3), Step(21, 3), Step(24, 3), Step(21, 3)])
-    answering = asyncio.create_task(service.done(session))
+    session = await act(service, session, Move(24, 18), Move(24, 18))
+    answering = asyncio.create_task(act(service, session, Done()))
     await asyncio.sleep(0)
     with pytest.raises(Busy):
-        await service.for_move(session.game_id, session.version, USER)
+        await act(service, session, Undo())
     bot.release.set()
     answered = await answering
-    assert answered.version == session.version + 1
-    assert await service.for_move(session.game_id, answered.version, USER) == answered
+    assert answered.seq == session.seq + 1
+    assert await service.load(session.game_id) == answered
 
 
 async def test_the_bot_plays_on_after_its_worker_process_dies() -> None:
@@ -179,7 +257,8 @@ async def test_the_bot_plays_on_after_its_worker_process_dies() -> None:
 async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolBotPlayer) -> None:
     session = await service_with([5, 2, 3, 3], bot_player).start_vs_bot(CHAT, USER, Level.EASY)
     longest = [
-        Tap(game=session.game_id, version=10**9, action=BoardAction.MOVE, arg="24.6666"),
+        BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
+        Question(game=session.game_id, seq=10**9, answer=Answer.NEW_GAME),
         PickLevel(level=max((level.value for level in Level), key=len)),
         *(Menu(action=action) for action in MenuAction),
         *(PickLanguage(locale=locale) for locale in Locale),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.board_view import moves_from
 from nardy import BlockCheck, Rules, move
+from nardy.chains import chains_from
 from nardy.game import Game
 from nardy.selfplay import play_random_game, seeded_sources
 
@@ -19,7 +19,7 @@ def results_by_buttons(game: Game) -> set[str]:
         if state.turn_complete:
             found.add(state.board.canonical_key())
         for src in {step.src for step in state.next_steps()}:
-            for chain in moves_from(state, src):
+            for chain in chains_from(state, src):
                 after = state
                 for step in chain:
                     after = after.play_step(step)

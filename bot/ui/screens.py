@@ -8,21 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
+from aiogram.types import InlineKeyboardMarkup
 
-from bot.callbacks import BoardAction, PickLevel, Tap
 from bot.i18n import Locale, Translator
 from bot.service import Session
-from bot.service.games import dice_text
-from nardy import Color, Step
+from bot.ui.callbacks import Answer
+from bot.ui.keyboards import again_menu, move_menu, question_menu
+from nardy import Color
 from nardy.game import Game
-from nardy.scoring import EndReason
+from nardy.scoring import EndReason, loss_value
+from nardy.steps import format_dice
 from renderer import Banner, BoardView, Highlight, Texts
 from renderer.game_view import game_view
 
-CHECKERS_PER_ROW = 6
-TARGETS_PER_ROW = 2
 CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 
 
@@ -33,28 +31,6 @@ class Screen:
     view: BoardView
     caption: str
     markup: InlineKeyboardMarkup | None
-
-
-def moves_from(game: Game, src: int) -> list[tuple[Step, ...]]:
-    """The legal ways to move the checker on `src` now: one die, or several dice in a row when
-    each point on the way is open; one chain per destination, the shortest first."""
-    chains: list[tuple[Step, ...]] = []
-    frontier: list[tuple[Step, ...]] = [()]
-    seen: set[int] = set()
-    while frontier:
-        chain = frontier.pop(0)
-        at = chain[-1].dst if chain else src
-        if chain and chain[-1].bears_off:
-            continue
-        for step in game.legal.next_steps((*game.played, *chain)):
-            if step.src != at:
-                continue
-            longer = (*chain, step)
-            frontier.append(longer)
-            if step.dst not in seen:
-                seen.add(step.dst)
-                chains.append(longer)
-    return chains
 
 
 def caption(notes: list[str], lines: list[str]) -> str:
@@ -70,26 +46,6 @@ def caption(notes: list[str], lines: list[str]) -> str:
 def _utf16_length(text: str) -> int:
     """Length as Telegram counts it (UTF-16 code units)."""
     return len(text.encode("utf-16-le")) // 2
-
-
-def chain_arg(chain: tuple[Step, ...]) -> str:
-    """Callback form of a chain: its source, a dot, its dice in order (`24.65`)."""
-    return f"{chain[0].src}." + "".join(str(step.die) for step in chain)
-
-
-def parse_chain(arg: str) -> tuple[Step, ...]:
-    """Inverse of `chain_arg`; anything malformed raises `ValueError`."""
-    src_text, _, dice = arg.partition(".")
-    src = int(src_text)
-    if not 1 <= src <= 24 or not dice or any(d not in "123456" for d in dice):
-        raise ValueError(f"bad move {arg!r}")
-    steps = []
-    for die in dice:
-        if src <= 0:
-            raise ValueError(f"bad move {arg!r}: a checker borne off moves no further")
-        steps.append(Step(src, int(die)))
-        src -= int(die)
-    return tuple(steps)
 
 
 class ScreenBuilder:
@@ -111,15 +67,16 @@ class ScreenBuilder:
             lines.append(f"{resigned} {outcome}".strip())
         elif game.dice is not None:
             lines.append(t("turn_you" if my_turn else "turn_bot"))
-            lines.append(t("dice", dice=dice_text(game.dice)))
+            lines.append(t("dice", dice=format_dice(game.dice)))
         board = game.board
         lines.append(t("pips", you=board.pip_count(viewer), bot=board.pip_count(viewer.opponent)))
         markup = None
         if my_turn:
             lines.append(self._prompt(game, locale, selected))
-            markup = self._move_keyboard(session, locale, selected)
+            markup = move_menu(self._texts, locale, session, selected)
         elif game.over:
-            markup = self._again_keyboard(session, locale)
+            level = next((seat.level for seat in session.seats if seat.level is not None), None)
+            markup = None if level is None else again_menu(self._texts, locale, level)
         view = self._view(session, viewer, locale, selected if my_turn else None)
         return Screen(view, caption(notes, lines), markup)
 
@@ -142,51 +99,6 @@ class ScreenBuilder:
         if game.turn_complete:
             return self._texts.text(locale, "turn_ready")
         return self._texts.text(locale, "pick_checker")
-
-    def _move_keyboard(
-        self, session: Session, locale: Locale, selected: int | None
-    ) -> InlineKeyboardMarkup:
-        """Checkers to pick (or the picked one's destinations and Back), then Undo and Done."""
-        game = session.game
-        t = partial(self._texts.text, locale)
-
-        def button(text: str, action: BoardAction, arg: str = "") -> InlineKeyboardButton:
-            tap = Tap(game=session.game_id, version=session.version, action=action, arg=arg)
-            return InlineKeyboardButton(text=text, callback_data=tap.pack())
-
-        builder = InlineKeyboardBuilder()
-        if selected is None:
-            sources = sorted({step.src for step in game.next_steps()}, reverse=True)
-            checkers = [button(str(src), BoardAction.SELECT, str(src)) for src in sources]
-            builder.row(*checkers, width=CHECKERS_PER_ROW)
-        else:
-            targets = [
-                button(
-                    f"{selected} → {chain[-1].dst or t('btn_off')}",
-                    BoardAction.MOVE,
-                    chain_arg(chain),
-                )
-                for chain in moves_from(game, selected)
-            ]
-            builder.row(*targets, width=TARGETS_PER_ROW)
-            builder.row(button(t("btn_back"), BoardAction.BACK))
-        footer = []
-        if game.played:
-            footer.append(button(t("btn_undo"), BoardAction.UNDO))
-        if game.turn_complete:
-            footer.append(button(t("btn_done"), BoardAction.DONE))
-        builder.row(*footer)
-        return builder.as_markup()
-
-    def _again_keyboard(self, session: Session, locale: Locale) -> InlineKeyboardMarkup | None:
-        level = next((seat.level for seat in session.seats if seat.level is not None), None)
-        if level is None:
-            return None
-        builder = InlineKeyboardBuilder()
-        builder.button(
-            text=self._texts.text(locale, "btn_play_again"), callback_data=PickLevel(level=level)
-        )
-        return builder.as_markup()
 
     def _view(
         self, session: Session, viewer: Color, locale: Locale, selected: int | None
@@ -214,3 +126,14 @@ class ScreenBuilder:
         if game.to_move is not viewer:  # rings prompt only the player whose turn it is
             view = replace(view, highlight=Highlight())
         return view
+
+
+def resign_question(
+    texts: Translator, locale: Locale, session: Session, color: Color
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
+    kind, points = loss_value(session.game.position, color, session.game.rules)
+    text = texts.text(
+        locale, "resign_confirm", kind=texts.text(locale, f"kind_{kind.value}"), points=points
+    )
+    return text, question_menu(texts, locale, session, Answer.RESIGN, "btn_resign_yes")

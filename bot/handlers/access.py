@@ -1,0 +1,36 @@
+"""Loads and authorises the game a tap names, for the game's handlers: they receive `session`
+(the game as stored) and `seat` (the tapper's colour) ready, or the tap is refused here."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.types import CallbackQuery, TelegramObject
+
+from bot.service import GameError, GameService
+from bot.ui.alerts import refuse
+from bot.ui.callbacks import BoardTap, Question
+
+
+class GameAccess(BaseMiddleware):
+    """An inner middleware on callback queries: runs after the filters have read the button's
+    data, so it sees which game the tap is about."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        tap = data.get("callback_data")
+        if not isinstance(event, CallbackQuery) or not isinstance(tap, BoardTap | Question):
+            return await handler(event, data)
+        service: GameService = data["service"]
+        try:
+            data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id)
+        except GameError as error:
+            await refuse(event, data["texts"], data["prefs"].locale, error)
+            return None
+        return await handler(event, data)

@@ -1,0 +1,50 @@
+"""What a player may ask of a game, as the service receives it (the UI's buttons map onto these).
+
+Plain frozen dataclasses: the service decides whether each is legal now and what it changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """Pick the checker on own point `src` to see where it can go (changes nothing stored)."""
+
+    src: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deselect:
+    """Put the picked checker back down (changes nothing stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the checker on `src` to `dst` (0: bear it off), by one die or several in a row.
+
+    `confirm` ends the turn at once when the move completes it (the auto-confirm preference).
+    """
+
+    src: int
+    dst: int
+    confirm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last step of this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """End a complete turn; the bot answers in the same change."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Give the game up, scored from the position at the start of the turn (RULES.md §7)."""
+
+
+Action = Select | Deselect | Move | Undo | Done | Resign

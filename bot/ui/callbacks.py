@@ -1,0 +1,84 @@
+"""Callback data of every button (aiogram `CallbackData` with typed fields), each well under
+Telegram's 64 bytes (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from aiogram.filters.callback_data import CallbackData
+from aiogram.types import InaccessibleMessage, MaybeInaccessibleMessageUnion
+
+from bot.i18n import Locale
+
+
+class MenuAction(StrEnum):
+    PLAY = "p"
+    RULES = "r"
+    LANGUAGE = "l"
+    AUTO_CONFIRM = "a"
+
+
+class Menu(CallbackData, prefix="menu"):
+    """A main-menu button."""
+
+    action: MenuAction
+
+
+class PickLanguage(CallbackData, prefix="lang"):
+    locale: Locale
+
+
+class PickLevel(CallbackData, prefix="lvl"):
+    """Start a game against the bot at `level` (a `nardy.ai.Level` value)."""
+
+    level: str
+
+
+class BoardAction(StrEnum):
+    SELECT = "s"  # src: the checker's own point
+    MOVE = "m"  # src to dst (0: off)
+    BACK = "b"
+    UNDO = "u"
+    DONE = "d"
+
+
+class BoardTap(CallbackData, prefix="t"):
+    """A button under a game's board: the game, the game's `seq` the board showed, the action
+    with its points (own numbering of the player to move)."""
+
+    game: str
+    seq: int
+    action: BoardAction
+    src: int = 0
+    dst: int = 0
+
+
+class Answer(StrEnum):
+    RESIGN = "r"  # yes, resign the game as the question scored it
+    KEEP = "k"  # no: keep playing
+    NEW_GAME = "n"  # resign the game as it is now and choose a level for a new one
+
+
+class Question(CallbackData, prefix="q"):
+    """An answer to a question about a game (/resign, /play during a game), asked at `seq`."""
+
+    game: str
+    seq: int
+    answer: Answer
+
+
+def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> int | None:
+    """The `seq` of the tapped game that `message`'s buttons carry now, if any do; for a message
+    Telegram no longer shows the bot (an old one), the tapped button's."""
+    if isinstance(message, InaccessibleMessage):
+        return tap.seq
+    markup = message.reply_markup if message is not None else None
+    for row in markup.inline_keyboard if markup is not None else []:
+        for button in row:
+            try:
+                shown = BoardTap.unpack(button.callback_data or "")
+            except (TypeError, ValueError):
+                continue
+            if shown.game == tap.game:
+                return shown.seq
+    return None
