@@ -13,10 +13,10 @@ import logging
 
 from aiogram import Bot
 
-from bot.i18n import Locale
+from bot.i18n import Texts
 from bot.service import GameService, Session
 from bot.ui.delivery import delete_message, edit_board, send_board
-from bot.ui.screens import Screen, ScreenBuilder
+from bot.ui.screens import Screen, build_screen
 from nardy import Color
 
 log = logging.getLogger(__name__)
@@ -25,22 +25,21 @@ log = logging.getLogger(__name__)
 class Boards:
     """Shows sessions to their human player."""
 
-    def __init__(self, service: GameService, screens: ScreenBuilder) -> None:
+    def __init__(self, service: GameService) -> None:
         self._service = service
-        self._screens = screens
 
     async def show(
         self,
         bot: Bot,
         session: Session,
         viewer: Color,
-        locale: Locale,
+        texts: Texts,
         selected: int | None = None,
         tapped: int | None = None,
     ) -> None:
         """Show `session` on the tapped board message (`tapped`), else on the game's; send a
         new board when neither is there any more."""
-        screen = self._screens.build(session, viewer, locale, selected)
+        screen = build_screen(session, viewer, texts, selected)
         recorded = session.message_id
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
             if await edit_board(bot, session, target, screen):

@@ -1,19 +1,36 @@
-"""User-facing text in Russian, Ukrainian and English, and the choice of a user's language."""
+"""User-facing text in Russian, Ukrainian and English (gettext, with Babel's catalogs), and the
+choice of a user's language.
+
+Messages are written in English in the code (`texts.gettext("Your turn")`) and translated by
+the catalogs `bot/locales/<locale>/LC_MESSAGES/bot.po`, compiled in memory at start-up; English
+needs no catalog. Plural forms follow each language's rules (ru, uk: 1 очко, 2 очка, 5 очков).
+After changing a message: `pybabel extract -o bot/locales/bot.pot bot`, then
+`pybabel update -i bot/locales/bot.pot -d bot/locales -D bot`, then translate what is new.
+"""
 
 from __future__ import annotations
 
-import json
+import gettext
 from enum import StrEnum
 from importlib import resources
-from typing import Any
+from io import BytesIO
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+DOMAIN = "bot"
 
 
 class Locale(StrEnum):
-    """A language the bot speaks; the value is the file name in `bot/locales/`."""
+    """A language the bot speaks; the value is its folder in `bot/locales/`."""
 
     RU = "ru"
     UK = "uk"
     EN = "en"
+
+
+SOURCE = Locale.EN  # the language the messages are written in
 
 
 # Telegram language codes whose speakers we answer in Russian (the region's common language).
@@ -34,24 +51,49 @@ def locale_for(language_code: str | None, default: Locale) -> Locale:
     return default
 
 
+def N_(message: str) -> str:  # the name gettext tools look for
+    """Mark `message` for translation where it is defined; it is translated where shown."""
+    return message
+
+
+class Texts:
+    """The messages of one locale, each formatted with its `{name}` placeholders."""
+
+    def __init__(self, locale: Locale, translations: gettext.NullTranslations) -> None:
+        self.locale = locale
+        self._translations = translations
+
+    def gettext(self, message: str, /, **values: object) -> str:
+        """`message` in this locale, placeholders filled from `values`."""
+        return self._translations.gettext(message).format(**values)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        """The form of `singular`/`plural` this locale uses for the number `n` (also `{n}`)."""
+        return self._translations.ngettext(singular, plural, n).format(n=n, **values)
+
+
 class Translator:
-    """Every message key in every locale, loaded once; `text` formats one for a locale."""
+    """Every locale's `Texts`, compiled once from the catalogs shipped in `bot/locales`."""
 
     def __init__(self) -> None:
-        folder = resources.files("bot") / "locales"
-        self._texts: dict[Locale, dict[str, str]] = {
-            locale: json.loads((folder / f"{locale.value}.json").read_text("utf-8"))
-            for locale in Locale
-        }
+        self._texts = {locale: Texts(locale, _translations(locale)) for locale in Locale}
 
-    def keys(self, locale: Locale) -> frozenset[str]:
-        """The message keys `locale` defines (every locale must define the same ones)."""
-        return frozenset(self._texts[locale])
+    def __getitem__(self, locale: Locale) -> Texts:
+        return self._texts[locale]
 
-    def template(self, locale: Locale, key: str) -> str:
-        """The message `key` in `locale` with its `{name}` placeholders unfilled."""
-        return self._texts[locale][key]
 
-    def text(self, locale: Locale, key: str, **values: Any) -> str:
-        """The message `key` in `locale`, with `{name}` placeholders filled from `values`."""
-        return self.template(locale, key).format(**values)
+def catalog_path(locale: Locale) -> str:
+    """Where a locale's catalog lives inside the `bot` package."""
+    return f"locales/{locale.value}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def _translations(locale: Locale) -> gettext.NullTranslations:
+    """The locale's catalog compiled to gettext's form in memory (no .mo files to keep)."""
+    if locale is SOURCE:
+        return gettext.NullTranslations()
+    with (resources.files("bot") / catalog_path(locale)).open("rb") as po:
+        catalog = read_po(po, locale=locale.value)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)

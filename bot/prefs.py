@@ -1,4 +1,5 @@
-"""A user's preferences as the handlers see them, read once per update by `PrefsMiddleware`."""
+"""A user's preferences as the handlers see them, read once per update by `PrefsMiddleware`,
+which also hands the handlers the user's `texts`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject, User
 
-from bot.i18n import Locale, locale_for
+from bot.i18n import Locale, Translator, locale_for
 from bot.storage import GameStore, StoreUnavailable
 
 LANG = "lang"
@@ -25,14 +26,16 @@ class Prefs:
 
 
 class PrefsMiddleware(BaseMiddleware):
-    """Puts `prefs` into the handler data: saved choices first, else the Telegram language.
+    """Puts `prefs` into the handler data (saved choices first, else the Telegram language),
+    and `texts`, the messages in that language.
 
     When the store is down it still picks a language, so the "try again" answer is readable.
     """
 
-    def __init__(self, store: GameStore, default: Locale) -> None:
+    def __init__(self, store: GameStore, default: Locale, translator: Translator) -> None:
         self._store = store
         self._default = default
+        self._translator = translator
 
     async def __call__(
         self,
@@ -40,7 +43,8 @@ class PrefsMiddleware(BaseMiddleware):
         event: TelegramObject,
         data: dict[str, Any],
     ) -> Any:
-        data["prefs"] = await self._prefs(data.get("event_from_user"))
+        prefs = await self._prefs(data.get("event_from_user"))
+        data["prefs"], data["texts"] = prefs, self._translator[prefs.locale]
         return await handler(event, data)
 
     async def _prefs(self, user: User | None) -> Prefs:

@@ -31,6 +31,6 @@ class GameAccess(BaseMiddleware):
         try:
             data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id)
         except GameError as error:
-            await refuse(event, data["texts"], data["prefs"].locale, error)
+            await refuse(event, data["texts"], error)
             return None
         return await handler(event, data)

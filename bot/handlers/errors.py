@@ -11,28 +11,30 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent, Message
 
-from bot.i18n import Translator
-from bot.prefs import Prefs
+from bot.i18n import Texts
 from bot.storage import StoreUnavailable
 from bot.ui.delivery import is_not_modified
 
 log = logging.getLogger(__name__)
 
 
-async def store_down(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None:
+async def store_down(event: ErrorEvent, texts: Texts) -> None:
     log.warning("game store unavailable: %s", event.exception)
-    await _tell(event, texts.text(prefs.locale, "store_down"))
+    await _tell(
+        event,
+        texts.gettext("I can't reach my game storage right now. Please try again in a moment."),
+    )
 
 
 async def ignore_not_modified(event: ErrorEvent) -> None:
     log.debug("edit changed nothing: %s", event.exception)
 
 
-async def unexpected(event: ErrorEvent, texts: Translator, prefs: Prefs) -> None:
+async def unexpected(event: ErrorEvent, texts: Texts) -> None:
     """Anything else is a bug: logged with its traceback, and the user is asked to try again
     rather than left with no answer."""
     log.error("update %s failed", event.update.update_id, exc_info=event.exception)
-    await _tell(event, texts.text(prefs.locale, "error_generic"))
+    await _tell(event, texts.gettext("Something went wrong on my side. Please try again."))
 
 
 async def _tell(event: ErrorEvent, text: str) -> None:

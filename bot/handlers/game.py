@@ -16,7 +16,7 @@ from aiogram.utils.chat_action import ChatActionSender
 from bot.boards import Boards
 from bot.handlers.access import GameAccess
 from bot.handlers.play import offer_levels
-from bot.i18n import Translator
+from bot.i18n import Texts
 from bot.prefs import Prefs
 from bot.service import (
     Action,
@@ -34,7 +34,7 @@ from bot.service import (
     Stale,
     Undo,
 )
-from bot.ui.alerts import refuse
+from bot.ui.alerts import NOT_VALID, refuse
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, shown_seq
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
@@ -58,8 +58,7 @@ def _action(tap: BoardTap, prefs: Prefs) -> Action:
 async def _apply(
     query: CallbackQuery,
     bot: Bot,
-    texts: Translator,
-    prefs: Prefs,
+    texts: Texts,
     service: GameService,
     seated: tuple[Session, Color],
     action: Action,
@@ -84,7 +83,7 @@ async def _apply(
             return await service.apply(session, seat, action, seq, accepted)
         except GameError as error:
             if not answered:  # accepted, then lost to a change saved meanwhile: answered
-                await refuse(query, texts, prefs.locale, error)
+                await refuse(query, texts, error)
             return error
 
 
@@ -94,19 +93,19 @@ async def board_tap(
     session: Session,
     seat: Color,
     bot: Bot,
-    texts: Translator,
+    texts: Texts,
     prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
     action = _action(callback_data, prefs)
     seated = (session, seat)
-    outcome = await _apply(query, bot, texts, prefs, service, seated, action, callback_data.seq)
+    outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)
     tapped = query.message.message_id if query.message is not None else None
     if isinstance(outcome, Outcome):
-        await boards.show(bot, outcome.session, seat, prefs.locale, outcome.selected, tapped)
+        await boards.show(bot, outcome.session, seat, texts, outcome.selected, tapped)
     elif isinstance(outcome, Stale | GameOver) and tapped is not None:
-        await _catch_up(query, callback_data, tapped, seat, bot, prefs, service, boards)
+        await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
 
 
 async def _catch_up(
@@ -115,7 +114,7 @@ async def _catch_up(
     tapped: int,
     seat: Color,
     bot: Bot,
-    prefs: Prefs,
+    texts: Texts,
     service: GameService,
     boards: Boards,
 ) -> None:
@@ -131,7 +130,7 @@ async def _catch_up(
     except NoGame:
         return
     if shown is not None and shown != session.seq:
-        await boards.show(bot, session, seat, prefs.locale, tapped=tapped)
+        await boards.show(bot, session, seat, texts, tapped=tapped)
 
 
 async def answer_question(
@@ -140,7 +139,7 @@ async def answer_question(
     session: Session,
     seat: Color,
     bot: Bot,
-    texts: Translator,
+    texts: Texts,
     prefs: Prefs,
     service: GameService,
     boards: Boards,
@@ -156,26 +155,24 @@ async def answer_question(
         return
     if answer is Answer.RESIGN:
         seated = (session, seat)
-        outcome = await _apply(
-            query, bot, texts, prefs, service, seated, Resign(), callback_data.seq
-        )
+        outcome = await _apply(query, bot, texts, service, seated, Resign(), callback_data.seq)
         if isinstance(outcome, Outcome):
-            await boards.show(bot, outcome.session, seat, prefs.locale)
+            await boards.show(bot, outcome.session, seat, texts)
         await _drop(query, bot)
         return
     if session.game.over:
         await query.answer()
     else:
-        outcome = await _apply(query, bot, texts, prefs, service, (session, seat), Resign(), None)
+        outcome = await _apply(query, bot, texts, service, (session, seat), Resign(), None)
         if not isinstance(outcome, Outcome):
             return
-        await boards.show(bot, outcome.session, seat, prefs.locale)
+        await boards.show(bot, outcome.session, seat, texts)
     if isinstance(query.message, Message):
         await query.message.edit_text(
-            texts.text(prefs.locale, "choose_level"), reply_markup=level_menu(texts, prefs.locale)
+            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts)
         )
     elif query.message is not None:  # too old to edit: the level choice comes anew
-        await offer_levels(query.message, texts, prefs, service)
+        await offer_levels(query.message, texts, service)
 
 
 async def _drop(query: CallbackQuery, bot: Bot) -> None:
@@ -187,21 +184,21 @@ async def _drop(query: CallbackQuery, bot: Bot) -> None:
 async def unknown(
     query: CallbackQuery,
     bot: Bot,
-    texts: Translator,
+    texts: Texts,
     prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
     """Buttons we cannot read (malformed, or from an older release) get an alert; on the board
     of the chat's game, the board is shown afresh, with buttons that work."""
-    await query.answer(texts.text(prefs.locale, "alert_bad"), show_alert=True)
+    await query.answer(texts.gettext(NOT_VALID), show_alert=True)
     message = query.message
     if message is None:
         return
     session = await service.active_game(message.chat.id)
     seat = session.seat_of(query.from_user.id) if session is not None else None
     if session is not None and seat is not None and session.message_id == message.message_id:
-        await boards.show(bot, session, seat, prefs.locale, tapped=message.message_id)
+        await boards.show(bot, session, seat, texts, tapped=message.message_id)
 
 
 def router() -> Router:

@@ -6,28 +6,30 @@ from aiogram import F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
-from bot.i18n import Translator
-from bot.prefs import LANG, Prefs
+from bot.i18n import Texts, Translator
+from bot.prefs import LANG
 from bot.storage import GameStore
 from bot.ui.callbacks import Menu, MenuAction, PickLanguage
 from bot.ui.keyboards import language_menu
 
 
-async def lang(message: Message, texts: Translator, prefs: Prefs) -> None:
-    await message.answer(texts.text(prefs.locale, "lang_prompt"), reply_markup=language_menu(texts))
+async def lang(message: Message, texts: Texts, translator: Translator) -> None:
+    menu = language_menu(translator)
+    await message.answer(texts.gettext("Choose the language:"), reply_markup=menu)
 
 
-async def lang_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
+async def lang_button(query: CallbackQuery, texts: Texts, translator: Translator) -> None:
     await query.answer()
     if isinstance(query.message, Message):
-        await lang(query.message, texts, prefs)
+        await lang(query.message, texts, translator)
 
 
 async def pick(
-    query: CallbackQuery, callback_data: PickLanguage, texts: Translator, store: GameStore
+    query: CallbackQuery, callback_data: PickLanguage, translator: Translator, store: GameStore
 ) -> None:
     await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
-    await query.answer(texts.text(callback_data.locale, "lang_set"))
+    chosen = translator[callback_data.locale]
+    await query.answer(chosen.gettext("The language is now English."))
 
 
 def router() -> Router:

@@ -6,37 +6,71 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot.i18n import Translator
+from bot.i18n import N_, Texts
 from bot.prefs import AUTO_CONFIRM, Prefs
 from bot.storage import GameStore
 from bot.ui.callbacks import Menu, MenuAction
 from bot.ui.keyboards import main_menu
 
+WELCOME = N_(
+    "Long nardy (long backgammon) right here in Telegram.\n"
+    "Play against the bot: tap a checker, then where it goes. The board updates in place."
+)
+HELP = N_(
+    "/play — a new game against the bot\n"
+    "/resign — give up the current game\n"
+    "/rules — the rules of long nardy\n"
+    "/lang — change the language\n"
+    "/start — the main menu"
+)
+# RULES.md in short, for players (HTML).
+RULES = N_(
+    "<b>Long nardy in short</b>\n"
+    "• Each side has 15 checkers on its head (its point 24). Both sides move the same way"
+    " round, from 24 down to 1, and bear off from their home, points 1–6.\n"
+    "• Each player rolls one die; the higher starts and plays white.\n"
+    "• A turn: roll two dice and move one checker per die (a double gives four moves)."
+    " A checker may never land on a point held by the opponent. When one checker takes both"
+    " dice, the point in between must be open too.\n"
+    "• Play as many dice as the position allows; if only one die can be played, it must be the"
+    " higher one. No legal move — the turn passes.\n"
+    "• Only one checker may leave the head per turn; on the first turn a 6-6, 4-4 or 3-3 lets"
+    " two leave.\n"
+    "• Six of your points in a row are allowed only when at least one opponent checker is"
+    " ahead of them.\n"
+    "• Bear off once all 15 checkers are home: a die bears off from its point, or from the"
+    " highest point below it when nothing stands higher.\n"
+    "• The first to bear off all 15 wins: 1 point (oyn), or 2 (mars) if the loser has borne off"
+    " none. A resignation is scored the same way from the position."
+)
 
-async def start(message: Message, texts: Translator, prefs: Prefs) -> None:
-    await message.answer(texts.text(prefs.locale, "welcome"), reply_markup=main_menu(texts, prefs))
+
+async def start(message: Message, texts: Texts, prefs: Prefs) -> None:
+    await message.answer(texts.gettext(WELCOME), reply_markup=main_menu(texts, prefs))
 
 
-async def help_(message: Message, texts: Translator, prefs: Prefs) -> None:
-    await message.answer(texts.text(prefs.locale, "help"))
+async def help_(message: Message, texts: Texts) -> None:
+    await message.answer(texts.gettext(HELP))
 
 
-async def rules(message: Message, texts: Translator, prefs: Prefs) -> None:
-    await message.answer(texts.text(prefs.locale, "rules"), parse_mode="HTML")
+async def rules(message: Message, texts: Texts) -> None:
+    await message.answer(texts.gettext(RULES), parse_mode="HTML")
 
 
-async def rules_button(query: CallbackQuery, texts: Translator, prefs: Prefs) -> None:
+async def rules_button(query: CallbackQuery, texts: Texts) -> None:
     await query.answer()
     if isinstance(query.message, Message):
-        await rules(query.message, texts, prefs)
+        await rules(query.message, texts)
 
 
 async def toggle_auto_confirm(
-    query: CallbackQuery, texts: Translator, prefs: Prefs, store: GameStore
+    query: CallbackQuery, texts: Texts, prefs: Prefs, store: GameStore
 ) -> None:
     turned_on = not prefs.auto_confirm
     await store.set_user_pref(query.from_user.id, AUTO_CONFIRM, "1" if turned_on else "0")
-    await query.answer(texts.text(prefs.locale, "auto_on" if turned_on else "auto_off"))
+    on = N_("Turns are now confirmed as soon as they are complete.")
+    off = N_("Turns now wait for a tap on Done.")
+    await query.answer(texts.gettext(on if turned_on else off))
     if isinstance(query.message, Message):
         menu = main_menu(texts, Prefs(prefs.locale, turned_on))
         await query.message.edit_reply_markup(reply_markup=menu)

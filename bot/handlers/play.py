@@ -12,30 +12,34 @@ from aiogram.types import CallbackQuery, InaccessibleMessage, Message
 from aiogram.utils.chat_action import ChatActionSender
 
 from bot.boards import Boards
-from bot.i18n import Translator
-from bot.prefs import Prefs
+from bot.i18n import N_, Texts
 from bot.service import GameInProgress, GameService
+from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Answer, Menu, MenuAction, PickLevel
 from bot.ui.keyboards import level_menu, question_menu
 from bot.ui.screens import resign_question
 from nardy.ai import AVAILABLE_LEVELS, Level
 
+PRIVATE_ONLY = N_("Games against the bot are played in a private chat with me.")
+
 
 async def offer_levels(
-    message: Message | InaccessibleMessage, texts: Translator, prefs: Prefs, service: GameService
+    message: Message | InaccessibleMessage, texts: Texts, service: GameService
 ) -> None:
     """The level choice, or, with a game going, the offer to resign it first."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        markup = level_menu(texts, prefs.locale)
-        await message.answer(texts.text(prefs.locale, "choose_level"), reply_markup=markup)
+        markup = level_menu(texts)
+        await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=markup)
         return
-    markup = question_menu(texts, prefs.locale, session, Answer.NEW_GAME, "btn_new_game_yes")
-    await message.answer(texts.text(prefs.locale, "play_during_game"), reply_markup=markup)
+    yes = texts.gettext("🏳 Resign and start anew")
+    markup = question_menu(texts, session, Answer.NEW_GAME, yes)
+    text = texts.gettext("You already have a game in this chat. Resign it and start a new one?")
+    await message.answer(text, reply_markup=markup)
 
 
-async def not_private(message: Message, texts: Translator, prefs: Prefs) -> None:
-    await message.answer(texts.text(prefs.locale, "private_only"))
+async def not_private(message: Message, texts: Texts) -> None:
+    await message.answer(texts.gettext(PRIVATE_ONLY))
 
 
 def _own_chat(query: CallbackQuery) -> Message | InaccessibleMessage | None:
@@ -48,23 +52,20 @@ def _own_chat(query: CallbackQuery) -> Message | InaccessibleMessage | None:
     return None
 
 
-async def play_button(
-    query: CallbackQuery, texts: Translator, prefs: Prefs, service: GameService
-) -> None:
+async def play_button(query: CallbackQuery, texts: Texts, service: GameService) -> None:
     message = _own_chat(query)
     if message is None:
-        await query.answer(texts.text(prefs.locale, "private_only"), show_alert=True)
+        await query.answer(texts.gettext(PRIVATE_ONLY), show_alert=True)
         return
     await query.answer()
-    await offer_levels(message, texts, prefs, service)
+    await offer_levels(message, texts, service)
 
 
 async def pick_level(
     query: CallbackQuery,
     callback_data: PickLevel,
     bot: Bot,
-    texts: Translator,
-    prefs: Prefs,
+    texts: Texts,
     service: GameService,
     boards: Boards,
 ) -> None:
@@ -73,32 +74,32 @@ async def pick_level(
     except ValueError:
         level = None
     if level not in AVAILABLE_LEVELS:
-        await query.answer(texts.text(prefs.locale, "alert_bad"), show_alert=True)
+        await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     message = _own_chat(query)
     if message is None:
-        await query.answer(texts.text(prefs.locale, "private_only"), show_alert=True)
+        await query.answer(texts.gettext(PRIVATE_ONLY), show_alert=True)
         return
     await query.answer()  # before the bot's first turn, which may take a while
     try:
         async with ChatActionSender.choose_sticker(bot=bot, chat_id=message.chat.id):
             session = await service.start_vs_bot(message.chat.id, query.from_user.id, level)
     except GameInProgress:
-        await offer_levels(message, texts, prefs, service)
+        await offer_levels(message, texts, service)
         return
     viewer = session.seat_of(query.from_user.id)
     assert viewer is not None
-    await boards.show(bot, session, viewer, prefs.locale)
+    await boards.show(bot, session, viewer, texts)
 
 
-async def resign(message: Message, texts: Translator, prefs: Prefs, service: GameService) -> None:
+async def resign(message: Message, texts: Texts, service: GameService) -> None:
     session = await service.active_game(message.chat.id)
     user = message.from_user
     color = session.seat_of(user.id) if session is not None and user is not None else None
     if session is None or color is None:
-        await message.answer(texts.text(prefs.locale, "no_game"))
+        await message.answer(texts.gettext("There is no game in progress. /play starts one."))
         return
-    text, markup = resign_question(texts, prefs.locale, session, color)
+    text, markup = resign_question(texts, session, color)
     await message.answer(text, reply_markup=markup)
 
 

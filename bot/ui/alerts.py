@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram.types import CallbackQuery
 
-from bot.i18n import Locale, Translator
+from bot.i18n import N_, Texts
 from bot.service import (
     Busy,
     GameError,
@@ -17,18 +17,19 @@ from bot.service import (
     Stale,
 )
 
+NOT_VALID = N_("This button is not valid any more.")
 ALERTS: dict[type[GameError], str] = {
-    NoGame: "alert_bad",
-    InvalidAction: "alert_bad",
-    GameInProgress: "alert_bad",
-    Stale: "alert_stale",
-    GameOver: "alert_over",
-    NotYourGame: "alert_not_yours",
-    NotYourTurn: "alert_wait",
-    Busy: "alert_wait",
+    NoGame: NOT_VALID,
+    InvalidAction: NOT_VALID,
+    GameInProgress: NOT_VALID,
+    Stale: N_("This board is out of date: the game has moved on."),
+    GameOver: N_("This game is over."),
+    NotYourGame: N_("This is not your game."),
+    NotYourTurn: N_("Wait: it is the bot's turn."),
+    Busy: N_("Wait: it is the bot's turn."),
 }
 
 
-async def refuse(query: CallbackQuery, texts: Translator, locale: Locale, error: GameError) -> None:
+async def refuse(query: CallbackQuery, texts: Texts, error: GameError) -> None:
     """Answer the tap with the alert for `error`."""
-    await query.answer(texts.text(locale, ALERTS[type(error)]), show_alert=True)
+    await query.answer(texts.gettext(ALERTS[type(error)]), show_alert=True)

@@ -6,22 +6,34 @@ Pure: no I/O; the points on buttons are the viewer's own numbers, as in the nota
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.i18n import Locale, Translator
-from bot.service import Session
+from bot.i18n import N_, Texts
+from bot.service import Note, Session
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import again_menu, move_menu, question_menu
-from nardy import Color
+from bot.ui.names import kind_name, level_name
+from nardy import Color, format_dice
 from nardy.game import Game
 from nardy.scoring import EndReason, loss_value
-from nardy.steps import format_dice
-from renderer import Banner, BoardView, Highlight, Texts
+from renderer import Banner, BoardView, Highlight
+from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
 
 CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
+
+# What the service's notes say: what happened since the player's last move.
+NOTES = {
+    "opening": N_("Opening roll: you {you}, bot {bot}."),
+    "opening_tie": N_("Opening roll: {you} and {bot}, a tie — again."),
+    "you_start": N_("You start and play white."),
+    "bot_starts": N_("The bot starts and plays white."),
+    "forced": N_("Only one way to play {dice}, played for you: {turn}"),
+    "no_moves": N_("No moves with {dice}: your turn passes."),
+    "bot_played": N_("The bot rolled {dice} and played {turn}."),
+    "bot_no_moves": N_("The bot rolled {dice} and has no moves."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,92 +60,104 @@ def _utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-class ScreenBuilder:
-    """Builds `Screen`s in a viewer's language."""
+def note_text(texts: Texts, note: Note) -> str:
+    return texts.gettext(NOTES[note.key], **dict(note.values))
 
-    def __init__(self, texts: Translator) -> None:
-        self._texts = texts
 
-    def build(
-        self, session: Session, viewer: Color, locale: Locale, selected: int | None = None
-    ) -> Screen:
-        game = session.game
-        t = partial(self._texts.text, locale)
-        my_turn = not game.over and game.to_move is viewer and game.dice is not None
-        notes = [t(note.key, **dict(note.values)) for note in session.notes]
-        lines = []
-        if game.over:
-            outcome, resigned = self._outcome(session, viewer, locale)
-            lines.append(f"{resigned} {outcome}".strip())
-        elif game.dice is not None:
-            lines.append(t("turn_you" if my_turn else "turn_bot"))
-            lines.append(t("dice", dice=format_dice(game.dice)))
-        board = game.board
-        lines.append(t("pips", you=board.pip_count(viewer), bot=board.pip_count(viewer.opponent)))
-        markup = None
-        if my_turn:
-            lines.append(self._prompt(game, locale, selected))
-            markup = move_menu(self._texts, locale, session, selected)
-        elif game.over:
-            level = next((seat.level for seat in session.seats if seat.level is not None), None)
-            markup = None if level is None else again_menu(self._texts, locale, level)
-        view = self._view(session, viewer, locale, selected if my_turn else None)
-        return Screen(view, caption(notes, lines), markup)
+def build_screen(
+    session: Session, viewer: Color, texts: Texts, selected: int | None = None
+) -> Screen:
+    """The board message for `viewer`, in `texts`' language, with `selected` picked up."""
+    game = session.game
+    _ = texts.gettext
+    my_turn = not game.over and game.to_move is viewer and game.dice is not None
+    notes = [note_text(texts, note) for note in session.notes]
+    lines = []
+    if game.over:
+        lines.append(" ".join(_outcome(session, viewer, texts)).strip())
+    elif game.dice is not None:
+        lines.append(_("Your turn") if my_turn else _("The bot is thinking…"))
+        lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    board = game.board
+    you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
+    lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
+    markup = None
+    if my_turn:
+        lines.append(_prompt(game, texts, selected))
+        markup = move_menu(texts, session, selected)
+    elif game.over:
+        level = next((seat.level for seat in session.seats if seat.level is not None), None)
+        markup = None if level is None else again_menu(texts, level)
+    view = _view(session, viewer, texts, selected if my_turn else None)
+    return Screen(view, caption(notes, lines), markup)
 
-    def _outcome(self, session: Session, viewer: Color, locale: Locale) -> tuple[str, str]:
-        """Who won, how and for how much; and "you resigned" when the viewer did (else "")."""
-        result = session.game.result
-        assert result is not None
-        t = partial(self._texts.text, locale)
-        if result.winner is None:
-            return t("result_draw"), ""
-        kind = t(f"kind_{result.kind.value}")
-        won = result.winner is viewer
-        outcome = t("result_win" if won else "result_loss", kind=kind, points=result.points)
-        resigned = result.reason is EndReason.RESIGNED and not won
-        return outcome, t("result_resigned") if resigned else ""
 
-    def _prompt(self, game: Game, locale: Locale, selected: int | None) -> str:
-        if selected is not None:
-            return self._texts.text(locale, "pick_target", src=selected)
-        if game.turn_complete:
-            return self._texts.text(locale, "turn_ready")
-        return self._texts.text(locale, "pick_checker")
-
-    def _view(
-        self, session: Session, viewer: Color, locale: Locale, selected: int | None
-    ) -> BoardView:
-        game = session.game
-        t = partial(self._texts.text, locale)
-        names = ["", ""]
-        for color in Color:
-            level = session.seats[color].level  # the one human seat is the viewer's
-            names[color] = (
-                t("name_you") if level is None else t("name_bot", level=t(f"level_{level.value}"))
-            )
-        banner = None
-        if game.result is not None:
-            outcome, resigned = self._outcome(session, viewer, locale)
-            banner = Banner(game.result.winner, t("game_over"), outcome, resigned)
-        base = BoardView(
-            bottom=viewer,
-            numbering=viewer,
-            names=(names[0], names[1]),
-            texts=Texts(pips=t("pips_label"), status=t("status_to_move")),
-            banner=banner,
+def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
+    """ "You resigned" when the viewer did (else ""), and who won, how and for how much."""
+    result = session.game.result
+    assert result is not None
+    if result.winner is None:
+        return "", texts.gettext("A draw.")
+    kind = kind_name(texts, result.kind)
+    n = result.points
+    if result.winner is viewer:
+        won = texts.ngettext(
+            "You won: {kind}, {n} point.", "You won: {kind}, {n} points.", n, kind=kind
         )
-        _, view = game_view(game, base, selected)
-        if game.to_move is not viewer:  # rings prompt only the player whose turn it is
-            view = replace(view, highlight=Highlight())
-        return view
+        return "", won
+    lost = texts.ngettext(
+        "The bot won: {kind}, {n} point.", "The bot won: {kind}, {n} points.", n, kind=kind
+    )
+    resigned = result.reason is EndReason.RESIGNED
+    return (texts.gettext("You resigned.") if resigned else ""), lost
+
+
+def _prompt(game: Game, texts: Texts, selected: int | None) -> str:
+    if selected is not None:
+        return texts.gettext("Checker on {src}: where to?", src=selected)
+    if game.turn_complete:
+        return texts.gettext("The turn is complete: tap Done, or Undo to change it.")
+    return texts.gettext("Tap a checker to move (your point numbers).")
+
+
+def _view(session: Session, viewer: Color, texts: Texts, selected: int | None) -> BoardView:
+    game = session.game
+    _ = texts.gettext
+    names = ["", ""]
+    for color in Color:
+        level = session.seats[color].level  # the one human seat is the viewer's
+        names[color] = (
+            _("You") if level is None else _("Bot · {level}", level=level_name(texts, level))
+        )
+    banner = None
+    if game.result is not None:
+        resigned, outcome = _outcome(session, viewer, texts)
+        banner = Banner(game.result.winner, _("Game over"), outcome, resigned)
+    # Beside the name of the side to move.
+    status = _("your move") if game.to_move is viewer else _("to move")
+    base = BoardView(
+        bottom=viewer,
+        numbering=viewer,
+        names=(names[0], names[1]),
+        texts=BoardTexts(pips=_("pips"), status=status),
+        banner=banner,
+    )
+    _position, view = game_view(game, base, selected)
+    if game.to_move is not viewer:  # rings prompt only the player whose turn it is
+        view = replace(view, highlight=Highlight())
+    return view
 
 
 def resign_question(
-    texts: Translator, locale: Locale, session: Session, color: Color
+    texts: Texts, session: Session, color: Color
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
-    kind, points = loss_value(session.game.position, color, session.game.rules)
-    text = texts.text(
-        locale, "resign_confirm", kind=texts.text(locale, f"kind_{kind.value}"), points=points
+    kind, n = loss_value(session.game.position, color, session.game.rules)
+    text = texts.ngettext(
+        "Resign this game? It is scored from the position now: {kind}, {n} point to the bot.",
+        "Resign this game? It is scored from the position now: {kind}, {n} points to the bot.",
+        n,
+        kind=kind_name(texts, kind),
     )
-    return text, question_menu(texts, locale, session, Answer.RESIGN, "btn_resign_yes")
+    yes = texts.gettext("🏳 Yes, resign")
+    return text, question_menu(texts, session, Answer.RESIGN, yes)

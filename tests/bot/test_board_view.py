@@ -10,7 +10,7 @@ from bot.i18n import Locale, Translator
 from bot.service import GameService, Note, PoolBotPlayer
 from bot.storage import MemoryStore
 from bot.ui.callbacks import BoardAction, BoardTap
-from bot.ui.screens import CAPTION_LIMIT, ScreenBuilder, caption
+from bot.ui.screens import CAPTION_LIMIT, build_screen, caption
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.chains import chains_from
@@ -75,5 +75,5 @@ async def test_a_session_with_many_notes_gets_a_short_enough_caption(
     service = GameService(MemoryStore(), bot_player, dice=ScriptedDice([5, 2, 3, 3]))
     session = await service.start_vs_bot(1, 1, Level.EASY)
     many = (Note.of("bot_played", dice="6-6", turn="24/18 24/18 18/12 18/12"),) * 60
-    screen = ScreenBuilder(Translator()).build(replace(session, notes=many), Color.WHITE, Locale.RU)
+    screen = build_screen(replace(session, notes=many), Color.WHITE, Translator()[Locale.RU])
     assert len(screen.caption) <= CAPTION_LIMIT

@@ -1,4 +1,5 @@
-"""Every message exists in every language, and a Telegram language picks the right one."""
+"""Every message the code shows exists, translated, in every language, with the right plural
+forms; and a Telegram language picks the right one."""
 
 from __future__ import annotations
 
@@ -7,35 +8,117 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
 
 import bot
-from bot.commands import COMMANDS
-from bot.i18n import Locale, Translator, locale_for
+from bot.i18n import SOURCE, Locale, Translator, catalog_path, locale_for
+from bot.ui.names import kind_name, level_name
+from bot.ui.screens import NOTES
 from nardy.ai import Level
 from nardy.scoring import ResultKind
+
+BOT = Path(bot.__file__).parent
+TRANSLATED = [locale for locale in Locale if locale is not SOURCE]
 
 
 def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def test_every_locale_has_the_same_keys_and_placeholders() -> None:
-    texts = Translator()
-    keys = texts.keys(Locale.EN)
-    assert keys
-    for locale in Locale:
-        assert texts.keys(locale) == keys, locale
-        for key in keys:
-            english = placeholders(texts.template(Locale.EN, key))
-            assert placeholders(texts.template(locale, key)) == english, (locale, key)
+def in_code() -> set[str | tuple[str, str]]:
+    """What the code marks for translation (gettext, ngettext, _, N_), as Babel extracts it."""
+    found: set[str | tuple[str, str]] = set()
+    for _, _, message, _, _ in extract_from_dir(str(BOT)):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+def catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=locale)
+
+
+def ids(messages: Catalog) -> set[str | tuple[str, str]]:
+    """Each message's id: its text, or (singular, plural) for a message with plural forms."""
+    found: set[str | tuple[str, str]] = set()
+    for message in messages:
+        if isinstance(message.id, str):
+            if message.id:
+                found.add(message.id)
+        else:
+            found.add((message.id[0], message.id[1]))
+    return found
+
+
+def test_the_template_holds_exactly_what_the_code_marks() -> None:
+    """`bot/locales/bot.pot` is up to date (see bot/i18n.py for the commands that remake it)."""
+    marked = in_code()
+    assert len(marked) > 50
+    assert ids(catalog(BOT / "locales" / "bot.pot")) == marked
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(locale: Locale) -> None:
+    translated = catalog(BOT / catalog_path(locale), locale.value)
+    assert ids(translated) == in_code()
+    assert translated.num_plurals == 3  # one, few, many (1 очко, 2 очка, 5 очков)
+    for message in translated:
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.id
+        english = [message.id] if isinstance(message.id, str) else list(message.id)
+        string = message.string or ""
+        forms = [string] if isinstance(string, str) else list(string)
+        assert all(forms) and len(forms) == (3 if len(english) == 2 else 1), message.id
+        for form in forms:
+            assert placeholders(form) == placeholders(english[-1]), (locale, message.id)
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        (Locale.RU, ["очко", "очка", "очков", "очков", "очко", "очка", "очков"]),
+        (Locale.UK, ["очко", "очки", "очок", "очок", "очко", "очки", "очок"]),
+        (Locale.EN, ["point", "points", "points", "points", "points", "points", "points"]),
+    ],
+)
+def test_points_take_each_languages_plural_forms(locale: Locale, words: list[str]) -> None:
+    texts = Translator()[locale]
+    for n, word in zip([1, 2, 5, 11, 21, 22, 25], words, strict=True):
+        text = texts.ngettext(
+            "You won: {kind}, {n} point.", "You won: {kind}, {n} points.", n, kind="mars"
+        )
+        assert text.endswith(f" {n} {word}."), text
 
 
 def test_the_texts_differ_by_language() -> None:
-    texts = Translator()
-    assert texts.text(Locale.RU, "turn_you") == "Ваш ход"
-    assert texts.text(Locale.UK, "turn_you") == "Ваш хід"
-    assert texts.text(Locale.EN, "turn_you") == "Your turn"
-    assert texts.text(Locale.EN, "dice", dice="6-5") == "Dice: 6-5"
+    translator = Translator()
+    assert translator[Locale.RU].gettext("Your turn") == "Ваш ход"
+    assert translator[Locale.UK].gettext("Your turn") == "Ваш хід"
+    assert translator[Locale.EN].gettext("Your turn") == "Your turn"
+    assert translator[Locale.UK].gettext("Dice: {dice}", dice="6-5") == "Кубики: 6-5"
+
+
+def test_every_level_result_and_note_has_its_text() -> None:
+    texts = Translator()[Locale.RU]
+    assert [level_name(texts, level) for level in Level] == [
+        "Лёгкий",
+        "Средний",
+        "Сильный",
+        "Эксперт",
+    ]
+    assert kind_name(texts, ResultKind.HOME_MARS) == "домашний марс"
+    assert {kind_name(texts, kind) for kind in ResultKind} != set()
+    service_code = (BOT / "service" / "games.py").read_text("utf-8")  # where notes are made
+    made = {
+        key
+        for line in service_code.splitlines()
+        if "Note.of(" in line
+        for key in re.findall(r'"([a-z_]+)"', line)
+    }
+    assert made == set(NOTES)
 
 
 @pytest.mark.parametrize(
@@ -51,18 +134,3 @@ def test_the_texts_differ_by_language() -> None:
 )
 def test_telegram_language_maps_to_a_locale(code: str | None, expected: Locale) -> None:
     assert locale_for(code, default=Locale.UK) is expected
-
-
-def test_every_message_is_used_and_every_built_key_exists() -> None:
-    """No dead strings: each key is named in the bot's code, or built from a command, a level
-    or a result kind (and each of those has its message)."""
-    code = "\n".join(path.read_text("utf-8") for path in Path(bot.__file__).parent.rglob("*.py"))
-    named = set(re.findall(r"[\"']([a-z_]+)[\"']", code))
-    built = (
-        {f"cmd_{command}" for command in COMMANDS}
-        | {f"level_{level.value}" for level in Level}
-        | {f"kind_{kind.value}" for kind in ResultKind}
-    )
-    keys = Translator().keys(Locale.EN)
-    assert keys - named - built == set()
-    assert built <= keys

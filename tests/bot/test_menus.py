@@ -16,11 +16,11 @@ async def test_resign_asks_first_then_scores_the_position(
     await chat.start_game()
     await chat.send("/resign")
     assert chat.last.text is not None and chat.last.text.startswith("Resign this game?")
-    assert "mars, 2 pt to the bot" in chat.last.text
+    assert "mars, 2 points to the bot" in chat.last.text
     await chat.press(chat.last, "🏳 Yes, resign")
     assert await service.active_game(chat.user["id"]) is None
     caption = chat.board.caption or ""
-    assert "You resigned. The bot won: mars, 2 pt." in caption
+    assert "You resigned. The bot won: mars, 2 points." in caption
     assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
     assert telegram.schema_problems == []
 

@@ -100,9 +100,14 @@ async def tap(
     await until(lambda: query_id in telegram.answered, f"an answer to {data}")
 
 
-def labelled(player: dict[str, Any], key: str) -> Callable[[str], bool]:
-    """A check that a button's text is message `key` in the player's language."""
-    text = Translator().text(Locale(player["language_code"]), key)
+def in_language(player: dict[str, Any], message: str) -> str:
+    """`message` as the bot shows it in the player's language, from its own catalogs."""
+    return Translator()[Locale(player["language_code"])].gettext(message)
+
+
+def labelled(player: dict[str, Any], message: str) -> Callable[[str], bool]:
+    """A check that a button's text is `message` in the player's language."""
+    text = in_language(player, message)
     return lambda label: label == text
 
 
@@ -110,16 +115,16 @@ async def open_a_board(telegram: FakeTelegram, player: dict[str, Any]) -> None:
     """/start, Play vs bot, Easy: until the game's board is there."""
     await telegram.updates.put(telegram.text_update(player, "/start"))
     await until(lambda: chat(telegram, player), "the welcome")
-    await tap(telegram, player, chat(telegram, player)[-1], labelled(player, "btn_play_bot"))
-    levels = Translator().text(Locale(player["language_code"]), "choose_level")
+    await tap(telegram, player, chat(telegram, player)[-1], labelled(player, "🎲 Play vs bot"))
+    levels = in_language(player, "Choose the bot's level:")
     await until(lambda: chat(telegram, player)[-1].text == levels, "the levels")
-    await tap(telegram, player, chat(telegram, player)[-1], labelled(player, "level_easy"))
+    await tap(telegram, player, chat(telegram, player)[-1], labelled(player, "Easy"))
     await until(lambda: any(m.photo_id for m in chat(telegram, player)), "the board")
 
 
 async def play_out(telegram: FakeTelegram, player: dict[str, Any]) -> Sent:
     """Tap (a checker, its first destination, Done) until the game is over; the final board."""
-    done, again = labelled(player, "btn_done"), labelled(player, "btn_play_again")
+    done, again = labelled(player, "✅ Done"), labelled(player, "🎲 Play again")
     for _ in range(1000):
         current = board(telegram, player)
         labels = [b["text"] for b in current.buttons()]

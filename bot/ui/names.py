@@ -1,0 +1,31 @@
+"""Names of game facts shown to players: levels and result kinds, marked for translation."""
+
+from __future__ import annotations
+
+from bot.i18n import N_, Texts
+from nardy.ai import Level
+from nardy.scoring import ResultKind
+
+_LEVELS = {
+    Level.EASY: N_("Easy"),
+    Level.MEDIUM: N_("Medium"),
+    Level.HARD: N_("Hard"),
+    Level.EXPERT: N_("Expert"),
+}
+
+# RULES.md §7: the names players use for each result.
+_KINDS = {
+    ResultKind.OYN: N_("oyn"),
+    ResultKind.MARS: N_("mars"),
+    ResultKind.KOKS: N_("koks"),
+    ResultKind.HOME_MARS: N_("home mars"),
+    ResultKind.DRAW: N_("draw"),
+}
+
+
+def level_name(texts: Texts, level: Level) -> str:
+    return texts.gettext(_LEVELS[level])
+
+
+def kind_name(texts: Texts, kind: ResultKind) -> str:
+    return texts.gettext(_KINDS[kind])
