@@ -212,11 +212,13 @@ class HeldBot:
 
     def __init__(self, inner: PoolBotPlayer) -> None:
         self.inner = inner
+        self.asked = asyncio.Event()
         self.release = asyncio.Event()
 
     async def choose(
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
     ) -> tuple[Step, ...]:
+        self.asked.set()
         await self.release.wait()
         return await self.inner.choose(position, dice, rules, level)
 
@@ -230,7 +232,7 @@ async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
     session = await service.start_vs_bot(CHAT, USER, Level.EASY)
     session = await act(service, session, Move(24, 18), Move(24, 18))
     answering = asyncio.create_task(act(service, session, Done()))
-    await asyncio.sleep(0)
+    await bot.asked.wait()
     with pytest.raises(Busy):
         await act(service, session, Undo())
     bot.release.set()
