@@ -2,13 +2,12 @@
 
 For each of the 54,264 home positions it holds the expected number of rolls to bear everything
 off when every roll is played to minimise that expectation, and the variance of that count
-under the same play. `python -m nardy.ai.bearoff` rebuilds `nardy/data/bearoff.npz`.
+under the same play. `python -m nardy.ai bearoff` rebuilds `nardy/data/bearoff.npz`.
 """
 
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -20,6 +19,7 @@ from nardy.ai.board import Boards, Floats
 from nardy.position import CHECKERS
 
 DATA_FILE = "bearoff.npz"
+SOURCE_FILE = Path(__file__).parents[1] / "data" / DATA_FILE  # where a rebuild writes by default
 HOME = 6
 RADIX = 16  # a position's key packs its six counts in base 16
 
@@ -133,12 +133,7 @@ def shipped() -> BearoffDatabase:
         )
 
 
-def main() -> None:
-    """Rebuild the shipped database file (given path, or nardy/data/bearoff.npz)."""
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parents[1] / "data" / DATA_FILE
+def write(out: Path) -> None:
+    """Build the database and save it to `out` (float32, as shipped)."""
     _, means, variances = build()
     np.savez_compressed(out, means=means.astype(np.float32), variances=variances.astype(np.float32))
-
-
-if __name__ == "__main__":
-    main()
