@@ -1,10 +1,13 @@
 """Long nardy: a pure rules core (RULES.md), its notation, interchange forms and AI.
 
-No I/O and no third-party runtime dependency; everything here is importable and testable alone.
+The core (this package without `nardy.ai`) does no I/O and needs nothing beyond the standard
+library; the AI in `nardy.ai` needs numpy and threadpoolctl. Everything here is importable and
+testable alone.
 """
 
 from nardy.color import Color, to_absolute, to_own
 from nardy.errors import IllegalMove, Violation
+from nardy.game import Game, new_game
 from nardy.interchange import (
     position_from_json,
     position_from_text,
@@ -14,7 +17,7 @@ from nardy.interchange import (
 from nardy.movegen import LegalTurns, Turn, legal_turns, move, roll_steps
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, HeadException, Opening, Rules, RulesError, Scoring
-from nardy.steps import NotationError, Step, format_turn, parse_step, parse_turn
+from nardy.steps import NotationError, Step, format_dice, format_turn, parse_step, parse_turn
 
 __all__ = [
     "CHECKERS",
@@ -22,6 +25,7 @@ __all__ = [
     "POINTS",
     "BlockCheck",
     "Color",
+    "Game",
     "HeadException",
     "IllegalMove",
     "InvalidPosition",
@@ -35,9 +39,11 @@ __all__ = [
     "Step",
     "Turn",
     "Violation",
+    "format_dice",
     "format_turn",
     "legal_turns",
     "move",
+    "new_game",
     "parse_step",
     "parse_turn",
     "position_from_json",

@@ -36,6 +36,13 @@ class Step:
         return to_absolute(color, self.src), dst
 
 
+def format_dice(dice: tuple[int, int]) -> str:
+    """A roll as players say it, higher die first: `6-5`, `3-3`."""
+    if len(dice) != 2 or not all(type(d) is int and 1 <= d <= 6 for d in dice):
+        raise ValueError(f"a roll is two dice from 1 to 6, got {list(dice)}")
+    return f"{max(dice)}-{min(dice)}"
+
+
 def format_turn(steps: Sequence[Step]) -> str:
     """A turn as its steps separated by spaces, in the order played (RULES.md §10)."""
     return " ".join(str(step) for step in steps)
