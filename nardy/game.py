@@ -58,6 +58,9 @@ class Game:
     played: tuple[Step, ...] = ()
     history: tuple[TurnRecord, ...] = ()
     result: GameResult | None = None
+    # The search of this position and roll, handed on by the steps of one turn so it is not
+    # redone after each; not part of the game's value (equality, hash, repr ignore it).
+    _legal: LegalTurns | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -78,9 +81,17 @@ class Game:
 
     @cached_property
     def legal(self) -> LegalTurns:
-        """The legal turns of the current roll."""
+        """The legal turns of the current roll (searched once per position and roll)."""
         self._require_roll()
         assert self.dice is not None
+        carried = self._legal
+        if (
+            carried is not None
+            and carried.position == self.position
+            and carried.dice == self.dice
+            and carried.rules == self.rules
+        ):
+            return carried
         return LegalTurns(self.position, self.dice, self.rules)
 
     @property
@@ -113,31 +124,25 @@ class Game:
         if self.dice is not None:
             raise ValueError("the dice are already rolled for this turn")
         roll_steps(dice)  # two ints 1..6, or ValueError
-        return replace(self, dice=(dice[0], dice[1]), played=())
+        return replace(self, dice=(dice[0], dice[1]), played=(), _legal=None)
 
     def play_step(self, step: Step) -> Game:
         """Play one more step of this turn; it must lead towards a legal turn."""
         played = (*self.played, step)
         self.legal.next_steps(played)  # raises IllegalMove naming the rule
-        game = replace(self, played=played)
-        game.__dict__["legal"] = self.legal  # same roll, same position: keep the search
-        return game
+        return replace(self, played=played, _legal=self.legal)  # same roll: keep the search
 
     def undo_step(self) -> Game:
         """Take back the last step of this turn."""
         if not self.played:
             raise ValueError("no step of this turn to take back")
-        game = replace(self, played=self.played[:-1])
-        game.__dict__["legal"] = self.legal
-        return game
+        return replace(self, played=self.played[:-1], _legal=self.legal)
 
     def play_turn(self, steps: tuple[Step, ...]) -> Game:
         """Play a whole turn at once; an illegal one raises `IllegalMove` naming the rule."""
         if self.played:
             raise ValueError("steps of this turn are already played: go on with play_step")
-        game = replace(self, played=steps)
-        game.__dict__["legal"] = self.legal
-        return game.end_turn()
+        return replace(self, played=steps, _legal=self.legal).end_turn()
 
     def pass_turn(self) -> Game:
         """End a turn in which nothing can be played (RULES.md §3 "no moves")."""
@@ -173,7 +178,7 @@ class Game:
         if self.result is not None or self.position.off[color] == CHECKERS:
             raise IllegalMove(Violation.GAME_OVER)  # nor may a side that has borne off resign
         result = win(self.position, color.opponent, self.rules, reason)
-        return replace(self, dice=None, played=(), result=result)
+        return replace(self, dice=None, played=(), result=result, _legal=None)
 
 
 def new_game(rules: Rules, dice: DiceSource) -> tuple[OpeningRoll, Game]:
