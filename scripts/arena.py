@@ -3,7 +3,10 @@
 Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [--workers 2]
 [--every 50]; --start skips that many pairs of the seed's sequence, to extend an earlier run.
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
-every --every pairs and at the end.
+every --every pairs and at the end, each line with the wall time so far; the whole run's CPU
+time (this process and the workers, once the pool has shut down) and wall time close it.
+Workers run one BLAS thread each (`nardy.ai.limit_threads`), like the bot's. Left out: this
+process's start-up and imports (the workers' own start-up counts, as it is part of the run).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from nardy.ai import Level
+from cpu_wall import RunClock
+
+from nardy.ai import Level, limit_threads
 from nardy.ai.duel import duel
 from nardy.rules import Rules
 
@@ -54,13 +59,15 @@ def main() -> None:
     args = parser.parse_args()
     first_seed = args.seed * 1_000_003 + args.start
     jobs = [(args.first, args.second, first_seed + i) for i in range(args.pairs)]
+    clock = RunClock()
     start = time.monotonic()
     pairs: list[tuple[float, float]] = []
-    with ProcessPoolExecutor(args.workers) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=limit_threads) as pool:
         for pair in pool.map(play_pair, jobs):
             pairs.append(pair)
             if len(pairs) % args.every == 0 or len(pairs) == args.pairs:
                 report(args.first, args.second, pairs, time.monotonic() - start)
+    print(clock.summary())
 
 
 def report(first: Level, second: Level, pairs: list[tuple[float, float]], seconds: float) -> None:
@@ -70,7 +77,7 @@ def report(first: Level, second: Level, pairs: list[tuple[float, float]], second
     print(
         f"{first.value} vs {second.value}: {2 * len(pairs)} games ({len(pairs)} pairs),"
         f" win rate {100 * win_rate:.1f}% ± {100 * win_err:.1f},"
-        f" points/game {ppg:+.3f} ± {ppg_err:.3f}, {seconds:.0f} s",
+        f" points/game {ppg:+.3f} ± {ppg_err:.3f}, {seconds:.0f} s wall",
         flush=True,
     )
 

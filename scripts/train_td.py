@@ -3,7 +3,10 @@
 Usage: nice -n 15 python scripts/train_td.py --games 20000 --seed 1 --out nardy/data/td_v1.npz
 Each game is played greedily by the network itself (1-ply); at its end the lambda-returns of
 every state are computed backwards from the true outcome and the network takes one Adam step
-towards them. The weights are checkpointed every --save-every games.
+towards them. The weights are checkpointed every --save-every games. BLAS runs one thread
+(`nardy.ai.limit_threads`): the products are small, and more threads only spin. Each
+checkpoint line gives the CPU and wall time so far, and the last line the whole run's. Left
+out: start-up and imports.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import time
 from pathlib import Path
 
 import numpy as np
+from cpu_wall import RunClock
 
+from nardy.ai import limit_threads
 from nardy.ai.board import Floats, encode
 from nardy.ai.evaluation import chances, equity, settle
 from nardy.ai.heuristic import heuristic_chances
@@ -123,10 +127,12 @@ def main() -> None:
     parser.add_argument("--check-every", type=int, default=1000)
     parser.add_argument("--out", type=Path, default=Path("nardy/data/td_v1.npz"))
     args = parser.parse_args()
+    limit_threads()
+    clock = RunClock()
     rng = random.Random(args.seed)
     net = Network.initial(args.hidden, np.random.default_rng(args.seed))
     adam = Adam(net, args.lr)
-    start, errors = time.monotonic(), []
+    errors: list[float] = []
     for game in range(1, args.games + 1):
         x, outcome = self_play(net, rng)
         targets = lambda_targets(net.forward(x)[1], outcome, args.lam)
@@ -138,14 +144,14 @@ def main() -> None:
             net.save(tmp, games=game, seed=args.seed, lam=args.lam, hidden=args.hidden)
             os.replace(tmp, args.out)
             print(
-                f"game {game}: mean |error| {np.mean(errors):.4f},"
-                f" {time.monotonic() - start:.0f} s",
+                f"game {game}: mean |error| {np.mean(errors):.4f}; {clock.summary('so far')}",
                 flush=True,
             )
             errors = []
         if game % args.check_every == 0:
             score = versus_heuristic(net, 40, seed=game)
             print(f"game {game}: wins {100 * score:.0f}% of 40 vs the static evaluation")
+    print(clock.summary())
 
 
 if __name__ == "__main__":
