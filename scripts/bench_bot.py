@@ -3,6 +3,9 @@
 Measures the time from a tap's update entering the dispatcher to the board's edit request
 leaving the bot (select and move taps; Done taps are played but not timed, since they include
 the bot's thinking), and the Redis bytes of each stored game (`STRLEN`, `MEMORY USAGE`).
+Tap latency is wall time (what a user waits); the whole run's CPU time (this process, the AI
+worker and redis-server once ended) and wall time close the output. Left out: Telegram's
+network (an in-process fake API), start-up, the AI pool's warm-up and the bot's thinking.
 
     python scripts/bench_bot.py [--taps 600]
 """
@@ -15,9 +18,12 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cpu_wall import RunClock
 
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
@@ -46,17 +52,23 @@ async def timed_tap(chat: Chat, telegram: TimedTelegram, label: str, samples: li
 
 
 async def run(taps: int) -> None:
+    clock = RunClock()
+    samples: list[float] = []
+    sizes: list[tuple[int, int]] = []
     with tempfile.TemporaryDirectory() as folder:
-        server = RedisServer(Path(folder))
-        server.start()
-        store = RedisStore(server.url)
-        player = PoolBotPlayer(1)
-        await player.warm_up()
-        telegram = TimedTelegram()
-        chat = make_chat(telegram, store, GameService(store, player))
-        samples: list[float] = []
-        sizes: list[tuple[int, int]] = []
-        try:
+        async with AsyncExitStack() as stack:
+            # Each resource is released however a later step fails (a server that does not
+            # start, a warm-up that raises, Ctrl-C), newest first.
+            server = RedisServer(Path(folder))
+            stack.callback(server.stop)
+            server.start()
+            store = RedisStore(server.url)
+            stack.push_async_callback(store.close)
+            player = PoolBotPlayer(1)
+            stack.callback(player.close)
+            await player.warm_up()
+            telegram = TimedTelegram()
+            chat = make_chat(telegram, store, GameService(store, player))
             while len(samples) < taps:
                 await chat.send("/play")
                 await chat.press(chat.last, "Easy")
@@ -76,10 +88,6 @@ async def run(taps: int) -> None:
                     strlen = await store.client.strlen(key)
                     usage = await store.client.memory_usage(key) or 0
                     sizes.append((strlen, usage))
-        finally:
-            player.close()
-            await store.close()
-            server.stop()
     ms = sorted(s * 1000 for s in samples)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     print(f"taps timed: {len(ms)}")
@@ -91,6 +99,7 @@ async def run(taps: int) -> None:
         f"stored game: STRLEN max {max(s for s, _ in sizes)} B,"
         f" MEMORY USAGE max {max(u for _, u in sizes)} B"
     )
+    print(clock.summary())
 
 
 def main() -> None:
