@@ -19,7 +19,6 @@ from bot.prefs import PrefsMiddleware
 from bot.retry import RetryAfterOnce
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import GameStore, MemoryStore, RedisStore
-from bot.ui.screens import ScreenBuilder
 from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
@@ -45,15 +44,16 @@ def create_bot(settings: Settings, session: BaseSession | None = None) -> Bot:
 
 def create_dispatcher(settings: Settings, store: GameStore, service: GameService) -> Dispatcher:
     """Routers plus the dependencies every handler may ask for by name."""
-    texts = Translator()
+    translator = Translator()
     dispatcher = Dispatcher(
         disable_fsm=True,
         store=store,
-        texts=texts,
+        translator=translator,
         service=service,
-        boards=Boards(service, ScreenBuilder(texts)),
+        boards=Boards(service),
     )
-    dispatcher.update.outer_middleware(PrefsMiddleware(store, settings.default_language))
+    prefs = PrefsMiddleware(store, settings.default_language, translator)
+    dispatcher.update.outer_middleware(prefs)
     dispatcher.include_routers(*routers())
     return dispatcher
 
@@ -67,7 +67,7 @@ async def run(settings: Settings) -> None:
     try:
         await player.warm_up()
         await asyncio.to_thread(warm_up_renderer)  # the first board must not wait for layers
-        await register_commands(bot, dispatcher["texts"], settings.default_language)
+        await register_commands(bot, dispatcher["translator"], settings.default_language)
         await dispatcher.start_polling(bot, handle_signals=True)
     finally:
         player.close()
