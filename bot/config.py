@@ -7,6 +7,7 @@ import re
 from typing import Literal
 
 from pydantic import AnyHttpUrl, Field, RedisDsn, SecretStr, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import Locale
@@ -29,6 +30,13 @@ class Settings(BaseSettings):
     default_language: Locale = Locale.RU
     log_level: LogLevel = "INFO"
     ai_workers: int = Field(default=1, ge=1, le=32)
+    startup_timeout: float = Field(default=60.0, gt=0)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _any_case(cls, level: object) -> object:
+        """`debug`, `Info` and `WARNING` all name a level."""
+        return level.strip().upper() if isinstance(level, str) else level
 
     @field_validator("bot_token")
     @classmethod
@@ -44,15 +52,26 @@ class SettingsError(Exception):
     """A missing or malformed setting; the message is one line naming it and what is wrong."""
 
 
+# What a missing required setting should hold, for the line that says it is missing.
+_WHAT = {"BOT_TOKEN": "the token from @BotFather"}
+
+
+def _problem(error: ErrorDetails) -> str:
+    """One setting's problem in words: pydantic's message without its "Value error, " prefix
+    (its messages never carry the input, so no secret is echoed)."""
+    name = ".".join(str(part) for part in error["loc"]).upper()
+    if error["type"] == "missing":
+        what = _WHAT.get(name, "it")
+        return f"{name} is not set: put {what} in .env (see .env.example) or in the environment"
+    return f"{name}: {error['msg'].removeprefix('Value error, ')}"
+
+
 def load_settings() -> Settings:
     """Read the settings, turning pydantic's report into one line that never echoes a value."""
     try:
         return Settings()  # type: ignore[call-arg]  # the fields come from the environment
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in error['loc']).upper()}: {error['msg']}"
-            for error in exc.errors()
-        )
+        problems = "; ".join(_problem(error) for error in exc.errors())
         raise SettingsError(f"bad configuration: {problems}") from None
 
 

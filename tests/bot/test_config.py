@@ -14,7 +14,15 @@ from bot.i18n import Locale
 from bot.storage import MemoryStore, RedisStore
 
 TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
-SETTINGS = ("BOT_TOKEN", "REDIS_URL", "TELEGRAM_API_URL", "DEFAULT_LANGUAGE", "LOG_LEVEL")
+SETTINGS = (
+    "BOT_TOKEN",
+    "REDIS_URL",
+    "TELEGRAM_API_URL",
+    "DEFAULT_LANGUAGE",
+    "LOG_LEVEL",
+    "AI_WORKERS",
+    "STARTUP_TIMEOUT",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +39,7 @@ def test_only_the_token_is_required(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.redis_url is None
     assert settings.telegram_api_url is None
     assert settings.default_language is Locale.RU
+    assert settings.log_level == "INFO" and settings.startup_timeout == 60
     assert TOKEN not in repr(settings)
     assert settings.bot_token.get_secret_value() == TOKEN
 
@@ -60,12 +69,24 @@ def test_the_example_env_file_with_a_token_starts(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("BOT_TOKEN", None, "BOT_TOKEN: Field required"),
-        ("BOT_TOKEN", "12345", "BOT_TOKEN: Value error, not a bot token"),
+        (
+            "BOT_TOKEN",
+            None,
+            "bad configuration: BOT_TOKEN is not set: put the token from @BotFather in .env"
+            " (see .env.example) or in the environment",
+        ),
+        (
+            "BOT_TOKEN",
+            "12345",
+            "bad configuration: BOT_TOKEN: not a bot token (expected <digits>:<secret> from"
+            " BotFather)",
+        ),
         ("REDIS_URL", "localhost:6379", "REDIS_URL:"),
         ("TELEGRAM_API_URL", "not a url", "TELEGRAM_API_URL:"),
         ("DEFAULT_LANGUAGE", "de", "DEFAULT_LANGUAGE:"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL:"),
+        ("STARTUP_TIMEOUT", "-1", "STARTUP_TIMEOUT: Input should be greater than 0"),
+        ("STARTUP_TIMEOUT", "soon", "STARTUP_TIMEOUT:"),
     ],
 )
 def test_a_bad_setting_is_named_in_one_line(
@@ -80,7 +101,7 @@ def test_a_bad_setting_is_named_in_one_line(
         load_settings()
     text = str(error.value)
     assert message in text
-    assert "\n" not in text
+    assert "\n" not in text and "Value error" not in text
     assert TOKEN not in text and (value is None or name == "BOT_TOKEN" or value not in text)
 
 
@@ -91,10 +112,24 @@ def test_start_up_stops_with_one_line_and_status_2(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "bad configuration: BOT_TOKEN: Value error, not a bot token"
-        " (expected <digits>:<secret> from BotFather)"
+        "bad configuration: BOT_TOKEN: not a bot token (expected <digits>:<secret> from BotFather)"
     ]
     assert "secret-but-malformed" not in done.stderr
+
+
+@pytest.mark.parametrize("written", ["debug", "Info", " warning ", "ERROR"])
+def test_the_log_level_may_be_written_in_any_case(
+    monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("LOG_LEVEL", written)
+    assert load_settings().log_level == written.strip().upper()
+
+
+def test_the_start_up_timeout_is_a_number_of_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("STARTUP_TIMEOUT", "2.5")
+    assert load_settings().startup_timeout == 2.5
 
 
 def test_without_redis_url_games_stay_in_memory_with_a_warning(
