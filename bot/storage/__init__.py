@@ -3,6 +3,7 @@
 from bot.storage.base import (
     FINISHED_TTL,
     GameStore,
+    StoreRefused,
     StoreUnavailable,
     VersionConflict,
     Versioned,
@@ -15,6 +16,7 @@ __all__ = [
     "GameStore",
     "MemoryStore",
     "RedisStore",
+    "StoreRefused",
     "StoreUnavailable",
     "VersionConflict",
     "Versioned",

@@ -13,6 +13,11 @@ class StoreUnavailable(Exception):
     """The backing store cannot be reached right now; the user should try again shortly."""
 
 
+class StoreRefused(Exception):
+    """The store answers but will not serve us (a wrong password, no such database): waiting
+    does not help, the setting must change."""
+
+
 class VersionConflict(Exception):
     """A game changed (or was created) since the caller read it; nothing was written."""
 
@@ -61,6 +66,11 @@ class GameStore(ABC):
     @abstractmethod
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         """Save one preference of the user."""
+
+    @abstractmethod
+    async def ping(self) -> None:
+        """Check the store answers, for start-up: raises `StoreUnavailable` when it cannot be
+        reached (worth retrying) and `StoreRefused` when it refuses us."""
 
     @abstractmethod
     async def close(self) -> None:

@@ -53,5 +53,8 @@ class MemoryStore(GameStore):
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         self._prefs.setdefault(user_id, {})[name] = value
 
+    async def ping(self) -> None:
+        """Always here."""
+
     async def close(self) -> None:
         """Nothing to release."""

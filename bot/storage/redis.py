@@ -13,10 +13,11 @@ from contextlib import asynccontextmanager
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
+from redis.exceptions import AuthenticationError, AuthorizationError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.storage.base import GameStore, StoreUnavailable, VersionConflict, Versioned
+from bot.storage.base import GameStore, StoreRefused, StoreUnavailable, VersionConflict, Versioned
 
 # KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
 # Returns the new version, or -1 when the stored version is not the expected one.
@@ -124,6 +125,15 @@ class RedisStore(GameStore):
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         async with _reachable():
             await self._redis.hset(user_key(user_id), name, value)
+
+    async def ping(self) -> None:
+        """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`."""
+        try:
+            await self._redis.ping()
+        except (AuthenticationError, AuthorizationError, ResponseError) as exc:
+            raise StoreRefused(str(exc)) from exc  # before ConnectionError, their base
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
 
     async def close(self) -> None:
         await self._redis.aclose()
