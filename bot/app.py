@@ -1,23 +1,30 @@
-"""Wiring: the store, the bot client, the dispatcher with its routers and dependencies, polling."""
+"""Wiring: the store, the bot client, the dispatcher with its routers and dependencies; the
+start-up checks, then polling with the health check's heartbeat."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
 
 from bot.boards import Boards
 from bot.commands import register_commands
 from bot.config import Settings
 from bot.handlers import routers
+from bot.health import health_file, heartbeat
 from bot.i18n import Translator
 from bot.prefs import PrefsMiddleware
 from bot.retry import RetryAfterOnce
 from bot.service import GameService, PoolBotPlayer
+from bot.startup import wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
 from renderer import warm_up as warm_up_renderer
 
@@ -59,17 +66,44 @@ def create_dispatcher(settings: Settings, store: GameStore, service: GameService
 
 
 async def run(settings: Settings) -> None:
-    """Poll for updates until stopped; release the store and the HTTP session afterwards."""
+    """Check that Telegram and the store answer (`bot.startup`: `StartupFailed` when they do
+    not), then serve until stopped; release the store and the HTTP session afterwards."""
     store = create_store(settings)
     bot = create_bot(settings)
+    try:
+        await wait_until_ready(bot, store, settings)
+        await serve(settings, store, bot)
+    finally:
+        await store.close()
+        await bot.session.close()
+
+
+async def serve(settings: Settings, store: GameStore, bot: Bot) -> None:
+    """Warm up the AI and the renderer, set the command menu, then poll until a signal."""
     player = PoolBotPlayer(settings.ai_workers)
     dispatcher = create_dispatcher(settings, store, GameService(store, player))
     try:
         await player.warm_up()
         await asyncio.to_thread(warm_up_renderer)  # the first board must not wait for layers
-        await register_commands(bot, dispatcher["translator"], settings.default_language)
-        await dispatcher.start_polling(bot, handle_signals=True)
+        try:
+            await register_commands(bot, dispatcher["translator"], settings.default_language)
+        except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
+            log.warning(
+                "could not set the command menu (%s); Telegram keeps the last one", exc.message
+            )
+        async with beating(health_file()):
+            await dispatcher.start_polling(bot, handle_signals=True)
     finally:
         player.close()
-        await store.close()
-        await bot.session.close()
+
+
+@asynccontextmanager
+async def beating(path: Path) -> AsyncIterator[None]:
+    """The health check's heartbeat (`bot.health`) touches `path` while the body runs."""
+    task = asyncio.create_task(heartbeat(path))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task

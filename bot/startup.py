@@ -1,0 +1,137 @@
+"""Start-up checks: Telegram accepts the token (getMe) and the store answers (PING).
+
+Each is retried with backoff until STARTUP_TIMEOUT runs out, one warning line per retry, so a
+wrong setup stops with one line (`StartupFailed`) instead of tracebacks, aiogram's endless
+"Failed to fetch updates", or a bot that fails on the first tap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+from urllib.parse import urlsplit
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    ClientDecodeError,
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+    TelegramUnauthorizedError,
+)
+from aiogram.types import User
+
+from bot.config import Settings
+from bot.storage import GameStore, StoreRefused, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+FIRST_PAUSE = 1.0  # seconds before the first retry; doubled after each
+LONGEST_PAUSE = 30.0
+LONGEST_TRY = 10.0  # one attempt's limit ...
+SHORTEST_TRY = 1.0  # ... and what the last one, at the deadline, still gets
+
+TOKEN_REJECTED = (
+    "Telegram rejected the bot token (401 Unauthorized): copy the token from @BotFather"
+    " (/mybots → API Token) into .env as BOT_TOKEN=..., or set BOT_TOKEN in the environment"
+)
+
+T = TypeVar("T")
+
+
+class StartupFailed(Exception):
+    """Start-up cannot go on; the message is the one line the operator sees."""
+
+
+class NotReady(Exception):
+    """A check failed in a way that may pass later (no connection, a 5xx); the message says so."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When start-up stops waiting (event-loop time), and the setting that made it."""
+
+    timeout: float
+    at: float
+
+    @classmethod
+    def after(cls, timeout: float) -> Deadline:
+        return cls(timeout, asyncio.get_running_loop().time() + timeout)
+
+    def left(self) -> float:
+        return self.at - asyncio.get_running_loop().time()
+
+
+async def wait_until_ready(bot: Bot, store: GameStore, settings: Settings) -> User:
+    """Both checks within one STARTUP_TIMEOUT; the bot's user on success, else `StartupFailed`."""
+    deadline = Deadline.after(settings.startup_timeout)
+    me = await retry(lambda: get_me(bot), deadline, "check the network and TELEGRAM_API_URL")
+    url = settings.redis_url
+    if url is not None:
+        where = f"Redis at {url.host}:{url.port or 6379}"  # never the password
+        await retry(
+            lambda: ping(store, where), deadline, "check REDIS_URL and that Redis is running"
+        )
+    return me
+
+
+async def retry(attempt: Callable[[], Awaitable[T]], deadline: Deadline, hint: str) -> T:
+    """`attempt()` until it succeeds, pausing 1, 2, 4 … (at most 30) s after each `NotReady`
+    with a warning line; once `deadline` has passed, `StartupFailed` ending with `hint`."""
+    pause = FIRST_PAUSE
+    while True:
+        limit = min(LONGEST_TRY, max(deadline.left(), SHORTEST_TRY))
+        try:
+            return await asyncio.wait_for(attempt(), limit)
+        except NotReady as exc:
+            reason = str(exc)
+        except TimeoutError:
+            reason = f"no answer within {limit:.2g} s"
+        left = deadline.left()
+        if left <= 0:
+            raise StartupFailed(
+                f"gave up after {deadline.timeout:g} s (STARTUP_TIMEOUT): {reason}; {hint}"
+            )
+        wait = min(pause, left)
+        log.warning("%s; retrying in %.2g s", reason, wait)
+        await asyncio.sleep(wait)
+        pause = min(pause * 2, LONGEST_PAUSE)
+
+
+async def get_me(bot: Bot) -> User:
+    """getMe: a rejected token or a refusal is final; no connection, a 5xx or a 429 is not."""
+    parts = urlsplit(bot.session.api.base)
+    where = f"the Bot API at {parts.hostname}" + (f":{parts.port}" if parts.port else "")
+    try:
+        return await bot.get_me()
+    except TelegramUnauthorizedError:
+        raise StartupFailed(TOKEN_REJECTED) from None
+    except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
+        raise NotReady(_one_line(f"{where} is unreachable ({exc.message})", bot.token)) from None
+    except ClientDecodeError:
+        raise NotReady(f"{where} answered something that is not a Bot API response") from None
+    except TelegramAPIError as exc:
+        line = f"{where} refused getMe ({exc.message}); check BOT_TOKEN and TELEGRAM_API_URL"
+        raise StartupFailed(_one_line(line, bot.token)) from None
+
+
+async def ping(store: GameStore, where: str) -> None:
+    """PING: no connection is worth a retry; a refusal (password, database) is final."""
+    try:
+        await store.ping()
+    except StoreUnavailable as exc:
+        raise NotReady(_one_line(f"{where} is unreachable ({exc})")) from None
+    except StoreRefused as exc:
+        line = f"{where} refused the bot ({exc}); check the password and database in REDIS_URL"
+        raise StartupFailed(_one_line(line)) from None
+
+
+def _one_line(text: str, secret: str = "") -> str:
+    """`text` on one line, with `secret` (the token, part of every Bot API URL) blanked out."""
+    if secret:
+        text = text.replace(secret, "<BOT_TOKEN>")
+    return " ".join(text.split())

@@ -1,0 +1,301 @@
+"""Start-up when something is wrong: a rejected token, a Bot API or a Redis that does not answer,
+Ctrl-C while it waits; each ends in one line, never a traceback. And once the bot runs: the
+heartbeat file is touched, and a Bot API lost for a while is ridden out without one.
+
+The real `python -m bot` process where the exit status and the whole output matter (each start
+imports aiogram, seconds); `bot.app.run` in this process for the retry lines and their timing."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import re
+import signal
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from bot.app import run
+from bot.config import Settings, load_settings
+from bot.startup import TOKEN_REJECTED, StartupFailed
+from tests.conftest import RedisServer, free_port
+from tests.fakes.server import make_app
+from tests.fakes.telegram import Failure, FakeTelegram
+
+TOKEN = "123456:START-UP-TOKEN-START-UP-TOKEN-000"
+ROOT = Path(__file__).resolve().parents[2]
+# A log line: "2025-01-01 12:00:00,000 WARNING bot.startup: <message>".
+LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?P<level>[A-Z]+) (?P<name>[\w.]+): ")
+
+
+class FakeBotApi:
+    """The fake Bot API server on a port of its own, which a test can stop and start again."""
+
+    def __init__(self, telegram: FakeTelegram) -> None:
+        self.telegram = telegram
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(make_app(self.telegram), shutdown_timeout=0.1)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+
+class BotProcess:
+    """`python -m bot` with exactly the given settings; its output is collected line by line."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.lines: list[str] = []
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, cwd: Path, **settings: str) -> BotProcess:
+        env = {"PATH": os.environ["PATH"], "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            env=env | settings,
+            cwd=cwd,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        return cls(process)
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        async for line in self.process.stdout:
+            self.lines.append(line.decode().rstrip("\n"))
+
+    async def until(self, check: Callable[[], object], what: str, seconds: float = 30) -> None:
+        """Wait for `check()` (polling); fail naming `what`, with the output so far."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while not check():
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"timed out waiting for {what}:\n" + self.output)
+            await asyncio.sleep(0.01)
+
+    async def until_line(self, text: str, seconds: float = 30) -> None:
+        await self.until(lambda: any(text in line for line in self.lines), repr(text), seconds)
+
+    async def exit_status(self, seconds: float = 30) -> int:
+        """Wait for the process to end and its output to be read; its exit status."""
+        try:
+            status = await asyncio.wait_for(self.process.wait(), seconds)
+            await asyncio.wait_for(self._reader, seconds)
+        except TimeoutError:
+            self.process.kill()
+            raise AssertionError("the bot did not exit:\n" + self.output) from None
+        return status
+
+    def kill(self) -> None:
+        if self.process.returncode is None:
+            self.process.kill()
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+    def messages(self) -> list[tuple[str, str, str]]:
+        """Each line as (level, logger, message); a line that is not a log record fails."""
+        parsed = []
+        for line in self.lines:
+            match = LINE.match(line)
+            assert match is not None, f"not a log line: {line!r}\n{self.output}"
+            parsed.append((match["level"], match["name"], line[match.end() :]))
+        return parsed
+
+
+StartBot = Callable[..., Awaitable[BotProcess]]
+
+
+@pytest.fixture
+def telegram() -> FakeTelegram:
+    return FakeTelegram()
+
+
+@pytest.fixture
+async def bot_api(telegram: FakeTelegram) -> AsyncIterator[FakeBotApi]:
+    server = FakeBotApi(telegram)
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
+    """Start the bot (keyword arguments are its settings); whatever still runs is killed after."""
+    started: list[BotProcess] = []
+
+    async def start(**settings: str) -> BotProcess:
+        bot = await BotProcess.start(tmp_path, BOT_TOKEN=TOKEN, **settings)
+        started.append(bot)
+        return bot
+
+    yield start
+    for bot in started:
+        bot.kill()
+        await bot.process.wait()
+
+
+def assert_clean(bot: BotProcess) -> None:
+    """No traceback, and no part of the token."""
+    assert "Traceback" not in bot.output, bot.output
+    assert TOKEN.split(":")[1] not in bot.output, bot.output
+
+
+async def test_a_token_telegram_rejects_stops_with_one_line(
+    telegram: FakeTelegram, bot_api: FakeBotApi, redis_url: str, start_bot: StartBot
+) -> None:
+    telegram.fail_next("getMe", Failure(401, "Unauthorized"))
+    bot = await start_bot(TELEGRAM_API_URL=bot_api.url, REDIS_URL=redis_url)
+    assert await bot.exit_status() == 1
+    assert bot.messages() == [("ERROR", "bot", TOKEN_REJECTED)]
+    assert "@BotFather" in TOKEN_REJECTED and ".env as BOT_TOKEN" in TOKEN_REJECTED
+    assert_clean(bot)
+
+
+@pytest.fixture
+def settings_from(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., Settings]:
+    """Settings as `python -m bot` would read them from exactly these environment variables."""
+
+    def read(**settings: str) -> Settings:
+        for name in ("REDIS_URL", "TELEGRAM_API_URL", "STARTUP_TIMEOUT", "LOG_LEVEL"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in (settings | {"BOT_TOKEN": TOKEN}).items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.chdir(tmp_path)  # no stray .env
+        return load_settings()
+
+    return read
+
+
+async def run_until_it_gives_up(
+    settings: Settings, caplog: pytest.LogCaptureFixture
+) -> tuple[list[str], str]:
+    """`bot.app.run` as `python -m bot` runs it: the retry warnings and the line it gives up
+    with; it gives up no sooner than STARTUP_TIMEOUT and not much later."""
+    caplog.set_level(logging.INFO)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(StartupFailed) as failed:
+        await asyncio.wait_for(run(settings), 30)
+    assert settings.startup_timeout <= loop.time() - began < settings.startup_timeout + 5
+    retries = [r.getMessage() for r in caplog.records if r.name == "bot.startup"]
+    assert all(r.levelno == logging.WARNING for r in caplog.records if r.name == "bot.startup")
+    return retries, str(failed.value)
+
+
+def pauses(retries: list[str]) -> list[float]:
+    """The pause each retry line announces: 1, 2, 4 … and the last one cut at the deadline."""
+    found = [re.fullmatch(r".*; retrying in ([\d.]+) s", line) for line in retries]
+    assert all(found), retries
+    seconds = [float(match[1]) for match in found if match]
+    assert seconds[0] == 1, retries
+    for before, after in itertools.pairwise(seconds):
+        assert after <= 2 * before, retries
+    for before, after in itertools.pairwise(seconds[:-1]):
+        assert after == 2 * before, retries
+    return seconds
+
+
+async def test_an_unreachable_bot_api_is_retried_with_backoff_then_given_up(
+    settings_from: Callable[..., Settings], caplog: pytest.LogCaptureFixture
+) -> None:
+    port = free_port()
+    settings = settings_from(TELEGRAM_API_URL=f"http://127.0.0.1:{port}", STARTUP_TIMEOUT="4")
+    retries, last = await run_until_it_gives_up(settings, caplog)
+    failure = f"the Bot API at 127.0.0.1:{port} is unreachable (ClientConnectorError: Cannot"
+    assert all(line.startswith(failure) for line in retries), retries
+    assert pauses(retries)[:2] == [1, 2]  # then what is left of the 4 s
+    assert last.startswith("gave up after 4 s (STARTUP_TIMEOUT): " + failure), last
+    assert last.endswith("; check the network and TELEGRAM_API_URL"), last
+    assert TOKEN.split(":")[1] not in caplog.text + last
+
+
+async def test_an_unreachable_redis_is_retried_with_backoff_then_given_up(
+    bot_api: FakeBotApi, settings_from: Callable[..., Settings], caplog: pytest.LogCaptureFixture
+) -> None:
+    port = free_port()
+    settings = settings_from(
+        TELEGRAM_API_URL=bot_api.url,
+        REDIS_URL=f"redis://:hunter2@127.0.0.1:{port}/0",
+        STARTUP_TIMEOUT="3",
+    )
+    retries, last = await run_until_it_gives_up(settings, caplog)
+    failure = f"Redis at 127.0.0.1:{port} is unreachable (Error 111 connecting to"
+    assert retries and all(line.startswith(failure) for line in retries), retries
+    pauses(retries)
+    assert last.startswith("gave up after 3 s (STARTUP_TIMEOUT): " + failure), last
+    assert last.endswith("; check REDIS_URL and that Redis is running"), last
+    assert "hunter2" not in caplog.text + last
+
+
+async def test_a_redis_that_refuses_the_database_stops_at_once(
+    bot_api: FakeBotApi, redis_server: RedisServer, settings_from: Callable[..., Settings]
+) -> None:
+    """A database number the server does not have: an answer, so no waiting."""
+    settings = settings_from(
+        TELEGRAM_API_URL=bot_api.url, REDIS_URL=f"redis://127.0.0.1:{redis_server.port}/999"
+    )
+    with pytest.raises(StartupFailed) as failed:
+        await asyncio.wait_for(run(settings), 30)
+    assert str(failed.value) == (
+        f"Redis at 127.0.0.1:{redis_server.port} refused the bot (DB index is out of range);"
+        " check the password and database in REDIS_URL"
+    )
+
+
+async def test_ctrl_c_while_waiting_stops_with_one_line(start_bot: StartBot) -> None:
+    bot = await start_bot(TELEGRAM_API_URL=f"http://127.0.0.1:{free_port()}")
+    await bot.until_line("retrying in 1 s")
+    bot.process.send_signal(signal.SIGINT)
+    assert await bot.exit_status() == 130
+    assert bot.messages()[-1] == ("WARNING", "bot", "interrupted (Ctrl-C) while starting; stopped")
+    assert_clean(bot)
+
+
+async def test_once_running_it_beats_and_rides_out_a_lost_bot_api(
+    telegram: FakeTelegram, bot_api: FakeBotApi, redis_url: str, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """A 5xx at the first getMe is retried; polling touches HEALTH_FILE; a Bot API lost later
+    is aiogram's to retry (its error lines carry no traceback); Ctrl-C then stops it cleanly."""
+    telegram.fail_next("getMe", Failure(502, "Bad Gateway"))
+    health = tmp_path / "alive"
+    bot = await start_bot(
+        TELEGRAM_API_URL=bot_api.url, REDIS_URL=redis_url, HEALTH_FILE=str(health)
+    )
+    await bot.until(health.exists, "the heartbeat file", 60)
+    assert bot.messages()[0] == (
+        "WARNING",
+        "bot.startup",
+        f"the Bot API at 127.0.0.1:{bot_api.port} is unreachable (Bad Gateway); retrying in 1 s",
+    )
+
+    await bot_api.stop()
+    await bot.until_line("Failed to fetch updates")
+    await bot_api.start()
+    alice = {"id": 7007, "is_bot": False, "first_name": "Alice", "language_code": "en"}
+    await telegram.updates.put(telegram.text_update(alice, "/start"))  # answers the long poll
+    await bot.until(lambda: telegram.chat(7007), "the welcome, once the Bot API is back")
+    await bot.until_line("Connection established")
+
+    bot.process.send_signal(signal.SIGINT)
+    assert await bot.exit_status() == 0
+    assert [m for m in bot.messages() if m[0] == "ERROR"] == [
+        m for m in bot.messages() if m[2].startswith("Failed to fetch updates")
+    ]
+    assert_clean(bot)
