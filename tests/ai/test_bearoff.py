@@ -11,7 +11,7 @@ import pytest
 
 from nardy import Color, Position, Rules, legal_turns
 from nardy.ai import Level, choose_turn
-from nardy.ai.bearoff import home_positions, shipped
+from nardy.ai.bearoff import home_positions, key_of, shipped
 from nardy.ai.search import ROLLS
 
 BLACK_HOME = 13  # absolute: Black's point 1, so no contact with White is left
@@ -48,7 +48,11 @@ def small_positions(most: int) -> list[tuple[int, ...]]:
 
 
 def test_the_database_covers_every_home_position() -> None:
-    assert len(home_positions()) == 54_264
+    positions = home_positions()
+    assert len(positions) == 54_264 == len(set(positions))  # 15 + 6 choose 6
+    assert all(len(c) == 6 and sum(c) <= 15 and min(c) >= 0 for c in positions)
+    keys = [key_of(c) for c in positions]
+    assert keys == sorted(keys)
     assert shipped().means.shape == (54_264,)
 
 
