@@ -5,8 +5,9 @@ Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [-
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
 every --every pairs and at the end, each line with the wall time so far; the whole run's CPU
 time (this process and the workers, once the pool has shut down) and wall time close it.
-Workers run one BLAS thread each (`nardy.ai.limit_threads`), like the bot's. Left out: this
-process's start-up and imports (the workers' own start-up counts, as it is part of the run).
+Workers are set up like the bot's (`nardy.ai.init_worker`: one BLAS thread, tables loaded).
+Left out: this process's start-up and imports (the workers' own start-up counts: it is part of
+the run).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from cpu_wall import RunClock
 
-from nardy.ai import Level, limit_threads
+from nardy.ai import Level, init_worker
 from nardy.ai.duel import duel
 from nardy.rules import Rules
 
@@ -62,7 +63,7 @@ def main() -> None:
     clock = RunClock()
     start = time.monotonic()
     pairs: list[tuple[float, float]] = []
-    with ProcessPoolExecutor(args.workers, initializer=limit_threads) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=init_worker) as pool:
         for pair in pool.map(play_pair, jobs):
             pairs.append(pair)
             if len(pairs) % args.every == 0 or len(pairs) == args.pairs:

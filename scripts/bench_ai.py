@@ -6,10 +6,11 @@ Positions and rolls come from Medium-vs-Hard games on seeded dice; every level t
 turn in each of them. Real choices (two or more legal turns) are reported apart from forced
 turns (one legal turn) and passes (none), which cost next to nothing and would flatter the
 figures. Per move: this process's CPU time (all its threads, so BLAS threads spinning on a
-busy machine count) and wall time. BLAS runs one thread (`nardy.ai.limit_threads`), as in the
-bot's workers; `--no-thread-limit` leaves the library's default (a thread per core), as before
-issue 8. Left out: start-up and imports, sampling the positions, and each level's first call
-(it loads the network weights and the bear-off database).
+busy machine count) and wall time. The process is set up as the bot's workers are
+(`nardy.ai.init_worker`: one BLAS thread, the network weights and the bear-off database loaded);
+`--no-thread-limit` leaves BLAS at the library's default (a thread per core), as before issue 8.
+Left out: start-up and imports, loading the tables, sampling the positions, and each level's
+first call (on the start position).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from collections.abc import Sequence
 from cpu_wall import RunClock
 from threadpoolctl import threadpool_info  # type: ignore[import-untyped]
 
-from nardy.ai import Level, choose_turn, limit_threads
+from nardy.ai import Level, choose_turn, init_worker
 from nardy.ai.duel import duel
+from nardy.ai.worker import load_tables
 from nardy.movegen import legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
@@ -71,8 +73,10 @@ def main() -> None:
         "--no-thread-limit", action="store_true", help="leave BLAS at its default thread count"
     )
     args = parser.parse_args()
-    if not args.no_thread_limit:
-        limit_threads()
+    if args.no_thread_limit:
+        load_tables()
+    else:
+        init_worker()
     clock = RunClock()
     blas = ", ".join(f"{p['internal_api']} {p['num_threads']}" for p in threadpool_info())
     print(f"thread pools (threads): {blas}")
@@ -82,7 +86,7 @@ def main() -> None:
     counts = ", ".join(f"{k} {kinds.count(k)}" for k in ("choice", "forced", "pass"))
     print(f"{len(sample)} positions of {args.games} Medium-vs-Hard games: {counts}")
     for level in args.levels:
-        choose_turn(Position.start(), (6, 5), rules, level, seed=0)  # load weights and tables
+        choose_turn(Position.start(), (6, 5), rules, level, seed=0)  # a first call, untimed
         cpu: dict[str, list[float]] = {"choice": [], "forced": [], "pass": []}
         wall: dict[str, list[float]] = {"choice": [], "forced": [], "pass": []}
         for i, ((position, dice), what) in enumerate(zip(sample, kinds, strict=True)):

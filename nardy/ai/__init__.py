@@ -1,12 +1,14 @@
 """The bot opponent: four levels behind one call, and hints (issue 5).
 
 `choose_turn` returns the steps a level plays; `hint` the best turn with evaluated candidates;
-`limit_threads` pins BLAS to one thread in each process that runs them (a pool's initializer).
+`init_worker`, a process pool's initializer, pins BLAS to one thread (`limit_threads`) and loads
+the network weights and the bear-off database.
 """
 
 from nardy.ai.levels import Level
 from nardy.ai.player import AVAILABLE_LEVELS, Candidate, Hint, choose_turn, hint
 from nardy.ai.threads import limit_threads
+from nardy.ai.worker import init_worker
 
 __all__ = [
     "AVAILABLE_LEVELS",
@@ -15,5 +17,6 @@ __all__ = [
     "Level",
     "choose_turn",
     "hint",
+    "init_worker",
     "limit_threads",
 ]
