@@ -110,8 +110,10 @@ async def get_me(bot: Bot) -> User:
         return await bot.get_me()
     except TelegramUnauthorizedError:
         raise StartupFailed(TOKEN_REJECTED) from None
-    except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
+    except TelegramNetworkError as exc:
         raise NotReady(_one_line(f"{where} is unreachable ({exc.message})", bot.token)) from None
+    except (TelegramServerError, TelegramRetryAfter) as exc:
+        raise NotReady(_one_line(f"{where} is unavailable ({exc.message})", bot.token)) from None
     except ClientDecodeError:
         raise NotReady(f"{where} answered something that is not a Bot API response") from None
     except TelegramAPIError as exc:

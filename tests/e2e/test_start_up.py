@@ -282,7 +282,7 @@ async def test_once_running_it_beats_and_rides_out_a_lost_bot_api(
     assert bot.messages()[0] == (
         "WARNING",
         "bot.startup",
-        f"the Bot API at 127.0.0.1:{bot_api.port} is unreachable (Bad Gateway); retrying in 1 s",
+        f"the Bot API at 127.0.0.1:{bot_api.port} is unavailable (Bad Gateway); retrying in 1 s",
     )
 
     await bot_api.stop()
