@@ -5,15 +5,37 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import secrets
+import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
 from nardy import Position, Rules, Step
-from nardy.ai import Level, choose_turn
+from nardy.ai import Level, choose_turn, init_worker
 
 log = logging.getLogger(__name__)
+
+PARENT_CHECK_SECONDS = 1.0  # how soon a worker notices that the bot is gone
+
+
+def start_worker() -> None:
+    """Each AI worker's set-up: the AI's own (one BLAS thread, tables loaded); Ctrl-C left to
+    the bot, which stops its pool (a terminal signals the whole process group); and an exit as
+    soon as the bot process is gone, even killed with SIGKILL (the pool cannot tell them)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def exit_with_parent() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=exit_with_parent, name="exit-with-parent", daemon=True).start()
+    init_worker()
 
 
 class BotPlayer(Protocol):
@@ -36,7 +58,11 @@ class PoolBotPlayer:
         self._pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            self._workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
+        )
 
     async def choose(
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
-import signal
 from collections.abc import Iterable
 
 import pytest
@@ -239,21 +236,6 @@ async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
     answered = await answering
     assert answered.seq == session.seq + 1
     assert await service.load(session.game_id) == answered
-
-
-async def test_the_bot_plays_on_after_its_worker_process_dies() -> None:
-    before = set(multiprocessing.active_children())
-    player = PoolBotPlayer(workers=1)
-    try:
-        await player.warm_up()
-        (worker,) = set(multiprocessing.active_children()) - before
-        assert worker.pid is not None
-        os.kill(worker.pid, signal.SIGKILL)
-        worker.join(10)
-        steps = await player.choose(Position.start(), (6, 5), Rules(), Level.EASY)
-        assert steps[0].src == 24 and len(steps) == 2
-    finally:
-        player.close()
 
 
 async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolBotPlayer) -> None:

@@ -72,6 +72,7 @@ class BotProcess:
             cwd=cwd,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,  # a process group of its own, as a terminal's job has
         )
         return cls(process)
 
@@ -262,7 +263,7 @@ async def test_a_redis_that_refuses_the_database_stops_at_once(
 async def test_ctrl_c_while_waiting_stops_with_one_line(start_bot: StartBot) -> None:
     bot = await start_bot(TELEGRAM_API_URL=f"http://127.0.0.1:{free_port()}")
     await bot.until_line("retrying in 1 s")
-    bot.process.send_signal(signal.SIGINT)
+    os.killpg(bot.process.pid, signal.SIGINT)  # Ctrl-C
     assert await bot.exit_status() == 130
     assert bot.messages()[-1] == ("WARNING", "bot", "interrupted (Ctrl-C) while starting; stopped")
     assert_clean(bot)
@@ -293,7 +294,7 @@ async def test_once_running_it_beats_and_rides_out_a_lost_bot_api(
     await bot.until(lambda: telegram.chat(7007), "the welcome, once the Bot API is back")
     await bot.until_line("Connection established")
 
-    bot.process.send_signal(signal.SIGINT)
+    os.killpg(bot.process.pid, signal.SIGINT)  # Ctrl-C: the bot and its AI workers get it
     assert await bot.exit_status() == 0
     assert [m for m in bot.messages() if m[0] == "ERROR"] == [
         m for m in bot.messages() if m[2].startswith("Failed to fetch updates")
