@@ -20,7 +20,9 @@ def no_unexpected_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     record; any such record fails the test (a test that expects one clears `caplog`)."""
     yield
     failures = [
-        r for r in caplog.records if r.name == "bot.handlers.errors" and r.levelno >= logging.ERROR
+        r
+        for r in caplog.get_records("call")  # `caplog.records` would be the teardown's, none
+        if r.name == "bot.handlers.errors" and r.levelno >= logging.ERROR
     ]
     assert failures == [], [record.getMessage() for record in failures]
 
