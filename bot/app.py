@@ -15,6 +15,7 @@ from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
 
+from bot.answers import AnsweredTaps, AnswerEveryTap, AnswerOnce
 from bot.boards import Boards
 from bot.commands import register_commands
 from bot.config import Settings
@@ -22,7 +23,7 @@ from bot.handlers import routers
 from bot.health import health_file, heartbeat
 from bot.i18n import Translator
 from bot.prefs import PrefsMiddleware
-from bot.retry import RetryAfterOnce
+from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
 from bot.startup import wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
@@ -39,17 +40,23 @@ def create_store(settings: Settings) -> GameStore:
     return RedisStore(str(settings.redis_url))
 
 
-def create_bot(settings: Settings, session: BaseSession | None = None) -> Bot:
-    """The Bot API client, pointed at `TELEGRAM_API_URL` when set; 429s are waited out once."""
+def create_bot(
+    settings: Settings, answered: AnsweredTaps, session: BaseSession | None = None
+) -> Bot:
+    """The Bot API client, pointed at `TELEGRAM_API_URL` when set; each tap answered once
+    (`bot.answers`), passing failures tried again (`bot.retry`)."""
     if session is None:
         session = AiohttpSession()
         if settings.telegram_api_url is not None:
             session.api = TelegramAPIServer.from_base(str(settings.telegram_api_url))
-    session.middleware(RetryAfterOnce())
+    session.middleware(AnswerOnce(answered))  # outermost: sees an answer after its retries
+    session.middleware(RetryTransient())
     return Bot(settings.bot_token.get_secret_value(), session=session)
 
 
-def create_dispatcher(settings: Settings, store: GameStore, service: GameService) -> Dispatcher:
+def create_dispatcher(
+    settings: Settings, store: GameStore, service: GameService, answered: AnsweredTaps
+) -> Dispatcher:
     """Routers plus the dependencies every handler may ask for by name."""
     translator = Translator()
     dispatcher = Dispatcher(
@@ -58,9 +65,11 @@ def create_dispatcher(settings: Settings, store: GameStore, service: GameService
         translator=translator,
         service=service,
         boards=Boards(service),
+        answered=answered,
     )
     prefs = PrefsMiddleware(store, settings.default_language, translator)
     dispatcher.update.outer_middleware(prefs)
+    dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
     dispatcher.include_routers(*routers())
     return dispatcher
 
@@ -69,19 +78,20 @@ async def run(settings: Settings) -> None:
     """Check that Telegram and the store answer (`bot.startup`: `StartupFailed` when they do
     not), then serve until stopped; release the store and the HTTP session afterwards."""
     store = create_store(settings)
-    bot = create_bot(settings)
+    answered = AnsweredTaps()
+    bot = create_bot(settings, answered)
     try:
         await wait_until_ready(bot, store, settings)
-        await serve(settings, store, bot)
+        await serve(settings, store, bot, answered)
     finally:
         await store.close()
         await bot.session.close()
 
 
-async def serve(settings: Settings, store: GameStore, bot: Bot) -> None:
+async def serve(settings: Settings, store: GameStore, bot: Bot, answered: AnsweredTaps) -> None:
     """Warm up the AI and the renderer, set the command menu, then poll until a signal."""
     player = PoolBotPlayer(settings.ai_workers)
-    dispatcher = create_dispatcher(settings, store, GameService(store, player))
+    dispatcher = create_dispatcher(settings, store, GameService(store, player), answered)
     try:
         await player.warm_up()
         await asyncio.to_thread(warm_up_renderer)  # the first board must not wait for layers

@@ -48,6 +48,17 @@ class Boards:
                 return
         await self._send(bot, session, screen)
 
+    async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> Session:
+        """A new game's first board: sent, then the game saved with it (`GameService.open`).
+        A board that cannot be sent leaves no game; a game that cannot be saved (the chat took
+        another game meanwhile, the store is down) leaves no board."""
+        message_id = await send_board(bot, session, build_screen(session, viewer, texts))
+        try:
+            return await self._service.open(session, message_id)
+        except BaseException:
+            await delete_message(bot, session.chat_id, message_id)
+            raise
+
     async def _send(self, bot: Bot, session: Session, screen: Screen) -> None:
         message_id = await send_board(bot, session, screen)
         if not await self._service.set_board(session.game_id, session.message_id, message_id):

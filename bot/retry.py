@@ -1,4 +1,11 @@
-"""A request middleware that waits out Telegram's 429 (`retry_after`) and retries once."""
+"""A request middleware that tries Telegram's passing failures again: a 5xx, a lost connection,
+a 429 after its `retry_after` (aiogram retries none of them, DESIGN.md §3).
+
+Bounded: at most `attempts` tries, pauses doubling from `first_pause`, and a 429 that asks for
+longer than `longest_wait` is not waited out (a player would be waiting; the board catches up
+on its next tap). getUpdates and getMe have retry loops of their own (aiogram's polling,
+`bot.startup`).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
-from aiogram.exceptions import TelegramRetryAfter
+from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
 from aiogram.methods.base import TelegramType
 
 if TYPE_CHECKING:
@@ -19,9 +26,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TRANSIENT = (TelegramNetworkError, TelegramRetryAfter, TelegramServerError)
+OWN_RETRIES = frozenset({"getUpdates", "getMe"})
 
-class RetryAfterOnce(BaseRequestMiddleware):
-    """aiogram does not retry flood-control errors itself (DESIGN.md §3); a second 429 raises."""
+
+class RetryTransient(BaseRequestMiddleware):
+    """Retries a request that failed in passing, a warning line each time."""
+
+    def __init__(
+        self, attempts: int = 4, first_pause: float = 0.5, longest_wait: float = 10.0
+    ) -> None:
+        self._attempts = attempts
+        self._first_pause = first_pause
+        self._longest_wait = longest_wait
 
     async def __call__(
         self,
@@ -29,11 +46,31 @@ class RetryAfterOnce(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
-        try:
+        if method.__api_method__ in OWN_RETRIES:
             return await make_request(bot, method)
-        except TelegramRetryAfter as exc:
-            log.warning(
-                "%s: flood control, retrying in %s s", method.__api_method__, exc.retry_after
-            )
-            await asyncio.sleep(exc.retry_after)
-            return await make_request(bot, method)
+        attempt, pause = 1, self._first_pause
+        while True:
+            try:
+                return await make_request(bot, method)
+            except TRANSIENT as exc:
+                wait = exc.retry_after if isinstance(exc, TelegramRetryAfter) else pause
+                if attempt == self._attempts or wait > self._longest_wait:
+                    raise
+                attempt, pause = attempt + 1, pause * 2
+                log.warning(
+                    "%s: %s; retrying in %g s (try %d of %d)",
+                    method.__api_method__,
+                    _reason(exc),
+                    wait,
+                    attempt,
+                    self._attempts,
+                )
+                await asyncio.sleep(wait)
+
+
+def _reason(exc: TelegramNetworkError | TelegramRetryAfter | TelegramServerError) -> str:
+    """What failed, in a few words: flood control, a network error, a server error."""
+    if isinstance(exc, TelegramRetryAfter):
+        return "flood control"
+    kind = "network error" if isinstance(exc, TelegramNetworkError) else "Telegram server error"
+    return f"{kind}: {exc.message}"

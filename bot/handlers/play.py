@@ -83,13 +83,12 @@ async def pick_level(
     await query.answer()  # before the bot's first turn, which may take a while
     try:
         async with ChatActionSender.choose_sticker(bot=bot, chat_id=message.chat.id):
-            session = await service.start_vs_bot(message.chat.id, query.from_user.id, level)
+            session = await service.new_vs_bot(message.chat.id, query.from_user.id, level)
+        viewer = session.seat_of(query.from_user.id)
+        assert viewer is not None
+        await boards.open(bot, session, viewer, texts)
     except GameInProgress:
         await offer_levels(message, texts, service)
-        return
-    viewer = session.seat_of(query.from_user.id)
-    assert viewer is not None
-    await boards.show(bot, session, viewer, texts)
 
 
 async def resign(message: Message, texts: Texts, service: GameService) -> None:

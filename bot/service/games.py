@@ -109,12 +109,10 @@ class GameService:
 
     # -- starting ---------------------------------------------------------------------------
 
-    async def start_vs_bot(self, chat_id: int, user_id: int, level: Level) -> Session:
+    async def new_vs_bot(self, chat_id: int, user_id: int, level: Level) -> Session:
         """A new game in the chat, opening roll done and the bot's first turn played if it
-        starts; saved with no board message yet. Raises `GameInProgress`."""
-        previous = await self._store.chat_game(chat_id)
-        if previous is not None and await self._unfinished(previous) is not None:
-            raise GameInProgress(previous)
+        starts; not saved: `open` saves it once its board is out. Raises `GameInProgress`."""
+        await self._check_chat_free(chat_id)
         opening, game = new_game(self._rules, self._dice)
         human, bot = Seat(user_id=user_id), Seat(level=level)
         seats = (human, bot) if opening.white_player == 0 else (bot, human)
@@ -124,13 +122,26 @@ class GameService:
         you, them = opening.rolls[-1]
         notes.append(Note.of("opening", you=str(you), bot=str(them)))
         notes.append(Note.of("you_start" if opening.white_player == 0 else "bot_starts"))
-        game_id = secrets.token_urlsafe(6)
-        session = Session(game_id, game, seats, chat_id)
-        session = await self._advance(session, game, notes)
-        if not await self._store.swap_chat_game(chat_id, previous, game_id):
-            raise GameInProgress(await self._store.chat_game(chat_id) or "")
-        log.info("game %s started against the bot (%s)", game_id, level.value)
-        return await self._save(session)
+        session = Session(secrets.token_urlsafe(6), game, seats, chat_id)
+        return await self._advance(session, game, notes)
+
+    async def open(self, session: Session, message_id: int) -> Session:
+        """Save a new game with its board message and make it the chat's game, so that a game
+        exists only once its board has reached the chat. `GameInProgress` when another game
+        took the chat meanwhile."""
+        previous = await self._check_chat_free(session.chat_id)
+        if not await self._store.swap_chat_game(session.chat_id, previous, session.game_id):
+            raise GameInProgress(await self._store.chat_game(session.chat_id) or "")
+        saved = await self._save(replace(session, message_id=message_id))
+        log.info("game %s started", saved.game_id)
+        return saved
+
+    async def _check_chat_free(self, chat_id: int) -> str | None:
+        """The chat's last game id, which may be replaced; `GameInProgress` while it runs."""
+        previous = await self._store.chat_game(chat_id)
+        if previous is not None and await self._unfinished(previous) is not None:
+            raise GameInProgress(previous)
+        return previous
 
     # -- a player's action ------------------------------------------------------------------
 

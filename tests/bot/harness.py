@@ -11,6 +11,7 @@ from aiogram import Bot, Dispatcher
 from aiogram.types import Update
 from pydantic import SecretStr
 
+from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
 from bot.service import GameService
@@ -88,8 +89,9 @@ def make_chat(
     language: str = "en",
 ) -> Chat:
     config = settings()
-    bot = create_bot(config, session=FakeSession(telegram))
-    dispatcher = create_dispatcher(config, store, service)
+    answered = AnsweredTaps()
+    bot = create_bot(config, answered, session=FakeSession(telegram))
+    dispatcher = create_dispatcher(config, store, service, answered)
     return Chat(telegram, dispatcher, bot, user(user_id, language))
 
 

@@ -73,7 +73,7 @@ async def test_a_session_with_many_notes_gets_a_short_enough_caption(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = GameService(MemoryStore(), bot_player, dice=ScriptedDice([5, 2, 3, 3]))
-    session = await service.start_vs_bot(1, 1, Level.EASY)
+    session = await service.new_vs_bot(1, 1, Level.EASY)
     many = (Note.of("bot_played", dice="6-6", turn="24/18 24/18 18/12 18/12"),) * 60
     screen = build_screen(replace(session, notes=many), Color.WHITE, Translator()[Locale.RU])
     assert len(screen.caption) <= CAPTION_LIMIT

@@ -17,6 +17,7 @@ from bot.service import (
     GameService,
     InvalidAction,
     Move,
+    NoGame,
     Note,
     NotYourGame,
     NotYourTurn,
@@ -49,6 +50,11 @@ def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
     return GameService(MemoryStore(), bot_player, dice=ScriptedDice(dice))
 
 
+async def start(service: GameService, level: Level = Level.EASY) -> Session:
+    """A new game against the bot, opened with a board message (id 1)."""
+    return await service.open(await service.new_vs_bot(CHAT, USER, level), message_id=1)
+
+
 async def act(service: GameService, session: Session, *actions: Action) -> Session:
     """The user's `actions`, each made on the game as the one before left it."""
     color = session.seat_of(USER)
@@ -61,7 +67,7 @@ async def act(service: GameService, session: Session, *actions: Action) -> Sessi
 async def test_the_opening_winner_plays_white_and_has_the_dice(bot_player: PoolBotPlayer) -> None:
     # 3-3 is the one first roll with a choice (RULES.md §4): others play one head checker.
     service = service_with([3, 3, 5, 2, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     assert session.version == 1
     assert session.seat_of(USER) is Color.WHITE
     assert session.game.dice == (3, 3)
@@ -77,7 +83,7 @@ async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([1, 4, 6, 5, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     assert session.seat_of(USER) is Color.BLACK
     assert session.game.to_move is Color.BLACK
     assert session.game.dice == (3, 3)
@@ -89,7 +95,7 @@ async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
 async def test_a_forced_turn_is_played_with_a_note(bot_player: PoolBotPlayer) -> None:
     # 6-4 on the first turn: one checker off the head, 24/18/14 or 24/20/14, one result.
     service = service_with([5, 2, 6, 4, 2, 1, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     assert session.notes[2] == Note.of("forced", dice="6-4", turn="24/18 18/14")
     assert session.notes[3].key == "bot_played"
     assert session.game.to_move is Color.WHITE and session.game.dice == (3, 3)
@@ -97,7 +103,7 @@ async def test_a_forced_turn_is_played_with_a_note(bot_player: PoolBotPlayer) ->
 
 async def test_steps_undo_and_done_then_the_bot_answers(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     with pytest.raises(InvalidAction):
         await act(service, session, Done())
     session = await act(service, session, Move(24, 21), Undo())
@@ -117,7 +123,7 @@ async def test_a_move_that_completes_the_turn_with_confirm_ends_it(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     session = await act(service, session, Move(24, 18, confirm=True))
     assert session.game.played == (Step(24, 3), Step(21, 3))
     session = await act(service, session, Move(24, 18, confirm=True))
@@ -126,7 +132,7 @@ async def test_a_move_that_completes_the_turn_with_confirm_ends_it(
 
 async def test_select_checks_the_checker_and_changes_nothing(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     outcome = await service.apply(session, Color.WHITE, Select(24), session.seq)
     assert outcome.selected == 24 and outcome.session == session
     with pytest.raises(InvalidAction):
@@ -138,7 +144,7 @@ async def test_of_two_taps_on_one_state_only_the_first_counts(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     moved = await act(service, session, Move(24, 21))
     with pytest.raises(Stale):
         await service.apply(session, Color.WHITE, Move(24, 21), session.seq)
@@ -157,16 +163,16 @@ async def test_a_change_to_the_board_message_alone_does_not_make_a_tap_stale(
     """Only a change to the game makes a tap stale: a new board message recorded meanwhile
     (another tap replaced a deleted one) is read again, and the tap counts."""
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
-    assert await service.set_board(session.game_id, None, 500)
-    assert not await service.set_board(session.game_id, None, 501)
+    session = await start(service)
+    assert await service.set_board(session.game_id, 1, 500)
+    assert not await service.set_board(session.game_id, 1, 501)
     moved = await act(service, session, Move(24, 21))
     assert moved.message_id == 500 and moved.game.played == (Step(24, 3),)
 
 
 async def test_a_doubled_done_is_answered_once(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     session = await act(service, session, Move(24, 18), Move(24, 18))
     results = await asyncio.gather(
         act(service, session, Done()), act(service, session, Done()), return_exceptions=True
@@ -181,7 +187,7 @@ async def test_resigning_is_scored_from_the_position_and_only_as_it_was_asked(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     moved = await act(service, session, Move(24, 21))
     with pytest.raises(Stale):  # the question was asked before the move
         await service.apply(moved, Color.WHITE, Resign(), session.seq)
@@ -193,15 +199,32 @@ async def test_resigning_is_scored_from_the_position_and_only_as_it_was_asked(
 
 async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3, 5, 2, 3, 3], bot_player)
-    first = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    first = await start(service)
     with pytest.raises(GameInProgress):
-        await service.start_vs_bot(CHAT, USER, Level.EASY)
+        await service.new_vs_bot(CHAT, USER, Level.EASY)
     over = (await service.apply(first, Color.WHITE, Resign(), first.seq)).session
     assert over.game.result is not None and over.game.result.winner is Color.BLACK
     assert (over.game.result.kind.value, over.game.result.points) == ("mars", 2)
     assert await service.active_game(CHAT) is None
-    second = await service.start_vs_bot(CHAT, USER, Level.MEDIUM)
+    second = await start(service, Level.MEDIUM)
     assert second.game_id != first.game_id
+
+
+async def test_a_new_game_exists_only_once_opened_and_one_chat_opens_one(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([5, 2, 3, 3, 5, 2, 3, 3], bot_player)
+    first = await service.new_vs_bot(CHAT, USER, Level.EASY)
+    second = await service.new_vs_bot(CHAT, USER, Level.EASY)  # a doubled tap on a level
+    with pytest.raises(NoGame):
+        await service.load(first.game_id)
+    assert await service.active_game(CHAT) is None
+    opened = await service.open(second, message_id=9)
+    with pytest.raises(GameInProgress):
+        await service.open(first, message_id=10)
+    assert await service.active_game(CHAT) == opened and opened.message_id == 9
+    with pytest.raises(NoGame):
+        await service.load(first.game_id)
 
 
 class HeldBot:
@@ -226,7 +249,7 @@ async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
     """The board still offers Undo and Done while the bot chooses its answer to Done."""
     bot = HeldBot(bot_player)
     service = GameService(MemoryStore(), bot, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
-    session = await service.start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service)
     session = await act(service, session, Move(24, 18), Move(24, 18))
     answering = asyncio.create_task(act(service, session, Done()))
     await bot.asked.wait()
@@ -239,7 +262,7 @@ async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
 
 
 async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolBotPlayer) -> None:
-    session = await service_with([5, 2, 3, 3], bot_player).start_vs_bot(CHAT, USER, Level.EASY)
+    session = await start(service_with([5, 2, 3, 3], bot_player))
     longest = [
         BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
         Question(game=session.game_id, seq=10**9, answer=Answer.NEW_GAME),
