@@ -86,7 +86,9 @@ async def retry(attempt: Callable[[], Awaitable[T]], deadline: Deadline, hint: s
     while True:
         limit = min(LONGEST_TRY, max(deadline.left(), SHORTEST_TRY))
         try:
-            return await asyncio.wait_for(attempt(), limit)
+            # Not wait_for: on Python 3.11 it loses a Ctrl-C that lands as an attempt fails.
+            async with asyncio.timeout(limit):
+                return await attempt()
         except NotReady as exc:
             reason = str(exc)
         except TimeoutError:

@@ -22,7 +22,7 @@ from aiohttp import web
 
 from bot.app import run
 from bot.config import Settings, load_settings
-from bot.startup import TOKEN_REJECTED, StartupFailed
+from bot.startup import TOKEN_REJECTED, Deadline, NotReady, StartupFailed, retry
 from tests.conftest import RedisServer, free_port
 from tests.fakes.server import make_app
 from tests.fakes.telegram import Failure, FakeTelegram
@@ -267,6 +267,24 @@ async def test_ctrl_c_while_waiting_stops_with_one_line(start_bot: StartBot) -> 
     assert await bot.exit_status() == 130
     assert bot.messages()[-1] == ("WARNING", "bot", "interrupted (Ctrl-C) while starting; stopped")
     assert_clean(bot)
+
+
+async def test_ctrl_c_that_lands_as_an_attempt_fails_is_not_lost() -> None:
+    """The race behind a Ctrl-C the bot once ignored (it went on retrying): the cancellation
+    arrives in the same step as the attempt's failure. asyncio.wait_for would swallow it."""
+    outer: asyncio.Task[None] | None = None
+
+    async def attempt() -> None:
+        assert outer is not None
+        outer.cancel()  # Ctrl-C: asyncio.run cancels the main task
+        raise NotReady("the Bot API is unreachable")
+
+    async def start_up() -> None:
+        await retry(attempt, Deadline.after(30), "check the network")
+
+    outer = asyncio.create_task(start_up())
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(asyncio.shield(outer), 10)
 
 
 async def test_once_running_it_beats_and_rides_out_a_lost_bot_api(
