@@ -170,4 +170,4 @@ async def test_two_whole_games_against_the_bot_process(
     assert bot_process.returncode == 0, output
     assert TOKEN not in output
     assert "Traceback" not in output and " ERROR " not in output, output
-    assert "flood control, retrying" in output
+    assert "editMessageMedia: flood control; retrying in 1 s" in output
