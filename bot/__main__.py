@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 from bot.config import SettingsError, configure_logging, load_settings
@@ -17,21 +18,25 @@ log = logging.getLogger("bot")
 
 def main() -> None:
     """Load the settings, configure logging, run the bot until a signal stops it."""
+    # Ctrl-C stops start-up even when the parent ignored it, as a non-interactive shell does
+    # for a job it starts in the background; once polling runs, aiogram handles it anyway.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         settings = load_settings()
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         raise SystemExit(2) from None
     configure_logging(settings)
-    # The heavy imports (aiogram, the AI, Pillow) only once configured.
-    from bot.app import run
-    from bot.startup import StartupFailed
-
     try:
-        asyncio.run(run(settings))
-    except StartupFailed as exc:
-        log.error("%s", exc)
-        raise SystemExit(1) from None
+        # The heavy imports (aiogram, the AI, Pillow) only once configured.
+        from bot.app import run
+        from bot.startup import StartupFailed
+
+        try:
+            asyncio.run(run(settings))
+        except StartupFailed as exc:
+            log.error("%s", exc)
+            raise SystemExit(1) from None
     except KeyboardInterrupt:  # once polling runs, aiogram takes Ctrl-C and stops cleanly
         log.warning("interrupted (Ctrl-C) while starting; stopped")
         raise SystemExit(130) from None
