@@ -17,7 +17,15 @@ from nardy.interchange import (
 from nardy.movegen import LegalTurns, Turn, legal_turns, move, roll_steps
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, HeadException, Opening, Rules, RulesError, Scoring
-from nardy.steps import NotationError, Step, format_dice, format_turn, parse_step, parse_turn
+from nardy.steps import (
+    NotationError,
+    Step,
+    format_dice,
+    format_turn,
+    format_turn_for,
+    parse_step,
+    parse_turn,
+)
 
 __all__ = [
     "CHECKERS",
@@ -41,6 +49,7 @@ __all__ = [
     "Violation",
     "format_dice",
     "format_turn",
+    "format_turn_for",
     "legal_turns",
     "move",
     "new_game",

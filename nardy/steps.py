@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from nardy.color import Color, to_absolute
+from nardy.color import Color, flip, to_absolute
 
 
 class NotationError(ValueError):
@@ -46,6 +46,19 @@ def format_dice(dice: tuple[int, int]) -> str:
 def format_turn(steps: Sequence[Step]) -> str:
     """A turn as its steps separated by spaces, in the order played (RULES.md §10)."""
     return " ".join(str(step) for step in steps)
+
+
+def format_turn_for(steps: Sequence[Step], mover: Color, reader: Color, off: str = "off") -> str:
+    """`mover`'s steps in `reader`'s own point numbers, so that they match the points the reader
+    sees labelled (RULES.md §1): the opponent's 24/18 reads 12/6. `off` names a checker borne
+    off (in a sentence, a translation of it)."""
+
+    def point(own: int) -> str:
+        if own == 0:
+            return off
+        return str(own if mover is reader else flip(own))
+
+    return " ".join(f"{point(step.src)}/{point(step.dst)}" for step in steps)
 
 
 def parse_step(text: str) -> Step:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nardy import Position
+from nardy.chains import chains_from
 from nardy.game import Game
 from renderer.view import BoardView, Dice, Highlight, TurnMarks
 
@@ -13,13 +14,18 @@ def game_view(
     game: Game, base: BoardView, selected: int | None = None
 ) -> tuple[Position, BoardView]:
     """The board with this turn's steps so far, and `base` with the roll (played dice faded),
-    the checkers that can move ringed (the `selected` own point with its landing points), and
-    this turn's steps marked, or the last turn's before the first step."""
+    the checkers that can move ringed (the `selected` own point with every point it can reach
+    this turn), and this turn's steps marked, or the last turn's before the first step."""
     if game.over or game.dice is None:
         dice, highlight = None, Highlight()
     else:
         dice = Dice(game.dice, game.used_dice())
-        highlight = Highlight.from_steps(game.next_steps(), selected)
+        movable = frozenset(step.src for step in game.next_steps())
+        # Every destination a button offers: one die, or several dice in a row (RULES.md §3).
+        targets = frozenset(
+            chain[-1].dst for chain in (chains_from(game, selected) if selected else ())
+        )
+        highlight = Highlight(movable, selected, targets)
     last = game.last_turn
     if game.played:
         marks: TurnMarks | None = TurnMarks(game.to_move, game.played)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from nardy import Color, Position, format_turn
+from nardy import Color, Position, format_turn_for
 from renderer import geometry as g
 from renderer.paint import stamp, write
 from renderer.sprites import ICON, Sprites
@@ -50,9 +50,10 @@ def strips(image: Image.Image, art: Sprites, position: Position, view: BoardView
         )
         turn = view.last_turn
         if turn is not None and turn.color is color and turn.steps:
+            reader = position.to_move if view.numbering is None else view.numbering
             x -= 32 + write(
                 image,
-                format_turn(turn.steps),
+                format_turn_for(turn.steps, turn.color, reader, view.texts.off),
                 (x - 32, y),
                 (SMALL_SIZE, False, theme.muted),
                 "right",

@@ -73,6 +73,7 @@ class Texts:
 
     pips: str = ""  # label in front of each pip count
     status: str = ""  # beside the name of the side to move, e.g. "to move" or "no moves"
+    off: str = "off"  # a checker borne off, in the last turn's notation
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,11 +273,12 @@ class GameService:
                 game = game.with_roll(self._dice.roll())
             assert game.dice is not None
             seat = session.seats[game.to_move]
-            dice = format_dice(game.dice)
+            dice, mover = format_dice(game.dice), game.to_move.label
             if seat.level is not None:
                 steps = await self._bot.choose(game.position, game.dice, game.rules, seat.level)
                 if steps:
-                    notes.append(Note.of("bot_played", dice=dice, turn=format_turn(steps)))
+                    turn = format_turn(steps)
+                    notes.append(Note.of("bot_played", dice=dice, turn=turn, by=mover))
                     game = game.play_turn(steps)
                 else:
                     notes.append(Note.of("bot_no_moves", dice=dice))
@@ -287,7 +288,7 @@ class GameService:
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
-                notes.append(Note.of("forced", dice=dice, turn=format_turn(steps)))
+                notes.append(Note.of("forced", dice=dice, turn=format_turn(steps), by=mover))
                 game = game.play_turn(steps)
             else:
                 break

@@ -34,7 +34,8 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Note:
     """Something that happened since the player's last move, e.g. the bot's turn; `key` is a
-    message key and `values` its placeholders (already language-neutral: dice, notation)."""
+    message key and `values` its placeholders, language-neutral: dice, and a turn in the
+    notation of its mover (`by`, a colour's interchange name), to be shown in each reader's."""
 
     key: str
     values: tuple[tuple[str, str], ...] = ()

@@ -14,7 +14,7 @@ from bot.service import Note, Session
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import again_menu, move_menu, question_menu
 from bot.ui.names import kind_name, level_name
-from nardy import Color, format_dice
+from nardy import Color, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
 from nardy.scoring import EndReason, loss_value
 from renderer import Banner, BoardView, Highlight
@@ -60,8 +60,14 @@ def _utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def note_text(texts: Texts, note: Note) -> str:
-    return texts.gettext(NOTES[note.key], **dict(note.values))
+def note_text(texts: Texts, note: Note, reader: Color) -> str:
+    """The note in `reader`'s language, a turn in `reader`'s own point numbers."""
+    values = dict(note.values)
+    if "turn" in values and "by" in values:
+        steps = parse_turn(values["turn"])
+        mover = Color.parse(values["by"])
+        values["turn"] = format_turn_for(steps, mover, reader, texts.gettext("off"))
+    return texts.gettext(NOTES[note.key], **values)
 
 
 def build_screen(
@@ -71,7 +77,7 @@ def build_screen(
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
-    notes = [note_text(texts, note) for note in session.notes]
+    notes = [note_text(texts, note, viewer) for note in session.notes]
     lines = []
     if game.over:
         lines.append(" ".join(_outcome(session, viewer, texts)).strip())
@@ -139,7 +145,7 @@ def _view(session: Session, viewer: Color, texts: Texts, selected: int | None) -
         bottom=viewer,
         numbering=viewer,
         names=(names[0], names[1]),
-        texts=BoardTexts(pips=_("pips"), status=status),
+        texts=BoardTexts(pips=_("pips"), status=status, off=_("off")),
         banner=banner,
     )
     _position, view = game_view(game, base, selected)

@@ -10,7 +10,7 @@ from bot.i18n import Locale, Translator
 from bot.service import GameService, Note, PoolBotPlayer
 from bot.storage import MemoryStore
 from bot.ui.callbacks import BoardAction, BoardTap
-from bot.ui.screens import CAPTION_LIMIT, build_screen, caption
+from bot.ui.screens import CAPTION_LIMIT, build_screen, caption, note_text
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.chains import chains_from
@@ -77,3 +77,12 @@ async def test_a_session_with_many_notes_gets_a_short_enough_caption(
     many = (Note.of("bot_played", dice="6-6", turn="24/18 24/18 18/12 18/12"),) * 60
     screen = build_screen(replace(session, notes=many), Color.WHITE, Translator()[Locale.RU])
     assert len(screen.caption) <= CAPTION_LIMIT
+
+
+def test_the_bots_turn_is_told_in_the_readers_numbers_and_language() -> None:
+    """The bot's own 3/off is the reader's 15, and "off" is the buttons' word (RULES.md §1)."""
+    note = Note.of("bot_played", dice="6-5", turn="3/off 9/4", by="white")
+    russian = Translator()[Locale.RU]
+    assert note_text(russian, note, Color.BLACK) == "У бота выпало 6-5, он сыграл 15/выброс 21/16."
+    english = Translator()[Locale.EN]
+    assert note_text(english, note, Color.WHITE) == "The bot rolled 6-5 and played 3/off 9/4."

@@ -138,4 +138,5 @@ async def test_when_the_bot_opens_the_chat_shows_it_choosing_first(
     tapped = methods.index("answerCallbackQuery")
     assert methods[tapped : tapped + 3] == ["answerCallbackQuery", "sendChatAction", "sendPhoto"]
     assert telegram.calls_of("sendChatAction")[0].params["action"] == "choose_sticker"
-    assert "The bot rolled 6-5" in (chat.board.caption or "")
+    caption = chat.board.caption or ""
+    assert "The bot rolled 6-5 and played 12/" in caption  # its 24 is the player's 12

@@ -96,7 +96,7 @@ async def test_a_forced_turn_is_played_with_a_note(bot_player: PoolBotPlayer) ->
     # 6-4 on the first turn: one checker off the head, 24/18/14 or 24/20/14, one result.
     service = service_with([5, 2, 6, 4, 2, 1, 3, 3], bot_player)
     session = await start(service)
-    assert session.notes[2] == Note.of("forced", dice="6-4", turn="24/18 18/14")
+    assert session.notes[2] == Note.of("forced", dice="6-4", turn="24/18 18/14", by="white")
     assert session.notes[3].key == "bot_played"
     assert session.game.to_move is Color.WHITE and session.game.dice == (3, 3)
 

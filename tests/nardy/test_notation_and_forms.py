@@ -16,6 +16,7 @@ from nardy import (
     RulesError,
     Step,
     format_turn,
+    format_turn_for,
     parse_step,
     parse_turn,
     position_from_json,
@@ -162,3 +163,11 @@ def test_records_keep_who_played_first_and_refuse_bad_rules() -> None:
     for rules in ("rh3ecn²", "rh3ecn0", "zh3ecn1"):
         with pytest.raises(RecordError):
             game_from_text(text.replace("rh3ecn1", rules))
+
+
+def test_a_turn_reads_in_the_readers_own_numbers() -> None:
+    """RULES.md §1: the other side's own point q is the reader's q ± 12."""
+    steps = parse_turn("24/18 18/13 3/off")
+    assert format_turn_for(steps, Color.WHITE, Color.WHITE) == "24/18 18/13 3/off"
+    assert format_turn_for(steps, Color.WHITE, Color.BLACK) == "12/6 6/1 15/off"
+    assert format_turn_for(steps, Color.BLACK, Color.WHITE, off="выброс") == "12/6 6/1 15/выброс"
