@@ -59,6 +59,13 @@ class Boards:
             await delete_message(bot, session.chat_id, message_id)
             raise
 
+    async def resend(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
+        """The game's board sent anew, at the bottom of the chat, the old one deleted (asked
+        for by /play or a menu during the game, when the board is far up or gone)."""
+        await self._send(bot, session, build_screen(session, viewer, texts))
+        if session.message_id is not None:
+            await delete_message(bot, session.chat_id, session.message_id)
+
     async def _send(self, bot: Bot, session: Session, screen: Screen) -> None:
         message_id = await send_board(bot, session, screen)
         if not await self._service.set_board(session.game_id, session.message_id, message_id):

@@ -2,8 +2,16 @@
 
 from aiogram import Router
 
-from bot.handlers import errors, game, language, menu, play
+from bot.handlers import elsewhere, errors, fallback, game, language, menu, play
 
 
 def routers() -> list[Router]:
-    return [errors.router(), menu.router(), language.router(), play.router(), game.router()]
+    return [
+        errors.router(),
+        elsewhere.router(),
+        menu.router(),
+        language.router(),
+        play.router(),
+        game.router(),
+        fallback.router(),
+    ]

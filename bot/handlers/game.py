@@ -27,6 +27,7 @@ from bot.service import (
     GameService,
     Move,
     NoGame,
+    NotYourGame,
     Outcome,
     Resign,
     Select,
@@ -34,8 +35,8 @@ from bot.service import (
     Stale,
     Undo,
 )
-from bot.ui.alerts import NOT_VALID, refuse
-from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, shown_seq
+from bot.ui.alerts import refuse
+from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, asks, shown_seq
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
 from nardy import Color
@@ -140,26 +141,42 @@ async def answer_question(
     seat: Color,
     bot: Bot,
     texts: Texts,
-    prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
     """/resign's Yes resigns the game only as the question scored it (`Stale` once it has moved
-    on) and removes the question either way; /play's Resign and start anew resigns the game as
-    it is (or finds it over) and turns the question into the level choice; Keep playing
-    removes the question."""
-    answer = callback_data.answer
-    if answer is Answer.KEEP:
-        await query.answer()
-        await _drop(query, bot)
+    on); Keep playing leaves it; either way the question goes. /play's Back to my game sends
+    the board anew; its Resign and start anew resigns the game as it is (or finds it over) and
+    turns the question into the level choice. Only the player asked may answer."""
+    if callback_data.user != query.from_user.id:
+        await refuse(query, texts, NotYourGame(session.game_id))
         return
+    answer = callback_data.answer
     if answer is Answer.RESIGN:
         seated = (session, seat)
         outcome = await _apply(query, bot, texts, service, seated, Resign(), callback_data.seq)
         if isinstance(outcome, Outcome):
             await boards.show(bot, outcome.session, seat, texts)
-        await _drop(query, bot)
+    elif answer is Answer.NEW_GAME:
+        await _resign_and_start_anew(query, session, seat, bot, texts, service, boards)
         return
+    else:
+        await query.answer()
+        if answer is Answer.SHOW and not session.game.over:
+            await boards.resend(bot, session, seat, texts)
+    if query.message is not None and asks(query.message, callback_data):
+        await delete_message(bot, query.message.chat.id, query.message.message_id)
+
+
+async def _resign_and_start_anew(
+    query: CallbackQuery,
+    session: Session,
+    seat: Color,
+    bot: Bot,
+    texts: Texts,
+    service: GameService,
+    boards: Boards,
+) -> None:
     if session.game.over:
         await query.answer()
     else:
@@ -172,33 +189,7 @@ async def answer_question(
             texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts)
         )
     elif query.message is not None:  # too old to edit: the level choice comes anew
-        await offer_levels(query.message, texts, service)
-
-
-async def _drop(query: CallbackQuery, bot: Bot) -> None:
-    """Remove the question the tap came from."""
-    if query.message is not None:
-        await delete_message(bot, query.message.chat.id, query.message.message_id)
-
-
-async def unknown(
-    query: CallbackQuery,
-    bot: Bot,
-    texts: Texts,
-    prefs: Prefs,
-    service: GameService,
-    boards: Boards,
-) -> None:
-    """Buttons we cannot read (malformed, or from an older release) get an alert; on the board
-    of the chat's game, the board is shown afresh, with buttons that work."""
-    await query.answer(texts.gettext(NOT_VALID), show_alert=True)
-    message = query.message
-    if message is None:
-        return
-    session = await service.active_game(message.chat.id)
-    seat = session.seat_of(query.from_user.id) if session is not None else None
-    if session is not None and seat is not None and session.message_id == message.message_id:
-        await boards.show(bot, session, seat, texts, tapped=message.message_id)
+        await offer_levels(query.message, texts)
 
 
 def router() -> Router:
@@ -207,5 +198,4 @@ def router() -> Router:
     feature.callback_query.middleware(GameAccess())
     feature.callback_query.register(board_tap, BoardTap.filter())
     feature.callback_query.register(answer_question, Question.filter())
-    feature.callback_query.register(unknown)
     return feature

@@ -1,13 +1,16 @@
-"""/lang and the language buttons: the choice is saved per user and used from the next answer."""
+"""/lang and the language buttons: the choice is saved per user, used from the next answer,
+and the board of the user's game is redrawn in it."""
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
+from bot.boards import Boards
 from bot.i18n import Texts, Translator
 from bot.prefs import LANG
+from bot.service import GameService
 from bot.storage import GameStore
 from bot.ui.callbacks import Menu, MenuAction, PickLanguage
 from bot.ui.keyboards import language_menu
@@ -25,11 +28,22 @@ async def lang_button(query: CallbackQuery, texts: Texts, translator: Translator
 
 
 async def pick(
-    query: CallbackQuery, callback_data: PickLanguage, translator: Translator, store: GameStore
+    query: CallbackQuery,
+    callback_data: PickLanguage,
+    bot: Bot,
+    translator: Translator,
+    store: GameStore,
+    service: GameService,
+    boards: Boards,
 ) -> None:
+    """Save the choice, say so in the new language, and show the user's board in it."""
     await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
     chosen = translator[callback_data.locale]
     await query.answer(chosen.gettext("The language is now English."))
+    session = await service.active_game(query.from_user.id)  # the user's private chat
+    seat = session.seat_of(query.from_user.id) if session is not None else None
+    if session is not None and seat is not None:
+        await boards.show(bot, session, seat, chosen)
 
 
 def router() -> Router:

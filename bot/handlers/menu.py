@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aiogram import F, Router
+from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
@@ -79,7 +80,8 @@ async def toggle_auto_confirm(
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="menu")
-    feature.message.register(start, CommandStart())
+    plain_start = CommandStart(magic=~F.args)  # `/start play` (a deep link) is play's
+    feature.message.register(start, plain_start, F.chat.type == ChatType.PRIVATE)
     feature.message.register(help_, Command("help"))
     feature.message.register(rules, Command("rules"))
     feature.callback_query.register(rules_button, Menu.filter(F.action == MenuAction.RULES))

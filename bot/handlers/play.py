@@ -1,69 +1,84 @@
-"""Starting and ending games against the bot: /play and the level buttons, /resign, Play again.
+"""Starting games against the bot and getting back to one: /play, the Play and level buttons,
+Play again, /resign's question.
 
-Games against the bot are played in private chats, one game per chat.
+Games against the bot are played in private chats, one game per chat. With a game going, a
+menu or level button from an older message brings that game's board back instead of starting
+anything; /play asks whether to go back to it or resign it.
 """
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, InaccessibleMessage, Message
 from aiogram.utils.chat_action import ChatActionSender
 
 from bot.boards import Boards
+from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
-from bot.service import GameInProgress, GameService
+from bot.service import GameInProgress, GameService, Session
 from bot.ui.alerts import NOT_VALID
-from bot.ui.callbacks import Answer, Menu, MenuAction, PickLevel
-from bot.ui.keyboards import level_menu, question_menu
-from bot.ui.screens import resign_question
+from bot.ui.callbacks import Menu, MenuAction, PickLevel
+from bot.ui.keyboards import level_menu
+from bot.ui.screens import new_game_question, resign_question
 from nardy.ai import AVAILABLE_LEVELS, Level
 
-PRIVATE_ONLY = N_("Games against the bot are played in a private chat with me.")
+ChatMessage = Message | InaccessibleMessage
+PLAY = "play"  # the deep link payload that opens the level choice: t.me/<bot>?start=play
+GAME_GOING = N_("You have a game going: here is its board.")
 
 
-async def offer_levels(
-    message: Message | InaccessibleMessage, texts: Texts, service: GameService
-) -> None:
-    """The level choice, or, with a game going, the offer to resign it first."""
+async def play(message: Message, texts: Texts, service: GameService) -> None:
+    """/play: the level choice, or, with a game going, back to it or resign it."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        markup = level_menu(texts)
-        await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=markup)
+        await offer_levels(message, texts)
         return
-    yes = texts.gettext("🏳 Resign and start anew")
-    markup = question_menu(texts, session, Answer.NEW_GAME, yes)
-    text = texts.gettext("You already have a game in this chat. Resign it and start a new one?")
+    user = message.from_user.id if message.from_user is not None else message.chat.id
+    text, markup = new_game_question(texts, session, user)
     await message.answer(text, reply_markup=markup)
 
 
-async def not_private(message: Message, texts: Texts) -> None:
-    await message.answer(texts.gettext(PRIVATE_ONLY))
+async def start_play(
+    message: Message,
+    bot: Bot,
+    texts: Texts,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    """`/start play` from a deep link: the level choice, or the game going."""
+    session = await service.active_game(message.chat.id)
+    if session is None:
+        await offer_levels(message, texts)
+    else:
+        await _board_again(bot, session, message.chat.id, texts, boards)
 
 
-def _own_chat(query: CallbackQuery) -> Message | InaccessibleMessage | None:
-    """The tapped message when it is in the tapper's private chat with the bot (a private
-    chat's id is its user's id); not for a message forwarded elsewhere, nor in a group. It may
-    be one Telegram no longer shows the bot (an old one): its chat is all that is needed."""
-    message = query.message
-    if message is not None and message.chat.type == ChatType.PRIVATE:
-        return message if message.chat.id == query.from_user.id else None
-    return None
+async def offer_levels(message: ChatMessage, texts: Texts) -> None:
+    await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts))
 
 
-async def play_button(query: CallbackQuery, texts: Texts, service: GameService) -> None:
-    message = _own_chat(query)
-    if message is None:
-        await query.answer(texts.gettext(PRIVATE_ONLY), show_alert=True)
+async def play_button(
+    query: CallbackQuery,
+    chat_message: ChatMessage,
+    bot: Bot,
+    texts: Texts,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    session = await service.active_game(chat_message.chat.id)
+    if session is not None:
+        await _back_to(query, session, bot, texts, boards)
         return
     await query.answer()
-    await offer_levels(message, texts, service)
+    await offer_levels(chat_message, texts)
 
 
 async def pick_level(
     query: CallbackQuery,
     callback_data: PickLevel,
+    chat_message: ChatMessage,
     bot: Bot,
     texts: Texts,
     service: GameService,
@@ -76,40 +91,59 @@ async def pick_level(
     if level not in AVAILABLE_LEVELS:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
-    message = _own_chat(query)
-    if message is None:
-        await query.answer(texts.gettext(PRIVATE_ONLY), show_alert=True)
+    chat_id, user_id = chat_message.chat.id, query.from_user.id
+    running = await service.active_game(chat_id)
+    if running is not None:  # a level choice from an older message
+        await _back_to(query, running, bot, texts, boards)
         return
     await query.answer()  # before the bot's first turn, which may take a while
     try:
-        async with ChatActionSender.choose_sticker(bot=bot, chat_id=message.chat.id):
-            session = await service.new_vs_bot(message.chat.id, query.from_user.id, level)
-        viewer = session.seat_of(query.from_user.id)
+        async with ChatActionSender.choose_sticker(bot=bot, chat_id=chat_id):
+            session = await service.new_vs_bot(chat_id, user_id, level)
+        viewer = session.seat_of(user_id)
         assert viewer is not None
         await boards.open(bot, session, viewer, texts)
-    except GameInProgress:
-        await offer_levels(message, texts, service)
+    except GameInProgress as taken:  # a doubled tap opened one meanwhile: it shows itself
+        await _board_again(bot, await service.load(taken.game_id), user_id, texts, boards)
+
+
+async def _back_to(
+    query: CallbackQuery, session: Session, bot: Bot, texts: Texts, boards: Boards
+) -> None:
+    """A menu tapped during a game: say so, and bring the game's board back."""
+    await query.answer(texts.gettext(GAME_GOING))
+    await _board_again(bot, session, query.from_user.id, texts, boards)
+
+
+async def _board_again(
+    bot: Bot, session: Session, user_id: int, texts: Texts, boards: Boards
+) -> None:
+    viewer = session.seat_of(user_id)
+    if viewer is not None:
+        await boards.resend(bot, session, viewer, texts)
 
 
 async def resign(message: Message, texts: Texts, service: GameService) -> None:
     session = await service.active_game(message.chat.id)
     user = message.from_user
     color = session.seat_of(user.id) if session is not None and user is not None else None
-    if session is None or color is None:
+    if session is None or user is None or color is None:
         await message.answer(texts.gettext("There is no game in progress. /play starts one."))
         return
-    text, markup = resign_question(texts, session, color)
+    text, markup = resign_question(texts, session, color, user.id)
     await message.answer(text, reply_markup=markup)
 
 
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
+    private = F.chat.type == ChatType.PRIVATE
     feature = Router(name="play")
-    feature.message.register(offer_levels, Command("play"), F.chat.type == ChatType.PRIVATE)
     feature.message.register(
-        not_private, Command("play", "resign"), F.chat.type != ChatType.PRIVATE
+        start_play, CommandStart(deep_link=True, magic=F.args == PLAY), private
     )
-    feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY))
-    feature.callback_query.register(pick_level, PickLevel.filter())
-    feature.message.register(resign, Command("resign"), F.chat.type == ChatType.PRIVATE)
+    feature.message.register(play, Command("play"), private)
+    feature.message.register(resign, Command("resign"), private)
+    own_chat = OwnPrivateChat()
+    feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY), own_chat)
+    feature.callback_query.register(pick_level, PickLevel.filter(), own_chat)
     return feature

@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import InaccessibleMessage, MaybeInaccessibleMessageUnion
+from aiogram.types import InaccessibleMessage, MaybeInaccessibleMessageUnion, Message
 
 from bot.i18n import Locale
 
@@ -57,14 +57,32 @@ class Answer(StrEnum):
     RESIGN = "r"  # yes, resign the game as the question scored it
     KEEP = "k"  # no: keep playing
     NEW_GAME = "n"  # resign the game as it is now and choose a level for a new one
+    SHOW = "s"  # back to the game: its board sent anew
 
 
 class Question(CallbackData, prefix="q"):
-    """An answer to a question about a game (/resign, /play during a game), asked at `seq`."""
+    """An answer to a question about a game (/resign, /play during a game), asked of `user`
+    when the game was at `seq`."""
 
     game: str
     seq: int
+    user: int
     answer: Answer
+
+
+def asks(message: MaybeInaccessibleMessageUnion | None, question: Question) -> bool:
+    """Whether `message` is the one asking `question` (its buttons answer it): only that
+    message is removed once the question is answered, whatever the tap's data claims."""
+    markup = message.reply_markup if isinstance(message, Message) else None
+    for row in markup.inline_keyboard if markup is not None else []:
+        for button in row:
+            try:
+                asked = Question.unpack(button.callback_data or "")
+            except (TypeError, ValueError):
+                continue
+            if (asked.game, asked.seq, asked.user) == (question.game, question.seq, question.user):
+                return True
+    return False
 
 
 def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> int | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -62,12 +64,13 @@ def level_menu(texts: Texts) -> InlineKeyboardMarkup:
 
 
 def question_menu(
-    texts: Texts, session: Session, yes: Answer, yes_text: str
+    session: Session, user_id: int, answers: Sequence[tuple[Answer, str]]
 ) -> InlineKeyboardMarkup:
-    """`yes_text` (already translated) acting on the game as it is now, or keep playing."""
+    """A question to `user_id` about the game as it is now: one button per (answer, its text,
+    already translated)."""
     builder = InlineKeyboardBuilder()
-    for answer, text in ((yes, yes_text), (Answer.KEEP, texts.gettext("Keep playing"))):
-        data = Question(game=session.game_id, seq=session.seq, answer=answer)
+    for answer, text in answers:
+        data = Question(game=session.game_id, seq=session.seq, user=user_id, answer=answer)
         builder.button(text=text, callback_data=data)
     builder.adjust(1)
     return builder.as_markup()
@@ -109,4 +112,11 @@ def again_menu(texts: Texts, level: Level) -> InlineKeyboardMarkup:
     """Play again at the same level."""
     builder = InlineKeyboardBuilder()
     builder.button(text=texts.gettext("🎲 Play again"), callback_data=PickLevel(level=level.value))
+    return builder.as_markup()
+
+
+def open_private_chat(texts: Texts, link: str) -> InlineKeyboardMarkup:
+    """One button that opens the private chat with the bot at the level choice."""
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.gettext("🎲 Play vs bot"), url=link)
     return builder.as_markup()

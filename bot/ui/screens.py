@@ -155,7 +155,7 @@ def _view(session: Session, viewer: Color, texts: Texts, selected: int | None) -
 
 
 def resign_question(
-    texts: Texts, session: Session, color: Color
+    texts: Texts, session: Session, color: Color, user_id: int
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
     kind, n = loss_value(session.game.position, color, session.game.rules)
@@ -165,5 +165,20 @@ def resign_question(
         n,
         kind=kind_name(texts, kind),
     )
-    yes = texts.gettext("🏳 Yes, resign")
-    return text, question_menu(texts, session, Answer.RESIGN, yes)
+    answers = [
+        (Answer.RESIGN, texts.gettext("🏳 Yes, resign")),
+        (Answer.KEEP, texts.gettext("Keep playing")),
+    ]
+    return text, question_menu(session, user_id, answers)
+
+
+def new_game_question(
+    texts: Texts, session: Session, user_id: int
+) -> tuple[str, InlineKeyboardMarkup]:
+    """/play during a game: back to it (its board sent anew), or resign it and start anew."""
+    text = texts.gettext("You already have a game in this chat. Resign it and start a new one?")
+    answers = [
+        (Answer.SHOW, texts.gettext("🎲 Back to my game")),
+        (Answer.NEW_GAME, texts.gettext("🏳 Resign and start anew")),
+    ]
+    return text, question_menu(session, user_id, answers)

@@ -46,6 +46,59 @@ async def test_play_during_a_game_offers_to_resign_it(chat: Chat, service: GameS
     assert first is not None and second is not None and second.game_id != first.game_id
 
 
+async def test_play_during_a_game_brings_its_board_back(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """However far up (or gone) the board is, /play can always send it anew."""
+    await chat.start_game()
+    old = chat.board
+    await chat.send("/play")
+    question = chat.last
+    await chat.press(question, "🎲 Back to my game")
+    boards = [m for m in chat.messages if m.photo_id is not None]
+    assert boards == [chat.last] and chat.last is not old
+    assert question not in chat.messages
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and session.message_id == chat.last.message_id
+    await chat.press(chat.board, is_checker)
+    assert chat.alerts() == []
+
+
+async def test_an_old_menu_during_a_game_brings_the_board_back(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """A level choice or a Play button from an older message starts no resign dialog: it says
+    a game is going and sends its board anew."""
+    await chat.send("/start")
+    menu = chat.last
+    await chat.send("/play")
+    levels = chat.last
+    await chat.press(levels, "Easy")
+    session = await service.active_game(chat.user["id"])
+    for message, label in ((levels, "Medium"), (menu, "🎲 Play vs bot")):
+        await chat.press(message, label)
+        assert chat.last.photo_id is not None
+        answer = telegram.calls_of("answerCallbackQuery")[-1].params
+        assert answer["text"] == "You have a game going: here is its board."
+    assert [m for m in chat.messages if m.photo_id is not None] == [chat.last]
+    again = await service.active_game(chat.user["id"])
+    assert session is not None and again is not None and again.game_id == session.game_id
+
+
+async def test_text_and_unknown_commands_get_a_hint(chat: Chat) -> None:
+    hint = "To play, send /play. /help lists what I can do."
+    for text in ("hello", "/castle"):
+        await chat.send(text)
+        assert chat.last.text == hint
+
+
+async def test_a_new_language_redraws_the_board(chat: Chat) -> None:
+    await chat.start_game()
+    await chat.send("/lang")
+    await chat.press(chat.last, "Русский")
+    assert "Ваш ход" in (chat.board.caption or "")
+
+
 async def test_play_again_starts_a_new_game(chat: Chat, service: GameService) -> None:
     await chat.start_game()
     await chat.send("/resign")
@@ -84,17 +137,35 @@ async def test_menu_buttons_show_the_rules_and_the_languages(chat: Chat) -> None
     assert [b["text"] for b in chat.last.buttons()] == ["Русский", "Українська", "English"]
 
 
-async def test_games_against_the_bot_are_private(
+async def test_in_a_group_the_bot_points_to_the_private_chat(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
+    """/start, /play and /resign in a group show no private menu: one line and a button that
+    opens the private chat at the level choice (a deep link), which works there."""
     group = {"id": -100123, "type": "supergroup", "title": "Nardy club"}
-    await chat.send("/play", group)
-    await chat.send("/resign", group)
-    replies = [call.params["text"] for call in telegram.calls_of("sendMessage")]
+    for command in ("/start", "/play", "/resign"):
+        await chat.send(command, group)
+    replies = telegram.calls_of("sendMessage")
     private_only = "Games against the bot are played in a private chat with me."
-    assert replies == [private_only, private_only]
-    assert [call.params["chat_id"] for call in telegram.calls_of("sendMessage")] == [-100123] * 2
+    assert [call.params["text"] for call in replies] == [private_only] * 3
+    assert [call.params["chat_id"] for call in replies] == [-100123] * 3
+    (button,) = chat.telegram.chat(-100123)[-1].buttons()
+    assert button["url"] == "https://t.me/nardy_test_bot?start=play"
     assert await service.active_game(-100123) is None
+    await chat.send("/start play")
+    assert chat.last.text == "Choose the bot's level:"
+
+
+async def test_one_members_tap_never_changes_another_members_menu(
+    chat: Chat, telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    await chat.send("/start")
+    menu = chat.last
+    before = menu.markup
+    stranger = make_chat(telegram, store, service, user_id=2002)
+    await stranger.press(menu, "☑️ Confirm turns automatically")
+    assert stranger.alerts() == ["Games against the bot are played in a private chat with me."]
+    assert menu.markup == before
 
 
 async def test_a_resignation_question_goes_out_of_date_when_the_game_moves_on(

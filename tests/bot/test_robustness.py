@@ -100,16 +100,31 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
         f"t:{gid}:{seq}:s:7:0",
         f"t:nosuch:{seq}:s:24:0",
         f"t:{gid}:{seq}:d:0:0",
-        f"q:{gid}:{seq}:x",
+        f"q:{gid}:{seq}:{chat.user['id']}:x",
     ):
         await chat.tap(board, data)
     stranger = make_chat(telegram, store, service, user_id=2002)
     await stranger.tap(board, f"t:{gid}:{seq}:s:24:0")
-    await stranger.tap(board, f"q:{gid}:{seq}:r")
+    await stranger.tap(board, f"q:{gid}:{seq}:2002:r")
     bad = "This button is not valid any more."
     assert chat.alerts() == [bad] * 8 + ["This is not your game."] * 2
     assert (await current(service, chat)).version == session.version
     assert telegram.schema_problems == []
+
+
+async def test_a_question_answers_only_for_its_player_and_removes_only_itself(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """Answers are bound to the game, the state it was asked at and the player asked; forged
+    onto the board, an answer never deletes the board."""
+    await chat.start_game()
+    session = await current(service, chat)
+    board = chat.board
+    await chat.tap(board, f"q:{session.game_id}:{session.seq}:{chat.user['id']}:k")  # Keep
+    await chat.tap(board, f"q:{session.game_id}:{session.seq}:999:r")  # another's Yes
+    assert board in chat.messages
+    assert chat.alerts() == ["This is not your game."]
+    assert (await current(service, chat)).seq == session.seq
 
 
 async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: GameService) -> None:

@@ -265,7 +265,7 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
     session = await start(service_with([5, 2, 3, 3], bot_player))
     longest = [
         BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
-        Question(game=session.game_id, seq=10**9, answer=Answer.NEW_GAME),
+        Question(game=session.game_id, seq=10**9, user=2**52, answer=Answer.NEW_GAME),
         PickLevel(level=max((level.value for level in Level), key=len)),
         *(Menu(action=action) for action in MenuAction),
         *(PickLanguage(locale=locale) for locale in Locale),

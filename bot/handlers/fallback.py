@@ -1,0 +1,39 @@
+"""What no other handler took: text or an unknown command in a private chat gets a hint (never
+silence); a button we cannot read gets an alert, and on the board of the chat's game the board
+is shown afresh with buttons that work (one from an older release, say)."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.types import CallbackQuery, Message
+
+from bot.boards import Boards
+from bot.i18n import Texts
+from bot.service import GameService
+from bot.ui.alerts import NOT_VALID
+
+
+async def hint(message: Message, texts: Texts) -> None:
+    await message.answer(texts.gettext("To play, send /play. /help lists what I can do."))
+
+
+async def unknown(
+    query: CallbackQuery, bot: Bot, texts: Texts, service: GameService, boards: Boards
+) -> None:
+    await query.answer(texts.gettext(NOT_VALID), show_alert=True)
+    message = query.message
+    if message is None:
+        return
+    session = await service.active_game(message.chat.id)
+    seat = session.seat_of(query.from_user.id) if session is not None else None
+    if session is not None and seat is not None and session.message_id == message.message_id:
+        await boards.show(bot, session, seat, texts, tapped=message.message_id)
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher); tried last."""
+    feature = Router(name="fallback")
+    feature.message.register(hint, F.chat.type == ChatType.PRIVATE)
+    feature.callback_query.register(unknown)
+    return feature
