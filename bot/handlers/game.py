@@ -32,10 +32,9 @@ from bot.service import (
     Resign,
     Select,
     Session,
-    Stale,
     Undo,
 )
-from bot.ui.alerts import refuse
+from bot.ui.alerts import BEHIND, refuse
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, asks, shown_seq
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
@@ -105,7 +104,7 @@ async def board_tap(
     tapped = query.message.message_id if query.message is not None else None
     if isinstance(outcome, Outcome):
         await boards.show(bot, outcome.session, seat, texts, outcome.selected, tapped)
-    elif isinstance(outcome, Stale | GameOver) and tapped is not None:
+    elif isinstance(outcome, (*BEHIND, GameOver)) and tapped is not None:
         await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
 
 

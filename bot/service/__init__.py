@@ -3,6 +3,7 @@
 from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer, PoolBotPlayer
 from bot.service.errors import (
+    AlreadyDone,
     Busy,
     GameError,
     GameInProgress,
@@ -18,6 +19,7 @@ from bot.service.session import Note, Seat, Session
 
 __all__ = [
     "Action",
+    "AlreadyDone",
     "BotPlayer",
     "Busy",
     "Deselect",

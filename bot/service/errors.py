@@ -19,6 +19,10 @@ class GameOver(GameError):
     """The game has ended."""
 
 
+class AlreadyDone(GameError):
+    """The same tap on the same state of the game again (a doubled tap): it was applied once."""
+
+
 class NotYourGame(GameError):
     """The user is not a player of this game."""
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer
 from bot.service.errors import (
+    AlreadyDone,
     Busy,
     GameInProgress,
     GameOver,
@@ -156,9 +157,13 @@ class GameService:
         """Carry out `action` of the player of `color`, made on the game as it was at `seq`
         (None: as it is now, e.g. resigning to start anew).
 
-        Raises a `GameError` and changes nothing when the action is not allowed now. When
-        another change was saved after `session` was read, the game is read again and the
-        action checked again, so only a change to the game itself makes the tap stale.
+        Raises a `GameError` and changes nothing when the action is not allowed now. A tap
+        made on an earlier state of the same turn that picks or moves a checker still means
+        what it meant (a quick player tapping a board not yet redrawn), so it is applied when
+        the rules allow it now; the very same move from the very same state again is a doubled
+        tap (`AlreadyDone`). Anything else made on another state is `Stale`. When another
+        change was saved after `session` was read, the game is read again and the action
+        checked again, so only a change to the game itself makes the tap stale.
         """
         accepted = False
 
@@ -171,7 +176,7 @@ class GameService:
         for _ in range(CONFLICT_RETRIES):
             self._check(session, color, action, seq)
             try:
-                return await self._carry_out(session, color, action, accept_once)
+                return await self._carry_out(session, color, action, seq, accept_once)
             except VersionConflict:
                 session = await self.load(session.game_id)
         raise Stale(session.game_id)
@@ -182,7 +187,10 @@ class GameService:
         if game.over:  # before the seq: every board of a finished game is older
             raise GameOver(session.game_id)
         if seq is not None and seq != session.seq:
-            raise Stale(session.game_id)
+            if not (isinstance(action, Select | Deselect | Move) and session.turn_seq <= seq):
+                raise Stale(session.game_id)
+            if isinstance(action, Move) and (seq, action.src, action.dst) in session.moved:
+                raise AlreadyDone(session.game_id)
         if isinstance(action, Resign):
             return  # on either side's turn
         if session.game_id in self._thinking:  # the board still offers Undo and Done
@@ -191,14 +199,22 @@ class GameService:
             raise NotYourTurn(session.game_id)
 
     async def _carry_out(
-        self, session: Session, color: Color, action: Action, on_accepted: OnAccepted
+        self,
+        session: Session,
+        color: Color,
+        action: Action,
+        seq: int | None,
+        on_accepted: OnAccepted,
     ) -> Outcome:
-        """The change `action` makes, saved; `VersionConflict` when another got there first."""
+        """The change `action` made at `seq` makes, saved; `VersionConflict` when another got
+        there first. What the rules forbid now is `InvalidAction`, or `Stale` for a tap made
+        on an earlier state (it meant something then)."""
         game = session.game
+        refused = InvalidAction if seq in (None, session.seq) else Stale
         match action:
             case Select(src):
                 if src not in {step.src for step in game.next_steps()}:
-                    raise InvalidAction(f"no move from {src}")
+                    raise refused(f"no move from {src}")
                 await on_accepted(False)
                 return Outcome(session, selected=src)
             case Deselect():
@@ -207,13 +223,14 @@ class GameService:
             case Move(src, dst, confirm):
                 chain = chain_to(game, src, dst)
                 if chain is None:
-                    raise InvalidAction(f"no move from {src} to {dst}")
+                    raise refused(f"no move from {src} to {dst}")
                 for step in chain:
                     game = game.play_step(step)
                 if confirm and game.turn_complete:
                     return await self._end_turn(session, game, on_accepted)
                 await on_accepted(False)
-                return Outcome(await self._save(session.with_game(game, session.notes)))
+                made_at = session.seq if seq is None else seq
+                return Outcome(await self._save(session.after_move(game, made_at, src, dst)))
             case Undo():
                 if not game.played:
                     raise InvalidAction("nothing to undo")
@@ -292,7 +309,7 @@ class GameService:
                 game = game.play_turn(steps)
             else:
                 break
-        return session.with_game(game, tuple(notes))
+        return session.next_turn(game, tuple(notes))
 
     async def _save(self, session: Session) -> Session:
         """Compare-and-set on the version (`VersionConflict` when it moved on); a finished game

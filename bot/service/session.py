@@ -50,9 +50,11 @@ class Session:
     """One stored game.
 
     `seq` counts the changes to the game itself (steps, undos, turns, the end): buttons carry
-    it, so a tap made on an older state of the game is recognised. `version` is the store's
-    compare-and-set counter (0 before the first save); it also changes when only the board
-    message does, and never leaves the service.
+    it, so a tap made on an older state of the game is recognised. `turn_seq` is the `seq` at
+    which the turn in progress began, and `moved` lists its moves as (the `seq` each was made
+    at, from, to), so that a doubled tap is told from a quick player's next move. `version` is
+    the store's compare-and-set counter (0 before the first save); it also changes when only
+    the board message does, and never leaves the service.
     """
 
     game_id: str
@@ -62,6 +64,8 @@ class Session:
     message_id: int | None = None
     notes: tuple[Note, ...] = ()
     seq: int = 0
+    turn_seq: int = 0
+    moved: tuple[tuple[int, int, int], ...] = ()
     version: int = 0
 
     def seat_of(self, user_id: int) -> Color | None:
@@ -75,6 +79,16 @@ class Session:
         """The session after a change to the game: `notes` tell what happened meanwhile."""
         return replace(self, game=game, notes=notes, seq=self.seq + 1)
 
+    def after_move(self, game: Game, made_at: int, src: int, dst: int) -> Session:
+        """The session after a move of this turn, tapped on the game as it was at `made_at`."""
+        moved = (*self.moved, (made_at, src, dst))
+        return replace(self.with_game(game, self.notes), moved=moved)
+
+    def next_turn(self, game: Game, notes: tuple[Note, ...]) -> Session:
+        """The session when a new turn begins (or the game ends), after `notes`."""
+        after = self.with_game(game, notes)
+        return replace(after, turn_seq=after.seq, moved=())
+
     def to_text(self) -> str:
         data: dict[str, Any] = {
             "g": game_to_text(self.game),
@@ -83,6 +97,8 @@ class Session:
             "m": self.message_id,
             "n": [[note.key, dict(note.values)] for note in self.notes],
             "q": self.seq,
+            "t": self.turn_seq,
+            "d": [list(move) for move in self.moved],
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -97,6 +113,9 @@ class Session:
             chat_id=data["c"],
             message_id=data["m"],
             notes=tuple(Note.of(key, **values) for key, values in data["n"]),
-            seq=data.get("q", 0),  # games saved before `seq` existed start counting at 0
+            # Games saved before these fields existed start counting at 0.
+            seq=data.get("q", 0),
+            turn_seq=data.get("t", 0),
+            moved=tuple((made_at, src, dst) for made_at, src, dst in data.get("d", [])),
             version=version,
         )

@@ -1,4 +1,6 @@
-"""How a refused tap is answered: one alert per reason the service gives (nothing changed)."""
+"""How a refused tap is answered: one line per reason the service gives (nothing changed). A
+tap refused because its board is behind the game gets a toast, as the board is brought up to
+date at once; anything else a modal alert."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from aiogram.types import CallbackQuery
 
 from bot.i18n import N_, Texts
 from bot.service import (
+    AlreadyDone,
     Busy,
     GameError,
     GameInProgress,
@@ -23,6 +26,7 @@ ALERTS: dict[type[GameError], str] = {
     InvalidAction: NOT_VALID,
     GameInProgress: NOT_VALID,
     Stale: N_("This board is out of date: the game has moved on."),
+    AlreadyDone: N_("Done already."),
     GameOver: N_("This game is over."),
     NotYourGame: N_("This is not your game."),
     NotYourTurn: N_("Wait: it is the bot's turn."),
@@ -30,6 +34,10 @@ ALERTS: dict[type[GameError], str] = {
 }
 
 
+BEHIND = (Stale, AlreadyDone)  # the board is behind the game: it is caught up, a toast says so
+
+
 async def refuse(query: CallbackQuery, texts: Texts, error: GameError) -> None:
-    """Answer the tap with the alert for `error`."""
-    await query.answer(texts.gettext(ALERTS[type(error)]), show_alert=True)
+    """Answer the tap with the line for `error`."""
+    alert = not isinstance(error, BEHIND)
+    await query.answer(texts.gettext(ALERTS[type(error)]), show_alert=alert)

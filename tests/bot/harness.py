@@ -74,10 +74,19 @@ class Chat:
         return [m for m in self.messages if m.photo_id is not None][-1]
 
     def alerts(self) -> list[str]:
+        """The texts of the modal alerts that answered taps."""
         return [
             call.params["text"]
             for call in self.telegram.calls_of("answerCallbackQuery")
             if call.params.get("show_alert")
+        ]
+
+    def toasts(self) -> list[str]:
+        """The texts of the passing notices (not alerts) that answered taps."""
+        return [
+            call.params["text"]
+            for call in self.telegram.calls_of("answerCallbackQuery")
+            if call.params.get("text") and not call.params.get("show_alert")
         ]
 
 

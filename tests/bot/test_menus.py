@@ -179,7 +179,7 @@ async def test_a_resignation_question_goes_out_of_date_when_the_game_moves_on(
     await chat.press(chat.board, lambda text: "→" in text)
     before = await service.active_game(chat.user["id"])
     await chat.press(question, "🏳 Yes, resign")
-    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert chat.toasts() == ["This board is out of date: the game has moved on."]
     assert question not in chat.messages
     after = await service.active_game(chat.user["id"])
     assert before is not None and after is not None and after.seq == before.seq

@@ -52,22 +52,33 @@ async def play_until_done_offered(chat: Chat) -> None:
         await chat.press(chat.board, lambda text: "→" in text)
 
 
-async def test_a_stale_tap_gets_an_alert_and_changes_nothing(
+async def test_a_tap_from_the_turn_before_gets_a_toast_and_changes_nothing(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
     await chat.start_game()
-    old_board = chat.board
-    old_buttons = old_board.buttons()
-    checker = next(b for b in old_buttons if is_checker(b["text"]))
-    await chat.tap(old_board, checker["callback_data"])
-    await chat.press(chat.board, lambda text: "→" in text)
+    checker = next(b for b in chat.board.buttons() if is_checker(b["text"]))
+    await play_until_done_offered(chat)
+    await chat.press(chat.board, "✅ Done")
     before = await current(service, chat)
     edits = len(telegram.calls_of("editMessageMedia"))
-    await chat.tap(old_board, checker["callback_data"])
-    assert chat.alerts() == ["This board is out of date: the game has moved on."]
-    assert len(telegram.calls_of("editMessageMedia")) == edits
+    await chat.tap(chat.board, checker["callback_data"])
+    assert chat.toasts() == ["This board is out of date: the game has moved on."]
+    assert chat.alerts() == []
+    assert len(telegram.calls_of("editMessageMedia")) == edits  # the board shows it already
     after = await current(service, chat)
     assert (after.seq, after.game) == (before.seq, before.game)
+
+
+async def test_a_doubled_move_tap_counts_once(chat: Chat, service: GameService) -> None:
+    await chat.start_game()
+    await chat.press(chat.board, is_checker)
+    target = next(b["callback_data"] for b in chat.board.buttons() if "→" in b["text"])
+    board = chat.board
+    await chat.tap(board, target)
+    moved = await current(service, chat)
+    await chat.tap(board, target)
+    assert chat.toasts() == ["Done already."]
+    assert (await current(service, chat)).game == moved.game
 
 
 async def test_a_double_done_applies_once(
@@ -142,19 +153,20 @@ async def test_a_board_left_behind_its_game_catches_up_on_the_next_tap(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
     """A change saved but never shown (the bot stopped before the edit, or the edit failed)
-    leaves every button of the board stale: the next tap shows the game as it is."""
+    leaves a board behind its game: the next tap on it shows the game as it is, and play goes
+    on from there."""
     await chat.start_game()
     saved = await move_behind_the_boards_back(service, chat)
     board = chat.board
     edits = len(telegram.calls_of("editMessageMedia"))
     await chat.press(board, is_checker)
-    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert chat.alerts() == []
     assert len(telegram.calls_of("editMessageMedia")) == edits + 1
     assert chat.board.message_id == board.message_id
     assert seq_shown(chat.board) == saved.seq
     await chat.press(chat.board, is_checker)
     await chat.press(chat.board, lambda text: "→" in text)
-    assert len(chat.alerts()) == 1
+    assert chat.alerts() == []
     assert (await current(service, chat)).seq == saved.seq + 1
 
 
@@ -313,8 +325,7 @@ async def test_a_later_tap_on_a_deleted_board_shows_on_its_replacement(
     await chat.tap(deleted, checker)
     assert [m for m in chat.messages if m.photo_id is not None] == [replacement]
     assert (await current(service, chat)).message_id == replacement.message_id
-    stale = ["This board is out of date: the game has moved on."]
-    assert chat.alerts() == (stale if second == "move" else [])
+    assert chat.alerts() == []
 
 
 async def test_an_old_board_left_behind_catches_up_too(
@@ -326,7 +337,7 @@ async def test_an_old_board_left_behind_catches_up_too(
     saved = await move_behind_the_boards_back(service, chat)
     checker = next(b["callback_data"] for b in chat.board.buttons() if is_checker(b["text"]))
     await chat.tap(chat.board, checker, inaccessible=True)
-    assert chat.alerts() == ["This board is out of date: the game has moved on."]
+    assert chat.alerts() == []
     assert seq_shown(chat.board) == saved.seq
 
 

@@ -10,6 +10,7 @@ import pytest
 from bot.i18n import Locale
 from bot.service import (
     Action,
+    AlreadyDone,
     Busy,
     Done,
     GameInProgress,
@@ -140,21 +141,40 @@ async def test_select_checks_the_checker_and_changes_nothing(bot_player: PoolBot
     assert await service.load(session.game_id) == session
 
 
-async def test_of_two_taps_on_one_state_only_the_first_counts(
-    bot_player: PoolBotPlayer,
-) -> None:
+async def test_a_doubled_move_counts_once(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
     session = await start(service)
     moved = await act(service, session, Move(24, 21))
-    with pytest.raises(Stale):
-        await service.apply(session, Color.WHITE, Move(24, 21), session.seq)
-    with pytest.raises(Stale):
-        await service.apply(moved, Color.WHITE, Select(24), session.seq)
+    with pytest.raises(AlreadyDone):  # the same tap on the same state: a doubled tap
+        await service.apply(moved, Color.WHITE, Move(24, 21), session.seq)
     with pytest.raises(NotYourGame):
         await service.seat(session.game_id, USER + 1)
     with pytest.raises(NotYourTurn):
         await service.apply(moved, Color.BLACK, Select(24), moved.seq)
     assert (await service.load(session.game_id)).game == moved.game
+
+
+async def test_a_quick_tap_on_a_board_not_yet_redrawn_counts_when_it_still_means_something(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """Taps made on an earlier state of the same turn: picking or moving a checker is applied
+    when the rules allow it now; what needs the state it was made on (Undo, Done, Resign) or
+    is no longer legal is `Stale`."""
+    service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
+    session = await start(service)  # 3-3 on the first turn: two checkers may leave the head
+    moved = await act(service, session, Move(24, 21))
+    picked = await service.apply(moved, Color.WHITE, Select(24), session.seq)
+    assert picked.selected == 24 and picked.session == moved
+    second = await service.apply(moved, Color.WHITE, Move(24, 18), session.seq)
+    assert second.session.game.played == (Step(24, 3), Step(24, 3), Step(21, 3))
+    with pytest.raises(Stale):  # the head has let two checkers go: no third from it
+        await service.apply(second.session, Color.WHITE, Move(24, 15), session.seq)
+    for action in (Undo(), Done()):
+        with pytest.raises(Stale):
+            await service.apply(second.session, Color.WHITE, action, moved.seq)
+    after = await act(service, second.session, Move(21, 18), Done())
+    with pytest.raises(Stale):  # made on the turn before
+        await service.apply(after, Color.WHITE, Select(18), second.session.seq)
 
 
 async def test_a_change_to_the_board_message_alone_does_not_make_a_tap_stale(
