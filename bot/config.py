@@ -75,9 +75,24 @@ def load_settings() -> Settings:
         raise SettingsError(f"bad configuration: {problems}") from None
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class SecretRedactingFormatter(logging.Formatter):
+    """Log lines with `secret` blanked out: the token is part of every Bot API URL, and aiogram
+    names the URL when a request fails ("Failed to fetch updates - ... for http://.../bot<token>/
+    getUpdates")."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__(LOG_FORMAT)
+        self._secret = secret
+
+    def format(self, record: logging.LogRecord) -> str:
+        return super().format(record).replace(self._secret, "<BOT_TOKEN>")
+
+
 def configure_logging(settings: Settings) -> None:
-    """Plain one-line log records at the configured level."""
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    """Plain one-line log records at the configured level, the token never among them."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(SecretRedactingFormatter(settings.bot_token.get_secret_value()))
+    logging.basicConfig(level=settings.log_level, handlers=[handler])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import create_store
-from bot.config import SettingsError, load_settings
+from bot.config import SecretRedactingFormatter, SettingsError, load_settings
 from bot.i18n import Locale
 from bot.storage import MemoryStore, RedisStore
 
@@ -145,3 +146,19 @@ def test_with_redis_url_games_go_to_redis(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("BOT_TOKEN", TOKEN)
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6399/3")
     assert isinstance(create_store(load_settings()), RedisStore)
+
+
+def test_log_lines_never_carry_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """aiogram names the request URL, token included, when polling fails."""
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    formatter = SecretRedactingFormatter(load_settings().bot_token.get_secret_value())
+    url = f"http://127.0.0.1:8081/bot{TOKEN}/getUpdates"
+    try:
+        raise OSError(f"Can not write request body for {url}")
+    except OSError:
+        record = logging.LogRecord(
+            "aiogram.dispatcher", logging.ERROR, __file__, 1, "Failed: %s", (url,), sys.exc_info()
+        )
+    line = formatter.format(record)
+    assert TOKEN not in line and TOKEN.split(":")[1] not in line
+    assert line.count("<BOT_TOKEN>") == 2  # in the message and in the traceback
