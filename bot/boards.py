@@ -4,7 +4,9 @@ message is the board through the service.
 A tap is answered on the board it came from, which becomes the game's board if it was not (one
 sent but never recorded, say, when the store failed in between). A board that is gone is
 replaced by a new one, recorded with a compare-and-set on the old one: of two taps that both
-found it gone, the second's new board is deleted again, so one board remains.
+found it gone, the second's new board is deleted again, so one board remains. A new game is
+saved before its first board is sent, so that the board's first tap finds it, and forgotten
+when that board cannot be sent.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import logging
 
 from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
 
 from bot.i18n import Texts
 from bot.service import GameService, Session
@@ -48,15 +51,15 @@ class Boards:
                 return
         await self._send(bot, session, screen)
 
-    async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> Session:
-        """A new game's first board: sent, then the game saved with it (`GameService.open`).
-        A board that cannot be sent leaves no game; a game that cannot be saved (the chat took
-        another game meanwhile, the store is down) leaves no board."""
-        message_id = await send_board(bot, session, build_screen(session, viewer, texts))
+    async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
+        """A new game saved (`GameService.open`), then its first board sent and recorded. A
+        board that cannot be sent leaves no game: a player must never have a game they cannot
+        see (though /play can always bring a board back)."""
+        session = await self._service.open(session)
         try:
-            return await self._service.open(session, message_id)
-        except BaseException:
-            await delete_message(bot, session.chat_id, message_id)
+            await self._send(bot, session, build_screen(session, viewer, texts))
+        except TelegramAPIError:
+            await self._service.abandon(session)
             raise
 
     async def resend(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:

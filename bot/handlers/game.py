@@ -23,7 +23,6 @@ from bot.service import (
     Deselect,
     Done,
     GameError,
-    GameOver,
     GameService,
     Move,
     NoGame,
@@ -104,7 +103,7 @@ async def board_tap(
     tapped = query.message.message_id if query.message is not None else None
     if isinstance(outcome, Outcome):
         await boards.show(bot, outcome.session, seat, texts, outcome.selected, tapped)
-    elif isinstance(outcome, (*BEHIND, GameOver)) and tapped is not None:
+    elif isinstance(outcome, BEHIND) and tapped is not None:
         await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
 
 

@@ -52,6 +52,18 @@ async def _nothing(bot_thinks: bool) -> None:
     """The default `OnAccepted`: nothing to do."""
 
 
+def _what(action: Action) -> str | None:
+    """What a move or a Done did, as the session lists it to tell a doubled tap: `m24-18`,
+    `d`; None for the other actions (they are never doubled harmfully)."""
+    match action:
+        case Move(src, dst):
+            return f"m{src}-{dst}"
+        case Done():
+            return "d"
+        case _:
+            return None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What an action left: the game now, and the checker to show picked up, if any."""
@@ -112,7 +124,7 @@ class GameService:
 
     async def new_vs_bot(self, chat_id: int, user_id: int, level: Level) -> Session:
         """A new game in the chat, opening roll done and the bot's first turn played if it
-        starts; not saved: `open` saves it once its board is out. Raises `GameInProgress`."""
+        starts; not saved yet (`open`). Raises `GameInProgress`."""
         await self._check_chat_free(chat_id)
         opening, game = new_game(self._rules, self._dice)
         human, bot = Seat(user_id=user_id), Seat(level=level)
@@ -126,16 +138,23 @@ class GameService:
         session = Session(secrets.token_urlsafe(6), game, seats, chat_id)
         return await self._advance(session, game, notes)
 
-    async def open(self, session: Session, message_id: int) -> Session:
-        """Save a new game with its board message and make it the chat's game, so that a game
-        exists only once its board has reached the chat. `GameInProgress` when another game
-        took the chat meanwhile."""
+    async def open(self, session: Session) -> Session:
+        """Save a new game and make it the chat's game, before its first board is sent (so a
+        tap on that board finds it); `GameInProgress` when another game took the chat
+        meanwhile."""
         previous = await self._check_chat_free(session.chat_id)
         if not await self._store.swap_chat_game(session.chat_id, previous, session.game_id):
             raise GameInProgress(await self._store.chat_game(session.chat_id) or "")
-        saved = await self._save(replace(session, message_id=message_id))
+        saved = await self._save(session)
         log.info("game %s started", saved.game_id)
         return saved
+
+    async def abandon(self, session: Session) -> None:
+        """Forget a new game whose first board could not be sent: it never reached the player,
+        so it must not hold the chat."""
+        await self._store.delete_game(session.game_id)
+        await self._store.swap_chat_game(session.chat_id, session.game_id, None)
+        log.info("game %s abandoned: its board could not be sent", session.game_id)
 
     async def _check_chat_free(self, chat_id: int) -> str | None:
         """The chat's last game id, which may be replaced; `GameInProgress` while it runs."""
@@ -187,10 +206,11 @@ class GameService:
         if game.over:  # before the seq: every board of a finished game is older
             raise GameOver(session.game_id)
         if seq is not None and seq != session.seq:
+            what = _what(action)
+            if what is not None and (seq, what) in session.taps:
+                raise AlreadyDone(session.game_id)
             if not (isinstance(action, Select | Deselect | Move) and session.turn_seq <= seq):
                 raise Stale(session.game_id)
-            if isinstance(action, Move) and (seq, action.src, action.dst) in session.moved:
-                raise AlreadyDone(session.game_id)
         if isinstance(action, Resign):
             return  # on either side's turn
         if session.game_id in self._thinking:  # the board still offers Undo and Done
@@ -226,11 +246,11 @@ class GameService:
                     raise refused(f"no move from {src} to {dst}")
                 for step in chain:
                     game = game.play_step(step)
+                tap = (session.seq if seq is None else seq, f"m{src}-{dst}")
                 if confirm and game.turn_complete:
-                    return await self._end_turn(session, game, on_accepted)
+                    return await self._end_turn(session, game, tap, on_accepted)
                 await on_accepted(False)
-                made_at = session.seq if seq is None else seq
-                return Outcome(await self._save(session.after_move(game, made_at, src, dst)))
+                return Outcome(await self._save(session.after_tap(game, tap)))
             case Undo():
                 if not game.played:
                     raise InvalidAction("nothing to undo")
@@ -239,7 +259,7 @@ class GameService:
             case Done():
                 if not game.turn_complete:
                     raise InvalidAction("the turn is not complete")
-                return await self._end_turn(session, game, on_accepted)
+                return await self._end_turn(session, game, (session.seq, "d"), on_accepted)
             case Resign():
                 try:
                     game = game.resign(color)
@@ -248,15 +268,17 @@ class GameService:
                 await on_accepted(False)
                 return Outcome(await self._save(session.with_game(game, ())))
 
-    async def _end_turn(self, session: Session, game: Game, on_accepted: OnAccepted) -> Outcome:
-        """End the human's complete turn; the bot answers and the human's next roll is made, all
-        in one save. A second Done while the bot thinks raises `Busy`."""
+    async def _end_turn(
+        self, session: Session, game: Game, tap: tuple[int, str], on_accepted: OnAccepted
+    ) -> Outcome:
+        """End the human's complete turn (`tap` ended it); the bot answers and the human's next
+        roll is made, all in one save. A second Done while the bot thinks raises `Busy`."""
         if session.game_id in self._thinking:
             raise Busy(session.game_id)
         self._thinking.add(session.game_id)
         try:
             await on_accepted(True)
-            ended = await self._advance(session, game.end_turn(), [])
+            ended = await self._advance(session, game.end_turn(), [], tap)
             return Outcome(await self._save(ended))
         finally:
             self._thinking.discard(session.game_id)
@@ -282,7 +304,13 @@ class GameService:
 
     # -- the flow between human decisions ---------------------------------------------------
 
-    async def _advance(self, session: Session, game: Game, notes: list[Note]) -> Session:
+    async def _advance(
+        self,
+        session: Session,
+        game: Game,
+        notes: list[Note],
+        ended_by: tuple[int, str] | None = None,
+    ) -> Session:
         """Roll and play on until a human has a real choice or the game ends: the bot's turns,
         and a human's forced turn or pass, each leaving a note."""
         while not game.over:
@@ -309,7 +337,7 @@ class GameService:
                 game = game.play_turn(steps)
             else:
                 break
-        return session.next_turn(game, tuple(notes))
+        return session.next_turn(game, tuple(notes), ended_by)
 
     async def _save(self, session: Session) -> Session:
         """Compare-and-set on the version (`VersionConflict` when it moved on); a finished game

@@ -51,8 +51,9 @@ class Session:
 
     `seq` counts the changes to the game itself (steps, undos, turns, the end): buttons carry
     it, so a tap made on an older state of the game is recognised. `turn_seq` is the `seq` at
-    which the turn in progress began, and `moved` lists its moves as (the `seq` each was made
-    at, from, to), so that a doubled tap is told from a quick player's next move. `version` is
+    which the turn in progress began, and `taps` lists the taps that changed the game in this
+    turn and the one before, as (the `seq` each was made at, what it did: `m24-18`, `d`), so
+    that a doubled tap is told from a quick player's next move. `version` is
     the store's compare-and-set counter (0 before the first save); it also changes when only
     the board message does, and never leaves the service.
     """
@@ -65,7 +66,7 @@ class Session:
     notes: tuple[Note, ...] = ()
     seq: int = 0
     turn_seq: int = 0
-    moved: tuple[tuple[int, int, int], ...] = ()
+    taps: tuple[tuple[int, str], ...] = ()
     version: int = 0
 
     def seat_of(self, user_id: int) -> Color | None:
@@ -79,15 +80,19 @@ class Session:
         """The session after a change to the game: `notes` tell what happened meanwhile."""
         return replace(self, game=game, notes=notes, seq=self.seq + 1)
 
-    def after_move(self, game: Game, made_at: int, src: int, dst: int) -> Session:
-        """The session after a move of this turn, tapped on the game as it was at `made_at`."""
-        moved = (*self.moved, (made_at, src, dst))
-        return replace(self.with_game(game, self.notes), moved=moved)
+    def after_tap(self, game: Game, tap: tuple[int, str]) -> Session:
+        """The session after `tap` (made at, what it did) changed the game in this turn."""
+        return replace(self.with_game(game, self.notes), taps=(*self.taps, tap))
 
-    def next_turn(self, game: Game, notes: tuple[Note, ...]) -> Session:
-        """The session when a new turn begins (or the game ends), after `notes`."""
+    def next_turn(
+        self, game: Game, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
+    ) -> Session:
+        """The session when a new turn begins (or the game ends), after `notes`; the taps of
+        the turn that ended, `ended_by` the last, are kept, the older ones dropped."""
+        kept = tuple(tap for tap in self.taps if tap[0] >= self.turn_seq)
+        taps = kept if ended_by is None else (*kept, ended_by)
         after = self.with_game(game, notes)
-        return replace(after, turn_seq=after.seq, moved=())
+        return replace(after, turn_seq=after.seq, taps=taps)
 
     def to_text(self) -> str:
         data: dict[str, Any] = {
@@ -98,7 +103,7 @@ class Session:
             "n": [[note.key, dict(note.values)] for note in self.notes],
             "q": self.seq,
             "t": self.turn_seq,
-            "d": [list(move) for move in self.moved],
+            "d": [list(tap) for tap in self.taps],
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -116,6 +121,6 @@ class Session:
             # Games saved before these fields existed start counting at 0.
             seq=data.get("q", 0),
             turn_seq=data.get("t", 0),
-            moved=tuple((made_at, src, dst) for made_at, src, dst in data.get("d", [])),
+            taps=tuple((made_at, what) for made_at, what in data.get("d", [])),
             version=version,
         )

@@ -52,6 +52,10 @@ class GameStore(ABC):
         """
 
     @abstractmethod
+    async def delete_game(self, game_id: str) -> None:
+        """Forget the game (one that never reached its players); nothing when there is none."""
+
+    @abstractmethod
     async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
         """Point `chat_id` at game `new` (None: at nothing) if it now points at `expected`."""
 

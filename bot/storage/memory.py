@@ -35,6 +35,9 @@ class MemoryStore(GameStore):
         self._games[game_id] = (Versioned(expected + 1, data), expires)
         return expected + 1
 
+    async def delete_game(self, game_id: str) -> None:
+        self._games.pop(game_id, None)
+
     async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
         if self._chats.get(chat_id) != expected:
             return False

@@ -107,6 +107,10 @@ class RedisStore(GameStore):
             raise VersionConflict(game_id)
         return int(version)
 
+    async def delete_game(self, game_id: str) -> None:
+        async with _reachable():
+            await self._redis.delete(game_key(game_id))
+
     async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
         async with _reachable():
             done = await self._swap_chat(keys=[chat_key(chat_id)], args=[expected or "", new or ""])

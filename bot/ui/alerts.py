@@ -1,6 +1,7 @@
 """How a refused tap is answered: one line per reason the service gives (nothing changed). A
-tap refused because its board is behind the game gets a toast, as the board is brought up to
-date at once; anything else a modal alert."""
+refusal that passes by itself gets a toast (a board behind its game is brought up to date at
+once, showing the result of a game that is over; the bot's answer is coming); anything else
+a modal alert."""
 
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ ALERTS: dict[type[GameError], str] = {
 }
 
 
-BEHIND = (Stale, AlreadyDone)  # the board is behind the game: it is caught up, a toast says so
+# The tapped board is behind its game (moved on, or over): it is brought up to date.
+BEHIND = (Stale, AlreadyDone, GameOver)
+PASSING = (*BEHIND, Busy)
 
 
 async def refuse(query: CallbackQuery, texts: Texts, error: GameError) -> None:
     """Answer the tap with the line for `error`."""
-    alert = not isinstance(error, BEHIND)
+    alert = not isinstance(error, PASSING)
     await query.answer(texts.gettext(ALERTS[type(error)]), show_alert=alert)

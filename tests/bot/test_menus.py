@@ -194,7 +194,7 @@ async def test_a_resignation_question_of_a_finished_game_says_so(
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     await chat.press(first, "🏳 Yes, resign")
-    assert chat.alerts() == ["This game is over."]
+    assert chat.toasts() == ["This game is over."]
     assert first not in chat.messages
 
 

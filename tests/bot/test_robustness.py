@@ -145,7 +145,7 @@ async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: Gam
     await chat.tap(chat.board, f"t:{over.game_id}:{over.seq}:s:24:0")
     # A tap from an older board of the game says the same, not "out of date".
     await chat.tap(chat.board, f"t:{over.game_id}:{session.seq}:s:24:0")
-    assert chat.alerts() == ["This game is over."] * 2
+    assert chat.toasts() == ["This game is over."] * 2
     assert (await service.load(over.game_id)).version == over.version
 
 
@@ -176,7 +176,7 @@ async def test_a_finished_game_left_behind_shows_its_result_on_the_next_tap(
     await chat.start_game()
     await resign_behind_the_boards_back(service, chat)
     await chat.press(chat.board, is_checker)
-    assert chat.alerts() == ["This game is over."]
+    assert chat.toasts() == ["This game is over."]
     assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
 
 
@@ -412,21 +412,28 @@ class OutageTelegram(FakeTelegram):
         return answer
 
 
-async def test_a_new_game_the_store_cannot_save_leaves_no_board(
+async def test_a_first_board_sent_but_never_recorded_becomes_the_games_on_its_next_tap(
     store: RedisStore, service: GameService, redis_server: RedisServer
 ) -> None:
-    """The game must reach the player or not exist: its board, already sent, is deleted."""
+    """The store fails between sending the first board and recording it: the game exists,
+    the board's buttons show it as it is, so its first tap counts and makes it the game's."""
     telegram = OutageTelegram()
     chat = make_chat(telegram, store, service)
     await chat.send("/play")
     telegram.server = redis_server
     await chat.press(chat.last, "Easy")
     assert chat.last.text is not None and chat.last.text.startswith("I can't reach my game")
-    assert [m for m in chat.messages if m.photo_id is not None] == []
     redis_server.start()
-    assert await service.active_game(chat.user["id"]) is None
-    await chat.start_game()
-    assert (await current(service, chat)).message_id == chat.board.message_id
+    board = chat.board
+    session = await current(service, chat)
+    assert session.message_id is None
+    alerts = chat.alerts()
+    await chat.press(board, is_checker)
+    assert chat.alerts() == alerts
+    assert (await current(service, chat)).message_id == board.message_id
+    await chat.press(board, lambda text: "→" in text)
+    assert (await current(service, chat)).seq == session.seq + 1
+    assert len([m for m in chat.messages if m.photo_id is not None]) == 1
 
 
 @pytest.mark.parametrize("failure", [Failure(502, "Bad Gateway"), Failure(400, "Bad Request")])

@@ -52,8 +52,10 @@ def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
 
 
 async def start(service: GameService, level: Level = Level.EASY) -> Session:
-    """A new game against the bot, opened with a board message (id 1)."""
-    return await service.open(await service.new_vs_bot(CHAT, USER, level), message_id=1)
+    """A new game against the bot, opened, with its board message (id 1) recorded."""
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, level))
+    assert await service.set_board(opened.game_id, None, 1)
+    return await service.load(opened.game_id)
 
 
 async def act(service: GameService, session: Session, *actions: Action) -> Session:
@@ -69,7 +71,7 @@ async def test_the_opening_winner_plays_white_and_has_the_dice(bot_player: PoolB
     # 3-3 is the one first roll with a choice (RULES.md §4): others play one head checker.
     service = service_with([3, 3, 5, 2, 3, 3], bot_player)
     session = await start(service)
-    assert session.version == 1
+    assert (session.version, session.seq, session.message_id) == (2, 1, 1)
     assert session.seat_of(USER) is Color.WHITE
     assert session.game.dice == (3, 3)
     assert session.notes == (
@@ -154,6 +156,23 @@ async def test_a_doubled_move_counts_once(bot_player: PoolBotPlayer) -> None:
     assert (await service.load(session.game_id)).game == moved.game
 
 
+async def test_a_doubled_done_after_the_bot_answered_is_done_already(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """A Done tapped again on the board that showed it (the board not yet redrawn) is not
+    "out of date": it was applied once. So is the move that completed a turn with confirm."""
+    service = service_with([5, 2, 3, 3, 4, 2, 3, 1, 6, 5, 2, 1], bot_player)
+    session = await start(service)
+    complete = await act(service, session, Move(24, 18), Move(24, 18))
+    answered = await act(service, complete, Done())
+    with pytest.raises(AlreadyDone):
+        await service.apply(answered, Color.WHITE, Done(), complete.seq)
+    confirmed = await act(service, answered, Move(24, 21, confirm=True), Move(21, 20, confirm=True))
+    assert len(confirmed.game.history) == 4
+    with pytest.raises(AlreadyDone):
+        await service.apply(confirmed, Color.WHITE, Move(21, 20, confirm=True), confirmed.seq - 1)
+
+
 async def test_a_quick_tap_on_a_board_not_yet_redrawn_counts_when_it_still_means_something(
     bot_player: PoolBotPlayer,
 ) -> None:
@@ -230,21 +249,26 @@ async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer)
     assert second.game_id != first.game_id
 
 
-async def test_a_new_game_exists_only_once_opened_and_one_chat_opens_one(
+async def test_a_new_game_exists_once_opened_one_a_chat_and_abandoned_leaves_nothing(
     bot_player: PoolBotPlayer,
 ) -> None:
-    service = service_with([5, 2, 3, 3, 5, 2, 3, 3], bot_player)
+    service = service_with([5, 2, 3, 3, 5, 2, 3, 3, 5, 2, 3, 3], bot_player)
     first = await service.new_vs_bot(CHAT, USER, Level.EASY)
     second = await service.new_vs_bot(CHAT, USER, Level.EASY)  # a doubled tap on a level
     with pytest.raises(NoGame):
         await service.load(first.game_id)
     assert await service.active_game(CHAT) is None
-    opened = await service.open(second, message_id=9)
+    opened = await service.open(second)
     with pytest.raises(GameInProgress):
-        await service.open(first, message_id=10)
-    assert await service.active_game(CHAT) == opened and opened.message_id == 9
+        await service.open(first)
+    assert await service.active_game(CHAT) == opened
     with pytest.raises(NoGame):
         await service.load(first.game_id)
+    await service.abandon(opened)  # its board could not be sent
+    assert await service.active_game(CHAT) is None
+    with pytest.raises(NoGame):
+        await service.load(opened.game_id)
+    assert (await start(service)).game_id not in (first.game_id, second.game_id)
 
 
 class HeldBot:

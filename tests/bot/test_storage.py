@@ -61,6 +61,14 @@ async def test_of_simultaneous_saves_exactly_one_wins(store: GameStore) -> None:
     assert all(isinstance(r, VersionConflict) for r in results if r != 2)
 
 
+async def test_a_deleted_game_is_gone(store: GameStore) -> None:
+    await store.save_game("g1", 0, "never shown")
+    await store.delete_game("g1")
+    await store.delete_game("g1")  # nothing when there is none
+    assert await store.load_game("g1") is None
+    assert await store.save_game("g1", 0, "again") == 1
+
+
 async def test_a_finished_game_expires_after_its_ttl(store: GameStore) -> None:
     before = time.monotonic()
     await store.save_game("g1", 0, "over", ttl=2)

@@ -36,6 +36,7 @@ def make_app(telegram: FakeTelegram) -> web.Application:
     async def api(request: web.Request) -> web.Response:
         method = request.match_info["method"]
         fields, uploads = await _read(request)
+        await asyncio.sleep(telegram.latency.get(method, 0.0))
         status, body = telegram.handle(method, fields, uploads)
         if method == "getUpdates" and status == 200:
             body = json.dumps({"ok": True, "result": await _poll(telegram, fields)})

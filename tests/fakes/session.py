@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncGenerator
 from typing import Any
 
@@ -30,6 +31,7 @@ class FakeSession(BaseSession):
             prepared = self.prepare_value(value, bot=bot, files=files)
             if prepared:
                 fields[key] = prepared
+        await asyncio.sleep(self.telegram.latency.get(method.__api_method__, 0.0))
         status, body = self.telegram.handle(method.__api_method__, fields, set(files))
         response = self.check_response(bot, method, status, body)
         return response.result  # type: ignore[return-value]

@@ -3,7 +3,9 @@
 It keeps the chat's messages, answers requests the way the Bot API does (a sent photo gets a
 file id, an edit of a deleted message fails "message to edit not found"), records every call,
 checks each against the official schema, and can be told to fail the next call of a method
-(429 with `retry_after`, "message is not modified"). It also makes the updates a user causes.
+(429 with `retry_after`, "message is not modified"), to fail calls at random (`Chaos`), and to
+take its time over some methods (`latency`, seconds, awaited by the HTTP server and the
+in-process session before a request takes effect). It also makes the updates a user causes.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,11 +29,13 @@ BOT_USER = {"id": 42, "is_bot": True, "first_name": "Nardy", "username": "nardy_
 
 @dataclass
 class Call:
-    """One request as the bot sent it: decoded JSON fields, and the names of uploaded parts."""
+    """One request as the bot sent it: decoded JSON fields, the names of uploaded parts, and
+    the HTTP status it was answered with."""
 
     method: str
     params: dict[str, Any]
     uploads: set[str]
+    status: int = 0
 
 
 @dataclass
@@ -57,6 +62,33 @@ class Failure:
 
 
 @dataclass
+class Chaos:
+    """Telegram failing now and then: each call of `methods` fails with probability `rate`
+    before it takes effect, half of them with a 502, half with a 429 (retry after 1 s)."""
+
+    rate: float
+    rng: random.Random
+    methods: frozenset[str] = frozenset(
+        {
+            "sendMessage",
+            "sendPhoto",
+            "editMessageMedia",
+            "editMessageText",
+            "editMessageReplyMarkup",
+            "answerCallbackQuery",
+            "deleteMessage",
+        }
+    )
+
+    def failure(self, method: str) -> Failure | None:
+        if method not in self.methods or self.rng.random() >= self.rate:
+            return None
+        if self.rng.random() < 0.5:
+            return Failure(502, "Bad Gateway")
+        return Failure(429, "Too Many Requests: retry after 1", 1)
+
+
+@dataclass
 class FakeTelegram:
     """The state and rules of the fake; both the aiohttp server and the in-process test
     session call `handle`."""
@@ -66,6 +98,8 @@ class FakeTelegram:
     messages: dict[tuple[int, int], Sent] = field(default_factory=dict)
     answered: set[str] = field(default_factory=set)
     failures: dict[str, list[Failure]] = field(default_factory=dict)
+    chaos: Chaos | None = None
+    latency: dict[str, float] = field(default_factory=dict)
     updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
@@ -135,10 +169,17 @@ class FakeTelegram:
         params = {name: _decode(value) for name, value in fields.items()}
         found = problems(method, fields, uploads) + _over_limits(method, params)
         self.schema_problems += found
-        self.calls.append(Call(method, params, uploads))
+        call = Call(method, params, uploads)
+        self.calls.append(call)
+        call.status, body = self._answer(method, params, found)
+        return call.status, body
+
+    def _answer(self, method: str, params: dict[str, Any], found: list[str]) -> tuple[int, str]:
         pending = self.failures.get(method)
-        if pending:
-            failure = pending.pop(0)
+        failure = pending.pop(0) if pending else None
+        if failure is None and self.chaos is not None:
+            failure = self.chaos.failure(method)
+        if failure is not None:
             body: dict[str, Any] = {
                 "ok": False,
                 "error_code": failure.status,

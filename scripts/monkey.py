@@ -1,0 +1,310 @@
+"""Monkey players against the real bot process: Telegram's passing faults, and a slow network.
+
+    python scripts/monkey.py faults [--games 30] [--rate 0.1] [--parallel 10] [--seed 1]
+    python scripts/monkey.py lag [--games 10] [--delay 0.8] [--think 0.3] [--seed 1]
+
+Both start a throwaway redis-server, the fake Bot API server (tests/fakes) and `python -m bot`
+against them, and play whole games against the Easy bot in private chats, each player tapping
+a checker, its first destination, Done, until the game is over.
+
+faults: every sendMessage, sendPhoto, edit, answerCallbackQuery and deleteMessage fails with
+probability RATE before it takes effect, half with a 502, half with a 429 (retry after 1 s).
+A careful player waits for each tap's answer (20 s at most) and for the board to change (15 s
+at most) before the next tap. Reports games finished, apology messages, alerts, taps never
+answered and taps answered twice.
+
+lag: every board edit takes DELAY seconds to reach the chat. A quick player taps again THINK
+seconds after each tap, on whatever the board shows by then (it waits only for the bot's
+answer after Done). Reports the taps, those refused as out of date, and doubled taps answered
+"done already".
+
+Leaves out: the real Telegram (its own latency, failures after a request took effect), other
+levels than Easy, several bot processes, games between people.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from aiohttp import web  # noqa: E402
+from cpu_wall import RunClock  # noqa: E402
+
+from bot.i18n import Locale, Translator  # noqa: E402
+from tests.conftest import RedisServer, free_port  # noqa: E402
+from tests.fakes.server import make_app  # noqa: E402
+from tests.fakes.telegram import Chaos, FakeTelegram, Sent  # noqa: E402
+
+TOKEN = "123456:MONKEY-TOKEN-MONKEY-TOKEN-MONKEY-00"
+EN = Translator()[Locale.EN]
+DONE, AGAIN = EN.gettext("✅ Done"), EN.gettext("🎲 Play again")
+STALE = EN.gettext("This board is out of date: the game has moved on.")
+ALREADY = EN.gettext("Done already.")
+APOLOGIES = {
+    EN.gettext("Something went wrong on my side. Please try again."),
+    EN.gettext("I can't reach my game storage right now. Please try again in a moment."),
+}
+
+
+@dataclass
+class Player:
+    """One user in a private chat with the bot."""
+
+    telegram: FakeTelegram
+    user_id: int
+    taps: list[str] = field(default_factory=list)  # callback query ids, in order
+    data: dict[str, str] = field(default_factory=dict)  # each tap's button data
+    finished: bool = False
+
+    @property
+    def user(self) -> dict[str, Any]:
+        return {"id": self.user_id, "is_bot": False, "first_name": "M", "language_code": "en"}
+
+    def messages(self) -> list[Sent]:
+        return self.telegram.chat(self.user_id)
+
+    def board(self) -> Sent | None:
+        boards = [m for m in self.messages() if m.photo_id is not None]
+        return boards[-1] if boards else None
+
+    async def send(self, text: str) -> None:
+        await self.telegram.updates.put(self.telegram.text_update(self.user, text))
+
+    def tap(self, sent: Sent, label: Callable[[str], bool]) -> str | None:
+        """Tap the first button `label` accepts; its query id (None: no such button)."""
+        data = next((b["callback_data"] for b in sent.buttons() if label(b["text"])), None)
+        if data is None:
+            return None
+        update = self.telegram.tap_update(self.user, sent, data)
+        self.telegram.updates.put_nowait(update)
+        query_id: str = update["callback_query"]["id"]
+        self.taps.append(query_id)
+        self.data[query_id] = data
+        return query_id
+
+    async def open_game(self) -> None:
+        """/play, then Easy; until the board is there."""
+        await self.send("/play")
+        levels = await until(lambda: self._last_with("Easy"), 30)
+        if levels is not None:
+            self.tap(levels, lambda text: text == "Easy")
+        await until(self.board, 60)
+
+    def _last_with(self, label: str) -> Sent | None:
+        found = [m for m in self.messages() if any(b["text"] == label for b in m.buttons())]
+        return found[-1] if found else None
+
+    @staticmethod
+    def next_label(labels: list[str]) -> Callable[[str], bool] | None:
+        """Done when offered, else the first destination, else the first checker; None once
+        the game is over."""
+        if AGAIN in labels:
+            return None
+        if DONE in labels:
+            return is_done
+        if any("→" in text for text in labels):
+            return lambda text: "→" in text
+        return str.isdigit
+
+
+def is_done(label: str) -> bool:
+    return label == DONE
+
+
+async def until(check: Callable[[], Any], seconds: float) -> Any:
+    """`check()`'s first truthy value within `seconds` (polling), else None."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while asyncio.get_running_loop().time() < deadline:
+        value = check()
+        if value:
+            return value
+        await asyncio.sleep(0.02)
+    return None
+
+
+async def careful(player: Player, max_taps: int = 3000) -> None:
+    """Tap, wait for the answer and for the board to change, tap again; until the game ends."""
+    await player.open_game()
+    for _ in range(max_taps):
+        board = player.board()
+        if board is None:
+            return
+        label = Player.next_label([b["text"] for b in board.buttons()])
+        if label is None:
+            player.finished = True
+            return
+        changed = board_changed(player, board)
+        query_id = player.tap(board, label)
+        if query_id is not None:
+            await until(answered(player.telegram, query_id), 20)
+        await until(changed, 15)
+
+
+async def quick(player: Player, think: float, max_taps: int = 3000) -> None:
+    """Tap `think` seconds after the last tap on whatever the board shows by then."""
+    await player.open_game()
+    for _ in range(max_taps):
+        board = player.board()
+        if board is None:
+            return
+        label = Player.next_label([b["text"] for b in board.buttons()])
+        if label is None:
+            player.finished = True
+            return
+        changed = board_changed(player, board)
+        player.tap(board, label)
+        await asyncio.sleep(think)
+        if label is is_done:  # the bot answers Done: a player waits for its move
+            await until(changed, 30)
+
+
+def board_changed(player: Player, board: Sent) -> Callable[[], bool]:
+    """A check that the player's board is another message or shows another picture now."""
+    shown = board.photo_id
+    return lambda: player.board() is not board or board.photo_id != shown
+
+
+def answered(telegram: FakeTelegram, query_id: str) -> Callable[[], bool]:
+    return lambda: query_id in telegram.answered
+
+
+async def run_bot(
+    telegram: FakeTelegram, games: list[Callable[[], Any]], parallel: int
+) -> tuple[int, str]:
+    """The bot process against `telegram` and a fresh Redis while `games` run, `parallel` at a
+    time; its exit status and output."""
+    async with AsyncExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        redis = RedisServer(Path(folder))
+        redis.start()
+        stack.callback(redis.stop)
+        runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.5)
+        await runner.setup()
+        stack.push_async_callback(runner.cleanup)
+        port = free_port()
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+        env = {
+            "PATH": os.environ["PATH"],
+            "PYTHONPATH": str(ROOT),
+            "BOT_TOKEN": TOKEN,
+            "REDIS_URL": redis.url,
+            "TELEGRAM_API_URL": f"http://127.0.0.1:{port}",
+            "LOG_LEVEL": "WARNING",
+            "HEALTH_FILE": str(Path(folder) / "alive"),
+        }
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            env=env,
+            cwd=folder,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+
+        def stop() -> None:
+            if process.returncode is None:
+                process.kill()
+
+        stack.callback(stop)
+        output = asyncio.create_task(process.communicate())
+        ready = await until(lambda: len(telegram.calls_of("setMyCommands")) >= 4, 120)
+        if not ready:
+            raise SystemExit("the bot did not start")
+        gate = asyncio.Semaphore(parallel)
+
+        async def play(game: Callable[[], Any]) -> None:
+            async with gate:
+                await game()
+
+        await asyncio.gather(*(play(game) for game in games))
+        process.send_signal(signal.SIGINT)
+        stdout, _ = await asyncio.wait_for(output, 60)
+        return process.returncode or 0, stdout.decode()
+
+
+def report(telegram: FakeTelegram, players: list[Player], status: int, output: str) -> None:
+    answers = telegram.calls_of("answerCallbackQuery")
+    answered = Counter(str(c.params["callback_query_id"]) for c in answers if c.status == 200)
+    taps = [query_id for player in players for query_id in player.taps]
+    texts = {str(c.params["callback_query_id"]): c.params.get("text") for c in answers}
+    alerts = {str(c.params["callback_query_id"]) for c in answers if c.params.get("show_alert")}
+    apologies = [
+        m for p in players for m in p.messages() if m.text is not None and m.text in APOLOGIES
+    ]
+    failed = Counter(c.status for c in telegram.calls if c.status >= 400)
+    print(f"games finished: {sum(p.finished for p in players)} of {len(players)}")
+    print(f"taps: {len(taps)}; answered: {sum(1 for q in taps if answered[q])};")
+    print(f"  never answered: {sum(1 for q in taps if not answered[q])}")
+    print(f"  answered twice: {sum(1 for q in taps if answered[q] > 1)}")
+    stale = [q for q in taps if texts.get(q) == STALE]
+    share = 100 * len(stale) / max(len(taps), 1)
+    kinds = Counter(_kind(p.data[q]) for p in players for q in p.taps if q in set(stale))
+    print(f"  refused as out of date: {len(stale)} ({share:.2f}%), by button: {dict(kinds)}")
+    doubled = sum(1 for q in taps if texts.get(q) == ALREADY)
+    print(f"  doubled taps answered 'done already': {doubled}")
+    alerted = Counter(
+        f"{texts[q]} ({_kind(p.data[q])})" for p in players for q in p.taps if q in alerts
+    )
+    print(f"  alerts: {sum(alerted.values())} {dict(alerted)}")
+    print(f"apology messages: {len(apologies)}")
+    print(f"requests the fake Telegram failed: {dict(sorted(failed.items()))}")
+    errors = [line for line in output.splitlines() if " ERROR " in line or "Traceback" in line]
+    print(f"bot exit status {status}; ERROR lines or tracebacks in its log: {len(errors)}")
+    for line in errors[:5]:
+        print("   ", line)
+
+
+def _kind(data: str) -> str:
+    """A button's kind from its data: `t:<game>:<seq>:<action>:...` (see bot/ui/callbacks.py)."""
+    parts = data.split(":")
+    return f"{parts[0]}:{parts[3]}" if len(parts) > 3 else parts[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    modes = parser.add_subparsers(dest="mode", required=True)
+    faults = modes.add_parser("faults", help="random 5xx and 429 on every send, edit and answer")
+    faults.add_argument("--games", type=int, default=30)
+    faults.add_argument("--rate", type=float, default=0.1)
+    faults.add_argument("--parallel", type=int, default=10)
+    faults.add_argument("--seed", type=int, default=1)
+    lag = modes.add_parser("lag", help="board edits reach the chat late; a quick player")
+    lag.add_argument("--games", type=int, default=10)
+    lag.add_argument("--delay", type=float, default=0.8)
+    lag.add_argument("--think", type=float, default=0.3)
+    lag.add_argument("--parallel", type=int, default=10)
+    lag.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    clock = RunClock()
+    telegram = FakeTelegram()
+    players = [Player(telegram, 10_000 + i) for i in range(args.games)]
+    games: list[Callable[[], Any]]
+    if args.mode == "faults":
+        telegram.chaos = Chaos(args.rate, random.Random(args.seed))
+        games = [partial(careful, player) for player in players]
+    else:
+        telegram.latency = {"editMessageMedia": args.delay}
+        games = [partial(quick, player, args.think) for player in players]
+    status, output = asyncio.run(run_bot(telegram, games, args.parallel))
+    report(telegram, players, status, output)
+    print(clock.summary())
+
+
+if __name__ == "__main__":
+    main()
