@@ -28,7 +28,7 @@ from bot.service.errors import (
     Stale,
 )
 from bot.service.session import Note, Seat, Session
-from bot.storage import FINISHED_TTL, GameStore, VersionConflict
+from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, VersionConflict
 from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import Level
 from nardy.chains import chain_to
@@ -340,9 +340,10 @@ class GameService:
         return session.next_turn(game, tuple(notes), ended_by)
 
     async def _save(self, session: Session) -> Session:
-        """Compare-and-set on the version (`VersionConflict` when it moved on); a finished game
-        expires later and frees its chat."""
-        ttl = FINISHED_TTL if session.game.over else None
+        """Compare-and-set on the version (`VersionConflict` when it moved on). Every save
+        renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL); a finished game
+        frees its chat."""
+        ttl = FINISHED_TTL if session.game.over else UNFINISHED_TTL
         version = await self._store.save_game(
             session.game_id, session.version, session.to_text(), ttl
         )

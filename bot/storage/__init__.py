@@ -2,6 +2,7 @@
 
 from bot.storage.base import (
     FINISHED_TTL,
+    UNFINISHED_TTL,
     GameStore,
     StoreRefused,
     StoreUnavailable,
@@ -13,6 +14,7 @@ from bot.storage.redis import RedisStore
 
 __all__ = [
     "FINISHED_TTL",
+    "UNFINISHED_TTL",
     "GameStore",
     "MemoryStore",
     "RedisStore",

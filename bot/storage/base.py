@@ -5,7 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-# How long a finished game stays readable (its board's buttons still answer) after it ends.
+# How long a game is kept after its last change: a game in progress (renewed by every move,
+# long enough for slow correspondence play), and a finished one (its board's buttons still
+# answer). After that it is gone, and a tap on its board says so.
+UNFINISHED_TTL = 30 * 24 * 3600
 FINISHED_TTL = 7 * 24 * 3600
 
 
@@ -47,7 +50,7 @@ class GameStore(ABC):
     ) -> int:
         """Write `data` if the stored version is `expected` (0: no game yet); return the new one.
 
-        `ttl` (seconds) makes the game expire, for finished games; None keeps it forever.
+        `ttl` (seconds) makes the game expire that long after this save; None keeps it.
         Raises `VersionConflict` when the version differs.
         """
 

@@ -23,7 +23,8 @@ from bot.service import (
 
 NOT_VALID = N_("This button is not valid any more.")
 ALERTS: dict[type[GameError], str] = {
-    NoGame: NOT_VALID,
+    # Never was, or expired: kept a month after its last move (bot.storage.UNFINISHED_TTL).
+    NoGame: N_("This game is no longer kept: it went unplayed too long. /play starts a new one."),
     InvalidAction: NOT_VALID,
     GameInProgress: NOT_VALID,
     Stale: N_("This board is out of date: the game has moved on."),

@@ -118,7 +118,9 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     await stranger.tap(board, f"t:{gid}:{seq}:s:24:0")
     await stranger.tap(board, f"q:{gid}:{seq}:2002:r")
     bad = "This button is not valid any more."
-    assert chat.alerts() == [bad] * 8 + ["This is not your game."] * 2
+    gone = "This game is no longer kept: it went unplayed too long. /play starts a new one."
+    expected = [bad] * 5 + [gone] + [bad] * 2 + ["This is not your game."] * 2
+    assert chat.alerts() == expected
     assert (await current(service, chat)).version == session.version
     assert telegram.schema_problems == []
 
@@ -136,6 +138,28 @@ async def test_a_question_answers_only_for_its_player_and_removes_only_itself(
     assert board in chat.messages
     assert chat.alerts() == ["This is not your game."]
     assert (await current(service, chat)).seq == session.seq
+
+
+async def test_a_game_left_unplayed_expires_and_its_board_says_so(
+    chat: Chat, service: GameService, store: RedisStore
+) -> None:
+    """A game in progress is kept 30 days after its last move (every move renews it); then
+    its board's taps say it is gone, and /play starts a new game."""
+    await chat.start_game()
+    session = await current(service, chat)
+    key = f"nardy:game:{{{session.game_id}}}"
+    month = 30 * 24 * 3600
+    await store.client.expire(key, 60)
+    await chat.press(chat.board, is_checker)
+    await chat.press(chat.board, lambda text: "→" in text)
+    assert month - 60 < await store.client.ttl(key) <= month  # renewed by the move
+    await store.client.delete(key)  # as Redis does when the month is up
+    await chat.press(chat.board, is_checker)
+    assert chat.alerts() == [
+        "This game is no longer kept: it went unplayed too long. /play starts a new one."
+    ]
+    await chat.send("/play")
+    assert chat.last.text == "Choose the bot's level:"
 
 
 async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: GameService) -> None:
