@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from aiohttp import web
 from bot.i18n import Locale, Translator
 from tests.conftest import free_port
 from tests.fakes.server import make_app
-from tests.fakes.telegram import FakeTelegram, Sent
+from tests.fakes.telegram import Chaos, FakeTelegram, Sent
 
 TOKEN = "123456:E2E-TOKEN-E2E-TOKEN-E2E-TOKEN-000"
 ENGLISH: dict[str, Any] = {"id": 5005, "is_bot": False, "first_name": "Ann", "language_code": "en"}
@@ -171,3 +173,29 @@ async def test_two_whole_games_against_the_bot_process(
     assert TOKEN not in output
     assert "Traceback" not in output and " ERROR " not in output, output
     assert "editMessageMedia: flood control; retrying in 1 s" in output
+
+
+async def test_a_whole_game_under_random_telegram_faults(
+    telegram: FakeTelegram, bot_process: subprocess.Popen[str]
+) -> None:
+    """One call in ten of every send, edit and answer fails (a 502 or a 429) before it takes
+    effect, a request at most twice in a row: the game is played to its end, every tap is
+    answered exactly once, nobody is apologised to, and the log has no ERROR line."""
+    await until(lambda: len(telegram.calls_of("setMyCommands")) == 4, "the command menu", 60)
+    telegram.chaos = Chaos(0.1, random.Random(5), in_a_row=2)
+    await open_a_board(telegram, ENGLISH)
+    final = await play_out(telegram, ENGLISH)
+    assert "won" in (final.caption or "")
+    answers = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
+    taps = Counter(str(c.params["callback_query_id"]) for c in answers)
+    assert taps and set(taps.values()) == {1}
+    failed = [c for c in telegram.calls if c.status in (429, 502)]
+    assert len(failed) > 20  # the faults were there
+    texts = [m.text for m in chat(telegram, ENGLISH) if m.text is not None]
+    assert not any("Please try again" in text for text in texts), texts
+    assert telegram.schema_problems == []
+
+    bot_process.send_signal(signal.SIGINT)
+    output, _ = bot_process.communicate(timeout=20)
+    assert bot_process.returncode == 0, output
+    assert "Traceback" not in output and " ERROR " not in output, output

@@ -64,10 +64,14 @@ class Failure:
 @dataclass
 class Chaos:
     """Telegram failing now and then: each call of `methods` fails with probability `rate`
-    before it takes effect, half of them with a 502, half with a 429 (retry after 1 s)."""
+    before it takes effect, half of them with a 502, half with a 429 (retry after 1 s). With
+    `in_a_row`, the same request (method, chat, message, tap) fails at most that many times in
+    a row: passing faults only, which a client's retries always get through."""
 
     rate: float
     rng: random.Random
+    in_a_row: int | None = None
+    _streaks: dict[tuple[Any, ...], int] = field(default_factory=dict)
     methods: frozenset[str] = frozenset(
         {
             "sendMessage",
@@ -80,9 +84,15 @@ class Chaos:
         }
     )
 
-    def failure(self, method: str) -> Failure | None:
-        if method not in self.methods or self.rng.random() >= self.rate:
+    def failure(self, method: str, params: dict[str, Any]) -> Failure | None:
+        if method not in self.methods:
             return None
+        request = (method, *(params.get(k) for k in ("chat_id", "message_id", "callback_query_id")))
+        streak = self._streaks.get(request, 0)
+        if self.rng.random() >= self.rate or streak == self.in_a_row:
+            self._streaks.pop(request, None)
+            return None
+        self._streaks[request] = streak + 1
         if self.rng.random() < 0.5:
             return Failure(502, "Bad Gateway")
         return Failure(429, "Too Many Requests: retry after 1", 1)
@@ -178,7 +188,7 @@ class FakeTelegram:
         pending = self.failures.get(method)
         failure = pending.pop(0) if pending else None
         if failure is None and self.chaos is not None:
-            failure = self.chaos.failure(method)
+            failure = self.chaos.failure(method, params)
         if failure is not None:
             body: dict[str, Any] = {
                 "ok": False,
