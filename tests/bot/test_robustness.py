@@ -508,3 +508,28 @@ async def test_a_replacement_board_never_saved_becomes_the_games_on_its_next_tap
     await chat.press(board, is_checker)
     await chat.press(board, lambda text: "→" in text)
     assert [m for m in chat.messages if m.photo_id is not None] == [board]
+
+
+async def test_a_move_saved_but_not_shown_is_reported_done_and_the_board_catches_up(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """Telegram refuses the board's edit after every retry: the move stays made, the tap was
+    answered once and nobody apologises; the same tap again (the board still shows the state
+    before) says "Done already" and brings the board up to date."""
+    await chat.start_game()
+    await chat.press(chat.board, is_checker)
+    board = chat.board
+    target = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
+    before = await current(service, chat)
+    for _ in range(4):
+        telegram.fail_next("editMessageMedia", Failure(502, "Bad Gateway"))
+    await chat.tap(board, target)
+    moved = await current(service, chat)
+    assert moved.seq == before.seq + 1
+    assert seq_shown(chat.board) == before.seq  # not shown
+    await chat.tap(chat.board, target)
+    assert chat.toasts() == ["Done already."] and chat.alerts() == []
+    assert seq_shown(chat.board) == moved.seq
+    assert [m.text for m in chat.messages if m.text] == ["Choose the bot's level:"]
+    answers = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
+    assert len(answers) == len({str(c.params["callback_query_id"]) for c in answers})
