@@ -106,7 +106,7 @@ def test_every_level_result_and_note_has_its_text() -> None:
     assert [level_name(texts, level) for level in Level] == [
         "Лёгкий",
         "Средний",
-        "Сильный",
+        "Сложный",
         "Эксперт",
     ]
     assert kind_name(texts, ResultKind.HOME_MARS) == "домашний марс"
