@@ -4,7 +4,7 @@ choice of a user's language.
 Messages are written in English in the code (`texts.gettext("Your turn")`) and translated by
 the catalogs `bot/locales/<locale>/LC_MESSAGES/bot.po`, compiled in memory at start-up; English
 needs no catalog. Plural forms follow each language's rules (ru, uk: 1 очко, 2 очка, 5 очков).
-After changing a message: `pybabel extract -o bot/locales/bot.pot bot`, then
+After changing a message: `pybabel extract -c Translators: -o bot/locales/bot.pot bot`, then
 `pybabel update -i bot/locales/bot.pot -d bot/locales -D bot`, then translate what is new.
 """
 
@@ -66,6 +66,10 @@ class Texts:
     def gettext(self, message: str, /, **values: object) -> str:
         """`message` in this locale, placeholders filled from `values`."""
         return self._translations.gettext(message).format(**values)
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
+        """`message` as meant in `context`, where one English text needs two translations."""
+        return self._translations.pgettext(context, message).format(**values)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The form of `singular`/`plural` this locale uses for the number `n` (also `{n}`)."""

@@ -54,7 +54,7 @@ TOKEN = "123456:MONKEY-TOKEN-MONKEY-TOKEN-MONKEY-00"
 EN = Translator()[Locale.EN]
 DONE, AGAIN = EN.gettext("✅ Done"), EN.gettext("🎲 Play again")
 STALE = EN.gettext("This board is out of date: the game has moved on.")
-ALREADY = EN.gettext("Done already.")
+ALREADY = EN.gettext("Already done.")
 APOLOGIES = {
     EN.gettext("Something went wrong on my side. Please try again."),
     EN.gettext("I can't reach my game storage right now. Please try again in a moment."),

@@ -16,7 +16,7 @@ from bot.i18n import N_, Texts
 from bot.ui.callbacks import Menu, PickLevel
 from bot.ui.keyboards import open_private_chat
 
-PRIVATE_ONLY = N_("Games against the bot are played in a private chat with me.")
+PRIVATE_ONLY = N_("You can play against me only in a private chat.")
 
 
 async def in_group(message: Message, bot: Bot, texts: Texts) -> None:

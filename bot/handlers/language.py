@@ -39,6 +39,7 @@ async def pick(
     """Save the choice, say so in the new language, and show the user's board in it."""
     await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
     chosen = translator[callback_data.locale]
+    # Translators: said in the language just chosen: name your own language.
     await query.answer(chosen.gettext("The language is now English."))
     session = await service.active_game(query.from_user.id)  # the user's private chat
     seat = session.seat_of(query.from_user.id) if session is not None else None

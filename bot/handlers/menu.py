@@ -26,23 +26,25 @@ HELP = N_(
 )
 # RULES.md in short, for players (HTML).
 RULES = N_(
-    "<b>Long nardy in short</b>\n"
-    "• Each side has 15 checkers on its head (its point 24). Both sides move the same way"
-    " round, from 24 down to 1, and bear off from their home, points 1–6.\n"
-    "• Each player rolls one die; the higher starts and plays white.\n"
-    "• A turn: roll two dice and move one checker per die (a double gives four moves)."
-    " A checker may never land on a point held by the opponent. When one checker takes both"
-    " dice, the point in between must be open too.\n"
-    "• Play as many dice as the position allows; if only one die can be played, it must be the"
-    " higher one. No legal move — the turn passes.\n"
+    "<b>Long nardy in brief</b>\n"
+    "• Each player has 15 checkers on the head, his point 24. Both move the same way round,"
+    " from point 24 down to 1, and bear off from their home, points 1–6.\n"
+    "• Each player rolls one die: the higher starts and plays white (a tie is rolled again),"
+    " then rolls both dice for the first turn.\n"
+    "• A turn: each die moves one checker that many points (a double is played four times)."
+    " A checker may never land on a point held by the opponent; when one checker takes both"
+    " dice, the point in between must not be held by the opponent either.\n"
+    "• Play as many dice as the position allows; if either die can be played but not both,"
+    " play the higher one. With no legal move the turn passes.\n"
     "• Only one checker may leave the head per turn; on the first turn a 6-6, 4-4 or 3-3 lets"
     " two leave.\n"
     "• Six of your points in a row are allowed only when at least one opponent checker is"
-    " ahead of them.\n"
-    "• Bear off once all 15 checkers are home: a die bears off from its point, or from the"
-    " highest point below it when nothing stands higher.\n"
+    " ahead of them on the opponent's path (or already borne off).\n"
+    "• Bear off once all 15 checkers are home: a die bears off a checker from the point of its"
+    " number or, when that point and all higher ones are empty, from the highest occupied"
+    " point.\n"
     "• The first to bear off all 15 wins: 1 point (oyn), or 2 (mars) if the loser has borne off"
-    " none. A resignation is scored the same way from the position."
+    " none. A resignation is scored the same way, from the position at that moment."
 )
 
 

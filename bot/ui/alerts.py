@@ -24,11 +24,11 @@ from bot.service import (
 NOT_VALID = N_("This button is not valid any more.")
 ALERTS: dict[type[GameError], str] = {
     # Never was, or expired: kept a month after its last move (bot.storage.UNFINISHED_TTL).
-    NoGame: N_("This game is no longer kept: it went unplayed too long. /play starts a new one."),
+    NoGame: N_("This game has expired: it went unplayed for too long. /play starts a new one."),
     InvalidAction: NOT_VALID,
     GameInProgress: NOT_VALID,
     Stale: N_("This board is out of date: the game has moved on."),
-    AlreadyDone: N_("Done already."),
+    AlreadyDone: N_("Already done."),
     GameOver: N_("This game is over."),
     NotYourGame: N_("This is not your game."),
     NotYourTurn: N_("Wait: it is the bot's turn."),

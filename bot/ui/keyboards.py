@@ -48,9 +48,9 @@ def language_menu(translator: Translator) -> InlineKeyboardMarkup:
     """One button per locale, each labelled in its own language."""
     builder = InlineKeyboardBuilder()
     for locale in Locale:
-        builder.button(
-            text=translator[locale].gettext("English"), callback_data=PickLanguage(locale=locale)
-        )
+        # Translators: the name of your own language, in your language.
+        name = translator[locale].gettext("English")
+        builder.button(text=name, callback_data=PickLanguage(locale=locale))
     return builder.as_markup()
 
 
@@ -92,7 +92,9 @@ def move_menu(texts: Texts, session: Session, selected: int | None) -> InlineKey
         builder.row(*checkers, width=CHECKERS_PER_ROW)
     else:
         targets = []
-        off = _("off")  # the destination of a checker borne off
+        # Translators: a checker borne off, as a button's destination, in move notation
+        # (15/off) and on the picture: a short noun.
+        off = _("off")
         for chain in chains_from(game, selected):
             dst = chain[-1].dst
             label = f"{selected} → {dst or off}"

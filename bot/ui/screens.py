@@ -26,7 +26,7 @@ CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 # What the service's notes say: what happened since the player's last move.
 NOTES = {
     "opening": N_("Opening roll: you {you}, bot {bot}."),
-    "opening_tie": N_("Opening roll: {you} and {bot}, a tie — again."),
+    "opening_tie": N_("Opening roll: you {you}, bot {bot} — a tie, rolling again."),
     "you_start": N_("You start and play white."),
     "bot_starts": N_("The bot starts and plays white."),
     "forced": N_("Only one way to play {dice}, played for you: {turn}"),
@@ -123,7 +123,7 @@ def _prompt(game: Game, texts: Texts, selected: int | None) -> str:
         return texts.gettext("Checker on {src}: where to?", src=selected)
     if game.turn_complete:
         return texts.gettext("The turn is complete: tap Done, or Undo to change it.")
-    return texts.gettext("Tap a checker to move (your point numbers).")
+    return texts.gettext("Tap a checker to move (points are numbered from your side).")
 
 
 def _view(session: Session, viewer: Color, texts: Texts, selected: int | None) -> BoardView:
@@ -139,8 +139,11 @@ def _view(session: Session, viewer: Color, texts: Texts, selected: int | None) -
     if game.result is not None:
         resigned, outcome = _outcome(session, viewer, texts)
         banner = Banner(game.result.winner, _("Game over"), outcome, resigned)
-    # Beside the name of the side to move.
-    status = _("your move") if game.to_move is viewer else _("to move")
+    # Beside the name of the side to move: "You" or the opponent's (Russian: ходите / ходит).
+    if game.to_move is viewer:
+        status = texts.pgettext("beside the player's own name", "to move")
+    else:
+        status = texts.pgettext("beside the opponent's name", "to move")
     base = BoardView(
         bottom=viewer,
         numbering=viewer,
@@ -160,8 +163,8 @@ def resign_question(
     """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
     kind, n = loss_value(session.game.position, color, session.game.rules)
     text = texts.ngettext(
-        "Resign this game? It is scored from the position now: {kind}, {n} point to the bot.",
-        "Resign this game? It is scored from the position now: {kind}, {n} points to the bot.",
+        "Resign? At the current position that is {kind}: {n} point to the bot.",
+        "Resign? At the current position that is {kind}: {n} points to the bot.",
         n,
         kind=kind_name(texts, kind),
     )

@@ -27,11 +27,16 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def in_code() -> set[str | tuple[str, str]]:
-    """What the code marks for translation (gettext, ngettext, _, N_), as Babel extracts it."""
-    found: set[str | tuple[str, str]] = set()
-    for _, _, message, _, _ in extract_from_dir(str(BOT)):
-        found.add(message if isinstance(message, str) else (message[0], message[1]))
+MessageId = tuple[str | None, str | tuple[str, str]]  # (context, text or (singular, plural))
+
+
+def in_code() -> set[MessageId]:
+    """What the code marks for translation (gettext, ngettext, pgettext, _, N_), as Babel
+    extracts it."""
+    found: set[MessageId] = set()
+    for _, _, message, _, context in extract_from_dir(str(BOT)):
+        text = message if isinstance(message, str) else (message[0], message[1])
+        found.add((context, text))
     return found
 
 
@@ -40,15 +45,15 @@ def catalog(path: Path, locale: str | None = None) -> Catalog:
         return read_po(po, locale=locale)
 
 
-def ids(messages: Catalog) -> set[str | tuple[str, str]]:
-    """Each message's id: its text, or (singular, plural) for a message with plural forms."""
-    found: set[str | tuple[str, str]] = set()
+def ids(messages: Catalog) -> set[MessageId]:
+    """Each message's context and text, or (singular, plural) for one with plural forms."""
+    found: set[MessageId] = set()
     for message in messages:
         if isinstance(message.id, str):
             if message.id:
-                found.add(message.id)
+                found.add((message.context, message.id))
         else:
-            found.add((message.id[0], message.id[1]))
+            found.add((message.context, (message.id[0], message.id[1])))
     return found
 
 

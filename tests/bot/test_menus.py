@@ -15,8 +15,8 @@ async def test_resign_asks_first_then_scores_the_position(
 ) -> None:
     await chat.start_game()
     await chat.send("/resign")
-    assert chat.last.text is not None and chat.last.text.startswith("Resign this game?")
-    assert "mars, 2 points to the bot" in chat.last.text
+    assert chat.last.text is not None and chat.last.text.startswith("Resign?")
+    assert "mars: 2 points to the bot" in chat.last.text
     await chat.press(chat.last, "🏳 Yes, resign")
     assert await service.active_game(chat.user["id"]) is None
     caption = chat.board.caption or ""
@@ -132,7 +132,7 @@ async def test_menu_buttons_show_the_rules_and_the_languages(chat: Chat) -> None
     await chat.send("/start")
     menu = chat.last
     await chat.press(menu, "📖 Rules")
-    assert chat.last.text is not None and "Long nardy in short" in chat.last.text
+    assert chat.last.text is not None and "Long nardy in brief" in chat.last.text
     await chat.press(menu, "🌐 Language")
     assert [b["text"] for b in chat.last.buttons()] == ["Русский", "Українська", "English"]
 
@@ -146,7 +146,7 @@ async def test_in_a_group_the_bot_points_to_the_private_chat(
     for command in ("/start", "/play", "/resign"):
         await chat.send(command, group)
     replies = telegram.calls_of("sendMessage")
-    private_only = "Games against the bot are played in a private chat with me."
+    private_only = "You can play against me only in a private chat."
     assert [call.params["text"] for call in replies] == [private_only] * 3
     assert [call.params["chat_id"] for call in replies] == [-100123] * 3
     (button,) = chat.telegram.chat(-100123)[-1].buttons()
@@ -164,7 +164,7 @@ async def test_one_members_tap_never_changes_another_members_menu(
     before = menu.markup
     stranger = make_chat(telegram, store, service, user_id=2002)
     await stranger.press(menu, "☑️ Confirm turns automatically")
-    assert stranger.alerts() == ["Games against the bot are played in a private chat with me."]
+    assert stranger.alerts() == ["You can play against me only in a private chat."]
     assert menu.markup == before
 
 
@@ -228,7 +228,7 @@ async def test_play_buttons_work_only_in_the_tappers_own_chat_with_the_bot(
     stranger = make_chat(telegram, store, service, user_id=2002)
     await stranger.press(finished, "🎲 Play again")
     await stranger.press(menu, "🎲 Play vs bot")
-    assert stranger.alerts() == ["Games against the bot are played in a private chat with me."] * 2
+    assert stranger.alerts() == ["You can play against me only in a private chat."] * 2
     assert await service.active_game(chat.user["id"]) is None
     assert await service.active_game(2002) is None
     assert chat.last is finished

@@ -77,7 +77,7 @@ async def test_a_doubled_move_tap_counts_once(chat: Chat, service: GameService) 
     await chat.tap(board, target)
     moved = await current(service, chat)
     await chat.tap(board, target)
-    assert chat.toasts() == ["Done already."]
+    assert chat.toasts() == ["Already done."]
     assert (await current(service, chat)).game == moved.game
 
 
@@ -118,7 +118,7 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     await stranger.tap(board, f"t:{gid}:{seq}:s:24:0")
     await stranger.tap(board, f"q:{gid}:{seq}:2002:r")
     bad = "This button is not valid any more."
-    gone = "This game is no longer kept: it went unplayed too long. /play starts a new one."
+    gone = "This game has expired: it went unplayed for too long. /play starts a new one."
     expected = [bad] * 5 + [gone] + [bad] * 2 + ["This is not your game."] * 2
     assert chat.alerts() == expected
     assert (await current(service, chat)).version == session.version
@@ -156,7 +156,7 @@ async def test_a_game_left_unplayed_expires_and_its_board_says_so(
     await store.client.delete(key)  # as Redis does when the month is up
     await chat.press(chat.board, is_checker)
     assert chat.alerts() == [
-        "This game is no longer kept: it went unplayed too long. /play starts a new one."
+        "This game has expired: it went unplayed for too long. /play starts a new one."
     ]
     await chat.send("/play")
     assert chat.last.text == "Choose the bot's level:"
@@ -528,7 +528,7 @@ async def test_a_move_saved_but_not_shown_is_reported_done_and_the_board_catches
     assert moved.seq == before.seq + 1
     assert seq_shown(chat.board) == before.seq  # not shown
     await chat.tap(chat.board, target)
-    assert chat.toasts() == ["Done already."] and chat.alerts() == []
+    assert chat.toasts() == ["Already done."] and chat.alerts() == []
     assert seq_shown(chat.board) == moved.seq
     assert [m.text for m in chat.messages if m.text] == ["Choose the bot's level:"]
     answers = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
