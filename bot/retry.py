@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TRANSIENT = (TelegramNetworkError, TelegramRetryAfter, TelegramServerError)
+ATTEMPTS = 5  # tries in all: pauses of 0.5, 1, 2, 4 s between them
 OWN_RETRIES = frozenset({"getUpdates", "getMe"})
 
 
@@ -34,7 +35,7 @@ class RetryTransient(BaseRequestMiddleware):
     """Retries a request that failed in passing, a warning line each time."""
 
     def __init__(
-        self, attempts: int = 4, first_pause: float = 0.5, longest_wait: float = 10.0
+        self, attempts: int = ATTEMPTS, first_pause: float = 0.5, longest_wait: float = 10.0
     ) -> None:
         self._attempts = attempts
         self._first_pause = first_pause

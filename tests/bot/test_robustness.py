@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.retry import ATTEMPTS
 from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
@@ -473,7 +474,7 @@ async def test_a_new_game_whose_board_cannot_be_sent_does_not_exist(
     choice is still there to tap); a 400 is a bug: logged, and the player told."""
     await chat.send("/play")
     levels = chat.last
-    for _ in range(4):  # every try of the 5xx; a 400 is not tried again
+    for _ in range(ATTEMPTS):  # every try of the 5xx; a 400 is not tried again
         telegram.fail_next("sendPhoto", failure)
     await chat.press(levels, "Easy")
     assert [m for m in chat.messages if m.photo_id is not None] == []
@@ -521,7 +522,7 @@ async def test_a_move_saved_but_not_shown_is_reported_done_and_the_board_catches
     board = chat.board
     target = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
     before = await current(service, chat)
-    for _ in range(4):
+    for _ in range(ATTEMPTS):
         telegram.fail_next("editMessageMedia", Failure(502, "Bad Gateway"))
     await chat.tap(board, target)
     moved = await current(service, chat)
