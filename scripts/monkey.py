@@ -32,7 +32,7 @@ import signal
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from functools import partial
@@ -137,8 +137,13 @@ async def until(check: Callable[[], Any], seconds: float) -> Any:
     return None
 
 
-async def careful(player: Player, max_taps: int = 3000) -> None:
-    """Tap, wait for the answer and for the board to change, tap again; until the game ends."""
+Pace = Callable[[Player, Callable[[str], bool], str | None, Callable[[], bool]], Awaitable[None]]
+"""What a player does after a tap: (player, the label tapped, its query id, a check that the
+board has changed)."""
+
+
+async def play(player: Player, pace: Pace, max_taps: int = 3000) -> None:
+    """Open a game, then tap (Done, a destination, a checker) at `pace` until it is over."""
     await player.open_game()
     for _ in range(max_taps):
         board = player.board()
@@ -149,28 +154,33 @@ async def careful(player: Player, max_taps: int = 3000) -> None:
             player.finished = True
             return
         changed = board_changed(player, board)
-        query_id = player.tap(board, label)
-        if query_id is not None:
-            await until(answered(player.telegram, query_id), 20)
-        await until(changed, 15)
+        await pace(player, label, player.tap(board, label), changed)
 
 
-async def quick(player: Player, think: float, max_taps: int = 3000) -> None:
-    """Tap `think` seconds after the last tap on whatever the board shows by then."""
-    await player.open_game()
-    for _ in range(max_taps):
-        board = player.board()
-        if board is None:
-            return
-        label = Player.next_label([b["text"] for b in board.buttons()])
-        if label is None:
-            player.finished = True
-            return
-        changed = board_changed(player, board)
-        player.tap(board, label)
+async def careful(
+    player: Player, label: Callable[[str], bool], query_id: str | None, changed: Callable[[], bool]
+) -> None:
+    """Wait for the tap's answer and for the board to change."""
+    if query_id is not None:
+        await until(answered(player.telegram, query_id), 20)
+    await until(changed, 15)
+
+
+def quick(think: float) -> Pace:
+    """Tap again `think` seconds later, on whatever the board shows by then; only after Done
+    wait for the bot's move."""
+
+    async def pace(
+        player: Player,
+        label: Callable[[str], bool],
+        query_id: str | None,
+        changed: Callable[[], bool],
+    ) -> None:
         await asyncio.sleep(think)
-        if label is is_done:  # the bot answers Done: a player waits for its move
+        if label is is_done:
             await until(changed, 30)
+
+    return pace
 
 
 def board_changed(player: Player, board: Sent) -> Callable[[], bool]:
@@ -297,10 +307,10 @@ def main() -> None:
     games: list[Callable[[], Any]]
     if args.mode == "faults":
         telegram.chaos = Chaos(args.rate, random.Random(args.seed))
-        games = [partial(careful, player) for player in players]
+        games = [partial(play, player, careful) for player in players]
     else:
         telegram.latency = {"editMessageMedia": args.delay}
-        games = [partial(quick, player, args.think) for player in players]
+        games = [partial(play, player, quick(args.think)) for player in players]
     status, output = asyncio.run(run_bot(telegram, games, args.parallel))
     report(telegram, players, status, output)
     print(clock.summary())

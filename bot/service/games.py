@@ -52,14 +52,22 @@ async def _nothing(bot_thinks: bool) -> None:
     """The default `OnAccepted`: nothing to do."""
 
 
+DONE_TAP = "d"  # how the session lists a Done
+
+
+def _move_tap(src: int, dst: int) -> str:
+    """How the session lists a move: `m24-18`."""
+    return f"m{src}-{dst}"
+
+
 def _what(action: Action) -> str | None:
-    """What a move or a Done did, as the session lists it to tell a doubled tap: `m24-18`,
-    `d`; None for the other actions (they are never doubled harmfully)."""
+    """What a move or a Done did, as the session lists it to tell a doubled tap; None for the
+    other actions (they are never doubled harmfully)."""
     match action:
         case Move(src, dst):
-            return f"m{src}-{dst}"
+            return _move_tap(src, dst)
         case Done():
-            return "d"
+            return DONE_TAP
         case _:
             return None
 
@@ -246,7 +254,7 @@ class GameService:
                     raise refused(f"no move from {src} to {dst}")
                 for step in chain:
                     game = game.play_step(step)
-                tap = (session.seq if seq is None else seq, f"m{src}-{dst}")
+                tap = (session.seq if seq is None else seq, _move_tap(src, dst))
                 if confirm and game.turn_complete:
                     return await self._end_turn(session, game, tap, on_accepted)
                 await on_accepted(False)
@@ -259,7 +267,7 @@ class GameService:
             case Done():
                 if not game.turn_complete:
                     raise InvalidAction("the turn is not complete")
-                return await self._end_turn(session, game, (session.seq, "d"), on_accepted)
+                return await self._end_turn(session, game, (session.seq, DONE_TAP), on_accepted)
             case Resign():
                 try:
                     game = game.resign(color)
