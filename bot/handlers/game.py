@@ -1,8 +1,9 @@
 """Taps on a game's buttons and answers to questions about it: each is turned into a service
 action, answered once, and the board shown as the service left it.
 
-A refused tap (stale, over, forged, someone else's, while the bot thinks) gets an alert and
-changes nothing; a stale board is brought up to date.
+A refused tap changes nothing: one whose board is merely behind its game (stale, a doubled
+tap, the game over) gets a toast and the board is brought up to date; a forged or someone
+else's tap gets an alert.
 """
 
 from __future__ import annotations
