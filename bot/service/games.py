@@ -295,12 +295,15 @@ class GameService:
 
     async def set_board(self, game_id: str, expected: int | None, message_id: int) -> bool:
         """Record `message_id` as the game's board message if the board is still `expected`;
-        False when another board was recorded meanwhile (or the game is gone)."""
+        False when another board was recorded meanwhile (or the game is gone). Recording the
+        board already recorded succeeds: a tap on a new board can record it first."""
         for _ in range(CONFLICT_RETRIES):
             try:
                 session = await self.load(game_id)
             except NoGame:
                 return False
+            if session.message_id == message_id:
+                return True
             if session.message_id != expected:
                 return False
             try:

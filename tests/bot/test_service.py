@@ -315,3 +315,14 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
         *(PickLanguage(locale=locale) for locale in Locale),
     ]
     assert all(len(data.pack().encode()) <= 64 for data in longest)
+
+
+async def test_recording_the_board_already_recorded_succeeds(bot_player: PoolBotPlayer) -> None:
+    """A tap on a new game's first board can record it before the sender does: the sender
+    must not take its own board for a second one (and delete it)."""
+    service = service_with([5, 2, 3, 3], bot_player)
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, Level.EASY))
+    assert await service.set_board(opened.game_id, None, 7)  # the tap adopts the board
+    assert await service.set_board(opened.game_id, None, 7)  # the sender records it too
+    assert not await service.set_board(opened.game_id, None, 8)  # a second board
+    assert (await service.load(opened.game_id)).message_id == 7
