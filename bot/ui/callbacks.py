@@ -3,12 +3,16 @@ Telegram's 64 bytes (DESIGN.md §3)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
+from typing import TypeVar
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InaccessibleMessage, MaybeInaccessibleMessageUnion, Message
 
 from bot.i18n import Locale
+
+Data = TypeVar("Data", bound=CallbackData)
 
 
 class MenuAction(StrEnum):
@@ -73,16 +77,8 @@ class Question(CallbackData, prefix="q"):
 def asks(message: MaybeInaccessibleMessageUnion | None, question: Question) -> bool:
     """Whether `message` is the one asking `question` (its buttons answer it): only that
     message is removed once the question is answered, whatever the tap's data claims."""
-    markup = message.reply_markup if isinstance(message, Message) else None
-    for row in markup.inline_keyboard if markup is not None else []:
-        for button in row:
-            try:
-                asked = Question.unpack(button.callback_data or "")
-            except (TypeError, ValueError):
-                continue
-            if (asked.game, asked.seq, asked.user) == (question.game, question.seq, question.user):
-                return True
-    return False
+    asked = (question.game, question.seq, question.user)
+    return any((q.game, q.seq, q.user) == asked for q in _buttons(message, Question))
 
 
 def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> int | None:
@@ -90,13 +86,17 @@ def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> i
     Telegram no longer shows the bot (an old one), the tapped button's."""
     if isinstance(message, InaccessibleMessage):
         return tap.seq
-    markup = message.reply_markup if message is not None else None
+    return next(
+        (shown.seq for shown in _buttons(message, BoardTap) if shown.game == tap.game), None
+    )
+
+
+def _buttons(message: MaybeInaccessibleMessageUnion | None, kind: type[Data]) -> Iterator[Data]:
+    """The data of `message`'s buttons that are `kind`'s (others, and unreadable ones, skipped)."""
+    markup = message.reply_markup if isinstance(message, Message) else None
     for row in markup.inline_keyboard if markup is not None else []:
         for button in row:
             try:
-                shown = BoardTap.unpack(button.callback_data or "")
+                yield kind.unpack(button.callback_data or "")
             except (TypeError, ValueError):
                 continue
-            if shown.game == tap.game:
-                return shown.seq
-    return None
