@@ -45,6 +45,11 @@ class Note:
         return cls(key, tuple(sorted(values.items())))
 
 
+# How many taps a session remembers to tell a doubled tap: more than a turn's moves, Done and
+# a few undone moves (a doubled tap comes within a second or two).
+TAPS_KEPT = 12
+
+
 @dataclass(frozen=True, slots=True)
 class Session:
     """One stored game.
@@ -81,8 +86,10 @@ class Session:
         return replace(self, game=game, notes=notes, seq=self.seq + 1)
 
     def after_tap(self, game: Game, tap: tuple[int, str]) -> Session:
-        """The session after `tap` (made at, what it did) changed the game in this turn."""
-        return replace(self.with_game(game, self.notes), taps=(*self.taps, tap))
+        """The session after `tap` (made at, what it did) changed the game in this turn; only
+        the latest `TAPS_KEPT` are kept (a turn of moves and undos has no end)."""
+        taps = (*self.taps, tap)[-TAPS_KEPT:]
+        return replace(self.with_game(game, self.notes), taps=taps)
 
     def next_turn(
         self, game: Game, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
@@ -90,7 +97,7 @@ class Session:
         """The session when a new turn begins (or the game ends), after `notes`; the taps of
         the turn that ended, `ended_by` the last, are kept, the older ones dropped."""
         kept = tuple(tap for tap in self.taps if tap[0] >= self.turn_seq)
-        taps = kept if ended_by is None else (*kept, ended_by)
+        taps = (kept if ended_by is None else (*kept, ended_by))[-TAPS_KEPT:]
         after = self.with_game(game, notes)
         return replace(after, turn_seq=after.seq, taps=taps)
 

@@ -29,6 +29,7 @@ from bot.service import (
     Stale,
     Undo,
 )
+from bot.service.session import TAPS_KEPT
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
     Answer,
@@ -326,3 +327,15 @@ async def test_recording_the_board_already_recorded_succeeds(bot_player: PoolBot
     assert await service.set_board(opened.game_id, None, 7)  # the sender records it too
     assert not await service.set_board(opened.game_id, None, 8)  # a second board
     assert (await service.load(opened.game_id)).message_id == 7
+
+
+async def test_a_turn_of_moves_and_undos_keeps_the_stored_game_small(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """The taps kept to tell a doubled tap are the latest few, however long a turn goes on."""
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await start(service)
+    for _ in range(50):
+        session = await act(service, session, Move(24, 21), Undo())
+    assert len(session.taps) == TAPS_KEPT
+    assert len(session.to_text()) < 2048
