@@ -31,6 +31,9 @@ from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
 
+# Seconds a Bot API request may take (aiogram's default is 60): a tap must not hang on one.
+REQUEST_TIMEOUT = 20
+
 
 def create_store(settings: Settings) -> GameStore:
     """Redis when `REDIS_URL` is set, else the in-memory store (with a warning)."""
@@ -46,7 +49,7 @@ def create_bot(
     """The Bot API client, pointed at `TELEGRAM_API_URL` when set; each tap answered once
     (`bot.answers`), passing failures tried again (`bot.retry`)."""
     if session is None:
-        session = AiohttpSession()
+        session = AiohttpSession(timeout=REQUEST_TIMEOUT)
         if settings.telegram_api_url is not None:
             session.api = TelegramAPIServer.from_base(str(settings.telegram_api_url))
     session.middleware(AnswerOnce(answered))  # outermost: sees an answer after its retries

@@ -12,6 +12,7 @@ when that board cannot be sent.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
@@ -25,11 +26,21 @@ from nardy import Color
 log = logging.getLogger(__name__)
 
 
+# How many board messages `Boards` remembers the last state sent to.
+REMEMBERED = 10_000
+
+
 class Boards:
-    """Shows sessions to their human player."""
+    """Shows sessions to their human player.
+
+    It remembers, per board message, the latest game state (`seq`) sent to it, so that an
+    older state never overwrites a newer one on its way (a catch-up read before a later
+    change), and a doubled tap does not send again what is already on its way.
+    """
 
     def __init__(self, service: GameService) -> None:
         self._service = service
+        self._sent: OrderedDict[tuple[int, int], int] = OrderedDict()
 
     async def show(
         self,
@@ -39,13 +50,19 @@ class Boards:
         texts: Texts,
         selected: int | None = None,
         tapped: int | None = None,
+        unless_sent: bool = False,
     ) -> None:
         """Show `session` on the tapped board message (`tapped`), else on the game's; send a
-        new board when neither is there any more."""
+        new board when neither is there any more. A board that was sent a newer state is left
+        alone, and one sent this state too when `unless_sent` (catching a board up)."""
         screen = build_screen(session, viewer, texts, selected)
         recorded = session.message_id
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
-            if await edit_board(bot, session, target, screen):
+            key = (session.chat_id, target)
+            sent = self._sent.get(key)
+            if sent is not None and (sent > session.seq or (unless_sent and sent == session.seq)):
+                return
+            if await self._edit(bot, session, target, screen):
                 if target != recorded:
                     await self._service.set_board(session.game_id, recorded, target)
                 return
@@ -53,24 +70,58 @@ class Boards:
 
     async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
         """A new game saved (`GameService.open`), then its first board sent and recorded. A
-        board that cannot be sent leaves no game: a player must never have a game they cannot
-        see (though /play can always bring a board back)."""
+        board Telegram will not take leaves no game: a player must never have a game they
+        cannot see (though /play can always bring a board back)."""
         session = await self._service.open(session)
         try:
-            await self._send(bot, session, build_screen(session, viewer, texts))
+            message_id = await send_board(bot, session, build_screen(session, viewer, texts))
         except TelegramAPIError:
             await self._service.abandon(session)
             raise
+        await self._record(bot, session, message_id)
 
     async def resend(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
         """The game's board sent anew, at the bottom of the chat, the old one deleted (asked
         for by /play or a menu during the game, when the board is far up or gone)."""
-        await self._send(bot, session, build_screen(session, viewer, texts))
-        if session.message_id is not None:
-            await delete_message(bot, session.chat_id, session.message_id)
+        old = session.message_id
+        if await self._send(bot, session, build_screen(session, viewer, texts)) and old:
+            await delete_message(bot, session.chat_id, old)
 
-    async def _send(self, bot: Bot, session: Session, screen: Screen) -> None:
-        message_id = await send_board(bot, session, screen)
-        if not await self._service.set_board(session.game_id, session.message_id, message_id):
-            log.info("game %s already has a new board; deleting a second", session.game_id)
-            await delete_message(bot, session.chat_id, message_id)
+    async def _edit(self, bot: Bot, session: Session, message_id: int, screen: Screen) -> bool:
+        """`edit_board`, noting the state sent; a failed or refused edit notes nothing."""
+        key = (session.chat_id, message_id)
+        previous = self._sent.get(key)
+        self._note(key, session.seq)
+        try:
+            shown = await edit_board(bot, session, message_id, screen)
+        except BaseException:
+            self._forget(key, previous)
+            raise
+        if not shown:
+            self._forget(key, previous)
+        return shown
+
+    async def _send(self, bot: Bot, session: Session, screen: Screen) -> bool:
+        """A new board sent and recorded as the game's; False when another was recorded
+        meanwhile (this one is deleted again)."""
+        return await self._record(bot, session, await send_board(bot, session, screen))
+
+    async def _record(self, bot: Bot, session: Session, message_id: int) -> bool:
+        self._note((session.chat_id, message_id), session.seq)
+        if await self._service.set_board(session.game_id, session.message_id, message_id):
+            return True
+        log.info("game %s already has a new board; deleting a second", session.game_id)
+        await delete_message(bot, session.chat_id, message_id)
+        return False
+
+    def _note(self, key: tuple[int, int], seq: int) -> None:
+        self._sent[key] = seq
+        self._sent.move_to_end(key)
+        if len(self._sent) > REMEMBERED:
+            self._sent.popitem(last=False)
+
+    def _forget(self, key: tuple[int, int], previous: int | None) -> None:
+        if previous is None:
+            self._sent.pop(key, None)
+        else:
+            self._sent[key] = previous

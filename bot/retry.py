@@ -4,7 +4,9 @@ a 429 after its `retry_after` (aiogram retries none of them, DESIGN.md §3).
 Bounded: at most `attempts` tries, pauses doubling from `first_pause`, and a 429 that asks for
 longer than `longest_wait` is not waited out (a player would be waiting; the board catches up
 on its next tap). getUpdates and getMe have retry loops of their own (aiogram's polling,
-`bot.startup`).
+`bot.startup`); a chat action is not worth a retry. A new message is sent again only after a
+failure that says Telegram did not take it (a 429, a 5xx), never after a lost connection or
+a timeout: it may have arrived, and a second board would follow.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ log = logging.getLogger(__name__)
 
 TRANSIENT = (TelegramNetworkError, TelegramRetryAfter, TelegramServerError)
 ATTEMPTS = 5  # tries in all: pauses of 0.5, 1, 2, 4 s between them
-OWN_RETRIES = frozenset({"getUpdates", "getMe"})
+NOT_RETRIED = frozenset({"getUpdates", "getMe", "sendChatAction"})
+SENDS = frozenset({"sendMessage", "sendPhoto"})
 
 
 class RetryTransient(BaseRequestMiddleware):
@@ -47,7 +50,8 @@ class RetryTransient(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
-        if method.__api_method__ in OWN_RETRIES:
+        name = method.__api_method__
+        if name in NOT_RETRIED:
             return await make_request(bot, method)
         attempt, pause = 1, self._first_pause
         while True:
@@ -55,12 +59,13 @@ class RetryTransient(BaseRequestMiddleware):
                 return await make_request(bot, method)
             except TRANSIENT as exc:
                 wait = exc.retry_after if isinstance(exc, TelegramRetryAfter) else pause
-                if attempt == self._attempts or wait > self._longest_wait:
+                lost = isinstance(exc, TelegramNetworkError) and name in SENDS
+                if lost or attempt == self._attempts or wait > self._longest_wait:
                     raise
                 attempt, pause = attempt + 1, pause * 2
                 log.warning(
                     "%s: %s; retrying in %g s (try %d of %d)",
-                    method.__api_method__,
+                    name,
                     _reason(exc),
                     wait,
                     attempt,

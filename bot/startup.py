@@ -109,7 +109,7 @@ async def get_me(bot: Bot) -> User:
     parts = urlsplit(bot.session.api.base)
     where = f"the Bot API at {parts.hostname}" + (f":{parts.port}" if parts.port else "")
     try:
-        return await bot.get_me()
+        return await bot.me()  # kept by the client: deep links need the bot's username
     except TelegramUnauthorizedError:
         raise StartupFailed(TOKEN_REJECTED) from None
     except TelegramNetworkError as exc:

@@ -15,8 +15,10 @@ answered and taps answered twice.
 
 lag: every board edit takes DELAY seconds to reach the chat. A quick player taps again THINK
 seconds after each tap, on whatever the board shows by then (it waits only for the bot's
-answer after Done). Reports the taps, those refused as out of date, and doubled taps answered
-"done already".
+answer after Done); with --vary it taps a random checker or destination rather than the
+first, so its taps on a board not yet redrawn are often different ones, not the same tap
+again. Reports the taps, those refused as out of date, and doubled taps answered "already
+done" (refused too, as the same tap twice).
 
 Leaves out: the real Telegram (its own latency, failures after a request took effect), other
 levels than Easy, several bot processes, games between people.
@@ -67,6 +69,7 @@ class Player:
 
     telegram: FakeTelegram
     user_id: int
+    choose: random.Random | None = None  # picks among the buttons of a kind; None: the first
     taps: list[str] = field(default_factory=list)  # callback query ids, in order
     data: dict[str, str] = field(default_factory=dict)  # each tap's button data
     finished: bool = False
@@ -86,10 +89,12 @@ class Player:
         await self.telegram.updates.put(self.telegram.text_update(self.user, text))
 
     def tap(self, sent: Sent, label: Callable[[str], bool]) -> str | None:
-        """Tap the first button `label` accepts; its query id (None: no such button)."""
-        data = next((b["callback_data"] for b in sent.buttons() if label(b["text"])), None)
-        if data is None:
+        """Tap the first button `label` accepts (a random one of them with `choose`); its query
+        id (None: no such button)."""
+        found = [b["callback_data"] for b in sent.buttons() if label(b["text"])]
+        if not found:
             return None
+        data = self.choose.choice(found) if self.choose is not None else found[0]
         update = self.telegram.tap_update(self.user, sent, data)
         self.telegram.updates.put_nowait(update)
         query_id: str = update["callback_query"]["id"]
@@ -267,7 +272,7 @@ def report(telegram: FakeTelegram, players: list[Player], status: int, output: s
     kinds = Counter(_kind(p.data[q]) for p in players for q in p.taps if q in set(stale))
     print(f"  refused as out of date: {len(stale)} ({share:.2f}%), by button: {dict(kinds)}")
     doubled = sum(1 for q in taps if texts.get(q) == ALREADY)
-    print(f"  doubled taps answered 'done already': {doubled}")
+    print(f"  doubled taps answered 'already done': {doubled}")
     alerted = Counter(
         f"{texts[q]} ({_kind(p.data[q])})" for p in players for q in p.taps if q in alerts
     )
@@ -300,10 +305,20 @@ def main() -> None:
     lag.add_argument("--think", type=float, default=0.3)
     lag.add_argument("--parallel", type=int, default=10)
     lag.add_argument("--seed", type=int, default=1)
+    lag.add_argument(
+        "--vary",
+        action="store_true",
+        help="tap a random checker or destination (not the first): different taps on a board"
+        " not yet redrawn, not only the same tap again",
+    )
     args = parser.parse_args()
     clock = RunClock()
     telegram = FakeTelegram()
-    players = [Player(telegram, 10_000 + i) for i in range(args.games)]
+    vary = args.mode == "lag" and args.vary
+    players = [
+        Player(telegram, 10_000 + i, random.Random(args.seed + i) if vary else None)
+        for i in range(args.games)
+    ]
     games: list[Callable[[], Any]]
     if args.mode == "faults":
         telegram.chaos = Chaos(args.rate, random.Random(args.seed))

@@ -1,5 +1,6 @@
 """Loads and authorises the game a tap names, for the game's handlers: they receive `session`
-(the game as stored) and `seat` (the tapper's colour) ready, or the tap is refused here."""
+(the game as stored) and `seat` (the tapper's colour) ready, or the tap is refused here: a
+stranger's, or an answer to a question asked of another player."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, TelegramObject
 
-from bot.service import GameError, GameService
+from bot.service import GameError, GameService, NotYourGame
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import BoardTap, Question
 
@@ -29,6 +30,8 @@ class GameAccess(BaseMiddleware):
             return await handler(event, data)
         service: GameService = data["service"]
         try:
+            if isinstance(tap, Question) and tap.user != event.from_user.id:
+                raise NotYourGame(tap.game)
             data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id)
         except GameError as error:
             await refuse(event, data["texts"], error)

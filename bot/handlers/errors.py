@@ -49,8 +49,11 @@ async def telegram_failed(event: ErrorEvent, answered: AnsweredTaps) -> None:
         await query.answer()
 
 
-async def ignore_not_modified(event: ErrorEvent) -> None:
+async def ignore_not_modified(event: ErrorEvent, answered: AnsweredTaps) -> None:
     log.debug("edit changed nothing: %s", event.exception)
+    query = event.update.callback_query
+    if query is not None and query.id not in answered:
+        await query.answer()
 
 
 async def unexpected(event: ErrorEvent, texts: Texts, answered: AnsweredTaps) -> None:

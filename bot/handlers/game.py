@@ -12,7 +12,6 @@ from contextlib import AsyncExitStack
 
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.boards import Boards
 from bot.handlers.access import GameAccess
@@ -27,7 +26,6 @@ from bot.service import (
     GameService,
     Move,
     NoGame,
-    NotYourGame,
     Outcome,
     Resign,
     Select,
@@ -36,6 +34,7 @@ from bot.service import (
 )
 from bot.ui.alerts import BEHIND, refuse
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, asks, shown_seq
+from bot.ui.chat_action import choosing
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
 from nardy import Color
@@ -76,8 +75,7 @@ async def _apply(
             answered = True
             await query.answer()
             if bot_thinks:
-                thinking = ChatActionSender.choose_sticker(bot=bot, chat_id=session.chat_id)
-                await stack.enter_async_context(thinking)
+                await stack.enter_async_context(choosing(bot, session.chat_id))
 
         try:
             return await service.apply(session, seat, action, seq, accepted)
@@ -130,7 +128,7 @@ async def _catch_up(
     except NoGame:
         return
     if shown is not None and shown != session.seq:
-        await boards.show(bot, session, seat, texts, tapped=tapped)
+        await boards.show(bot, session, seat, texts, tapped=tapped, unless_sent=True)
 
 
 async def answer_question(
@@ -146,10 +144,7 @@ async def answer_question(
     """/resign's Yes resigns the game only as the question scored it (`Stale` once it has moved
     on); Keep playing leaves it; either way the question goes. /play's Back to my game sends
     the board anew; its Resign and start anew resigns the game as it is (or finds it over) and
-    turns the question into the level choice. Only the player asked may answer."""
-    if callback_data.user != query.from_user.id:
-        await refuse(query, texts, NotYourGame(session.game_id))
-        return
+    turns the question into the level choice (only the player asked gets here: `GameAccess`)."""
     answer = callback_data.answer
     if answer is Answer.RESIGN:
         seated = (session, seat)

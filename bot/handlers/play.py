@@ -12,7 +12,6 @@ from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, InaccessibleMessage, Message
-from aiogram.utils.chat_action import ChatActionSender
 
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
@@ -20,6 +19,7 @@ from bot.i18n import N_, Texts
 from bot.service import GameInProgress, GameService, Session
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Menu, MenuAction, PickLevel
+from bot.ui.chat_action import choosing
 from bot.ui.keyboards import level_menu
 from bot.ui.screens import new_game_question, resign_question
 from nardy.ai import AVAILABLE_LEVELS, Level
@@ -98,13 +98,15 @@ async def pick_level(
         return
     await query.answer()  # before the bot's first turn, which may take a while
     try:
-        async with ChatActionSender.choose_sticker(bot=bot, chat_id=chat_id):
+        async with choosing(bot, chat_id):
             session = await service.new_vs_bot(chat_id, user_id, level)
         viewer = session.seat_of(user_id)
         assert viewer is not None
         await boards.open(bot, session, viewer, texts)
-    except GameInProgress as taken:  # a doubled tap opened one meanwhile: it shows itself
-        await _board_again(bot, await service.load(taken.game_id), user_id, texts, boards)
+    except GameInProgress:  # a doubled tap opened one meanwhile: it shows that one
+        running = await service.active_game(chat_id)
+        if running is not None:
+            await _board_again(bot, running, user_id, texts, boards)
 
 
 async def _back_to(

@@ -30,7 +30,7 @@ from bot.service.errors import (
 from bot.service.session import Note, Seat, Session
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, VersionConflict
 from nardy import Color, IllegalMove, Rules, format_turn
-from nardy.ai import Level
+from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
 from nardy.game import Game, new_game
@@ -132,7 +132,10 @@ class GameService:
 
     async def new_vs_bot(self, chat_id: int, user_id: int, level: Level) -> Session:
         """A new game in the chat, opening roll done and the bot's first turn played if it
-        starts; not saved yet (`open`). Raises `GameInProgress`."""
+        starts; not saved yet (`open`). Raises `InvalidAction` for a level the bot does not
+        offer, `GameInProgress`."""
+        if level not in AVAILABLE_LEVELS:
+            raise InvalidAction(f"no level {level.value}")
         await self._check_chat_free(chat_id)
         opening, game = new_game(self._rules, self._dice)
         human, bot = Seat(user_id=user_id), Seat(level=level)
@@ -149,18 +152,29 @@ class GameService:
     async def open(self, session: Session) -> Session:
         """Save a new game and make it the chat's game, before its first board is sent (so a
         tap on that board finds it); `GameInProgress` when another game took the chat
-        meanwhile."""
-        previous = await self._check_chat_free(session.chat_id)
-        if not await self._store.swap_chat_game(session.chat_id, previous, session.game_id):
-            raise GameInProgress(await self._store.chat_game(session.chat_id) or "")
-        saved = await self._save(session)
+        meanwhile. A write the store client sent again after a lost answer (the pointer
+        already ours, the game already saved: its id is random) counts as done."""
+        chat = session.chat_id
+        if await self._store.chat_game(chat) != session.game_id:
+            previous = await self._check_chat_free(chat)
+            if not await self._store.swap_chat_game(chat, previous, session.game_id):
+                taken = await self._store.chat_game(chat)
+                if taken != session.game_id:
+                    raise GameInProgress(taken or "")
+        try:
+            saved = await self._save(session)
+        except VersionConflict:
+            saved = await self.load(session.game_id)
         log.info("game %s started", saved.game_id)
         return saved
 
     async def abandon(self, session: Session) -> None:
         """Forget a new game whose first board could not be sent: it never reached the player,
-        so it must not hold the chat."""
-        await self._store.delete_game(session.game_id)
+        so it must not hold the chat. Not if a board was recorded for it meanwhile (another tap
+        brought it back): that one did reach the player."""
+        if not await self._store.delete_game(session.game_id, session.version):
+            log.info("game %s kept: a board reached its player meanwhile", session.game_id)
+            return
         await self._store.swap_chat_game(session.chat_id, session.game_id, None)
         log.info("game %s abandoned: its board could not be sent", session.game_id)
 
@@ -274,20 +288,19 @@ class GameService:
                 except IllegalMove as exc:  # a side that has borne off waits for the last roll
                     raise InvalidAction(str(exc)) from exc
                 await on_accepted(False)
-                return Outcome(await self._save(session.with_game(game, ())))
+                return Outcome(await self._save(session.with_game(game, ()), ending=True))
 
     async def _end_turn(
         self, session: Session, game: Game, tap: tuple[int, str], on_accepted: OnAccepted
     ) -> Outcome:
         """End the human's complete turn (`tap` ended it); the bot answers and the human's next
-        roll is made, all in one save. A second Done while the bot thinks raises `Busy`."""
-        if session.game_id in self._thinking:
-            raise Busy(session.game_id)
+        roll is made, all in one save. While the bot thinks, other taps are `Busy` (`_check`:
+        nothing is awaited between it and this)."""
         self._thinking.add(session.game_id)
         try:
             await on_accepted(True)
             ended = await self._advance(session, game.end_turn(), [], tap)
-            return Outcome(await self._save(ended))
+            return Outcome(await self._save(ended, ending=True))
         finally:
             self._thinking.discard(session.game_id)
 
@@ -296,8 +309,9 @@ class GameService:
     async def set_board(self, game_id: str, expected: int | None, message_id: int) -> bool:
         """Record `message_id` as the game's board message if the board is still `expected`;
         False when another board was recorded meanwhile (or the game is gone). Recording the
-        board already recorded succeeds: a tap on a new board can record it first."""
-        for _ in range(CONFLICT_RETRIES):
+        board already recorded succeeds: a tap on a new board can record it first. A save that
+        lost to another change is read again until the answer is known."""
+        while True:
             try:
                 session = await self.load(game_id)
             except NoGame:
@@ -311,7 +325,6 @@ class GameService:
             except VersionConflict:
                 continue
             return True
-        return False
 
     # -- the flow between human decisions ---------------------------------------------------
 
@@ -350,15 +363,15 @@ class GameService:
                 break
         return session.next_turn(game, tuple(notes), ended_by)
 
-    async def _save(self, session: Session) -> Session:
+    async def _save(self, session: Session, ending: bool = False) -> Session:
         """Compare-and-set on the version (`VersionConflict` when it moved on). Every save
-        renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL); a finished game
-        frees its chat."""
+        renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL). A change that
+        may end the game (`ending`) frees the chat when it did."""
         ttl = FINISHED_TTL if session.game.over else UNFINISHED_TTL
         version = await self._store.save_game(
             session.game_id, session.version, session.to_text(), ttl
         )
-        if session.game.over:
+        if ending and session.game.over:
             await self._store.swap_chat_game(session.chat_id, session.game_id, None)
             log.info("game %s over: %s", session.game_id, session.game.result)
         return replace(session, version=version)

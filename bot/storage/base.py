@@ -55,8 +55,9 @@ class GameStore(ABC):
         """
 
     @abstractmethod
-    async def delete_game(self, game_id: str) -> None:
-        """Forget the game (one that never reached its players); nothing when there is none."""
+    async def delete_game(self, game_id: str, expected: int) -> bool:
+        """Forget the game (one that never reached its players) if its stored version is still
+        `expected`; False, deleting nothing, when it changed or there is none."""
 
     @abstractmethod
     async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:

@@ -35,8 +35,12 @@ class MemoryStore(GameStore):
         self._games[game_id] = (Versioned(expected + 1, data), expires)
         return expected + 1
 
-    async def delete_game(self, game_id: str) -> None:
-        self._games.pop(game_id, None)
+    async def delete_game(self, game_id: str, expected: int) -> bool:
+        current = await self.load_game(game_id)
+        if current is None or current.version != expected:
+            return False
+        del self._games[game_id]
+        return True
 
     async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
         if self._chats.get(chat_id) != expected:

@@ -35,6 +35,16 @@ end
 return version + 1
 """
 
+# KEYS[1] game key; ARGV: expected version. Returns 1 when deleted, 0 when it changed or is gone.
+_DELETE_GAME = """
+local current = redis.call('GET', KEYS[1])
+if not current or tonumber(string.match(current, '^(%d+):')) ~= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('DEL', KEYS[1])
+return 1
+"""
+
 # KEYS[1] chat index key; ARGV: expected game id ('' = none), new game id ('' = none).
 _SWAP_CHAT = """
 if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
@@ -82,6 +92,7 @@ class RedisStore(GameStore):
         )
         self._save_game = self._redis.register_script(_SAVE_GAME)
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)
+        self._delete_game = self._redis.register_script(_DELETE_GAME)
 
     @property
     def client(self) -> Redis:
@@ -107,9 +118,10 @@ class RedisStore(GameStore):
             raise VersionConflict(game_id)
         return int(version)
 
-    async def delete_game(self, game_id: str) -> None:
+    async def delete_game(self, game_id: str, expected: int) -> bool:
         async with _reachable():
-            await self._redis.delete(game_key(game_id))
+            deleted = await self._delete_game(keys=[game_key(game_id)], args=[expected])
+        return bool(deleted)
 
     async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
         async with _reachable():

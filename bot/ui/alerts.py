@@ -12,7 +12,6 @@ from bot.service import (
     AlreadyDone,
     Busy,
     GameError,
-    GameInProgress,
     GameOver,
     InvalidAction,
     NoGame,
@@ -23,10 +22,9 @@ from bot.service import (
 
 NOT_VALID = N_("This button is not valid any more.")
 ALERTS: dict[type[GameError], str] = {
-    # Never was, or expired: kept a month after its last move (bot.storage.UNFINISHED_TTL).
-    NoGame: N_("This game has expired: it went unplayed for too long. /play starts a new one."),
+    # Expired (bot.storage.UNFINISHED_TTL, FINISHED_TTL), or never was.
+    NoGame: N_("This game is no longer kept. /play starts a new one."),
     InvalidAction: NOT_VALID,
-    GameInProgress: NOT_VALID,
     Stale: N_("This board is out of date: the game has moved on."),
     AlreadyDone: N_("Already done."),
     GameOver: N_("This game is over."),

@@ -1,8 +1,8 @@
 """Board messages on Telegram: render a screen, send it, edit it in place, delete a message.
 
 "Message is not modified" counts as shown; a board Telegram will not edit any more (deleted,
-too old) is reported as gone, so the caller can send a new one. 429s are waited out by
-`bot.retry.RetryAfterOnce`.
+too old) is reported as gone, so the caller can send a new one. Passing failures are tried
+again by `bot.retry.RetryTransient`.
 """
 
 from __future__ import annotations

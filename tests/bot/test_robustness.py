@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
@@ -119,7 +120,7 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     await stranger.tap(board, f"t:{gid}:{seq}:s:24:0")
     await stranger.tap(board, f"q:{gid}:{seq}:2002:r")
     bad = "This button is not valid any more."
-    gone = "This game has expired: it went unplayed for too long. /play starts a new one."
+    gone = "This game is no longer kept. /play starts a new one."
     expected = [bad] * 5 + [gone] + [bad] * 2 + ["This is not your game."] * 2
     assert chat.alerts() == expected
     assert (await current(service, chat)).version == session.version
@@ -156,9 +157,7 @@ async def test_a_game_left_unplayed_expires_and_its_board_says_so(
     assert month - 60 < await store.client.ttl(key) <= month  # renewed by the move
     await store.client.delete(key)  # as Redis does when the month is up
     await chat.press(chat.board, is_checker)
-    assert chat.alerts() == [
-        "This game has expired: it went unplayed for too long. /play starts a new one."
-    ]
+    assert chat.alerts() == ["This game is no longer kept. /play starts a new one."]
     await chat.send("/play")
     assert chat.last.text == "Choose the bot's level:"
 
@@ -516,7 +515,7 @@ async def test_a_move_saved_but_not_shown_is_reported_done_and_the_board_catches
 ) -> None:
     """Telegram refuses the board's edit after every retry: the move stays made, the tap was
     answered once and nobody apologises; the same tap again (the board still shows the state
-    before) says "Done already" and brings the board up to date."""
+    before) says "Already done" and brings the board up to date."""
     await chat.start_game()
     await chat.press(chat.board, is_checker)
     board = chat.board
@@ -534,3 +533,26 @@ async def test_a_move_saved_but_not_shown_is_reported_done_and_the_board_catches
     assert [m.text for m in chat.messages if m.text] == ["Choose the bot's level:"]
     answers = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
     assert len(answers) == len({str(c.params["callback_query_id"]) for c in answers})
+
+
+async def test_a_chat_action_telegram_refuses_holds_up_nothing_and_logs_no_error(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    bot_player: PoolBotPlayer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The "choosing" action while the bot thinks is best effort: refused (a user who blocked
+    the bot, a 5xx), the bot's answer still comes, and no task dies with a traceback."""
+    service = GameService(store, bot_player, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
+    chat = make_chat(telegram, store, service)
+    await chat.start_game()
+    await play_until_done_offered(chat)
+    before = await current(service, chat)
+    for _ in range(ATTEMPTS):  # as many as a retried request would meet
+        telegram.fail_next("sendChatAction", Failure(502, "Bad Gateway"))
+    await chat.press(chat.board, "✅ Done")
+    after = await current(service, chat)
+    assert len(after.game.history) > len(before.game.history)
+    assert seq_shown(chat.board) == after.seq
+    assert len(telegram.calls_of("sendChatAction")) >= 1
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []

@@ -339,3 +339,38 @@ async def test_a_turn_of_moves_and_undos_keeps_the_stored_game_small(
         session = await act(service, session, Move(24, 21), Undo())
     assert len(session.taps) == TAPS_KEPT
     assert len(session.to_text()) < 2048
+
+
+async def test_a_new_game_whose_board_was_brought_back_is_not_abandoned(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """The first board's send failed for good, but another tap brought the game's board back
+    meanwhile: that board reached the player, so the game stays."""
+    service = service_with([5, 2, 3, 3], bot_player)
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, Level.EASY))
+    assert await service.set_board(opened.game_id, None, 5)
+    await service.abandon(opened)
+    assert (await service.load(opened.game_id)).message_id == 5
+    assert await service.active_game(CHAT) is not None
+
+
+async def test_opening_a_game_twice_as_a_store_client_retry_would_is_one_game(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """A write the store client sent again after a lost answer: the chat already points at
+    the game and the game is saved."""
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await service.new_vs_bot(CHAT, USER, Level.EASY)
+    first = await service.open(session)
+    assert await service.open(session) == first
+
+
+async def test_a_doubled_move_read_at_the_same_moment_counts_once(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([5, 2, 3, 3], bot_player)
+    session = await start(service)
+    taps = [service.apply(session, Color.WHITE, Move(24, 21), session.seq) for _ in range(2)]
+    results = await asyncio.gather(*taps, return_exceptions=True)
+    assert sum(isinstance(r, AlreadyDone) for r in results) == 1
+    assert (await service.load(session.game_id)).game.played == (Step(24, 3),)

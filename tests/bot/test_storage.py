@@ -61,10 +61,13 @@ async def test_of_simultaneous_saves_exactly_one_wins(store: GameStore) -> None:
     assert all(isinstance(r, VersionConflict) for r in results if r != 2)
 
 
-async def test_a_deleted_game_is_gone(store: GameStore) -> None:
+async def test_a_game_is_deleted_only_as_it_was_read(store: GameStore) -> None:
     await store.save_game("g1", 0, "never shown")
-    await store.delete_game("g1")
-    await store.delete_game("g1")  # nothing when there is none
+    await store.save_game("g1", 1, "its board recorded meanwhile")
+    assert not await store.delete_game("g1", 1)  # changed since version 1
+    assert await store.load_game("g1") is not None
+    assert await store.delete_game("g1", 2)
+    assert not await store.delete_game("g1", 2)  # nothing when there is none
     assert await store.load_game("g1") is None
     assert await store.save_game("g1", 0, "again") == 1
 

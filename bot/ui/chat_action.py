@@ -1,0 +1,40 @@
+"""The chat's "choosing a sticker…" while the bot thinks, best effort: an action Telegram does
+not take is a log line, and never holds up or breaks the move it goes with."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+
+from aiogram import Bot
+from aiogram.enums import ChatAction
+from aiogram.exceptions import TelegramAPIError
+
+log = logging.getLogger(__name__)
+
+REPEAT = 4.5  # seconds: Telegram shows an action for 5 s
+
+
+@asynccontextmanager
+async def choosing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
+    """Shows the bot choosing in `chat_id` while the body runs (it stops when the body ends,
+    whatever request is in flight)."""
+
+    async def keep_showing() -> None:
+        while True:
+            try:
+                await bot.send_chat_action(chat_id=chat_id, action=ChatAction.CHOOSE_STICKER)
+            except TelegramAPIError as exc:
+                log.info("chat action in %s not shown: %s", chat_id, exc.message)
+                return
+            await asyncio.sleep(REPEAT)
+
+    task = asyncio.create_task(keep_showing())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
