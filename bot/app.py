@@ -67,7 +67,7 @@ def create_dispatcher(
         store=store,
         translator=translator,
         service=service,
-        boards=Boards(service),
+        boards=Boards(service, translator),
         answered=answered,
     )
     prefs = PrefsMiddleware(store, settings.default_language, translator)

@@ -11,13 +11,14 @@ when that board cannot be sent.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
-from bot.i18n import Texts
+from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import GameService, Session
 from bot.ui.delivery import delete_message, edit_board, send_board
 from bot.ui.screens import Screen, build_screen
@@ -38,9 +39,13 @@ class Boards:
     change), and a doubled tap does not send again what is already on its way.
     """
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, translator: Translator) -> None:
         self._service = service
+        self._translator = translator
         self._sent: OrderedDict[tuple[int, int], int] = OrderedDict()
+        # Shared boards (groups) being edited now, and the newest screen each waits to show.
+        self._editing: set[tuple[int, int]] = set()
+        self._waiting: dict[tuple[int, int], tuple[Session, Screen]] = {}
 
     async def show(
         self,
@@ -55,8 +60,11 @@ class Boards:
         """Show `session` on the tapped board message (`tapped`), else on the game's; send a
         new board when neither is there any more. A board that was sent a newer state is left
         alone, and one sent this state too when `unless_sent` (catching a board up)."""
-        screen = build_screen(session, viewer, texts, selected)
+        screen = self._screen(session, viewer, texts, selected)
         recorded = session.message_id
+        if session.shared and recorded is not None:
+            await self._show_shared(bot, session, recorded, screen, unless_sent)
+            return
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
             key = (session.chat_id, target)
             sent = self._sent.get(key)
@@ -68,13 +76,61 @@ class Boards:
                 return
         await self._send(bot, session, screen)
 
+    def _screen(
+        self, session: Session, viewer: Color, texts: Texts, selected: int | None = None
+    ) -> Screen:
+        """`viewer`'s screen in `texts`' language; the one screen of a game between two people
+        in the game's language (the challenger's), whoever tapped."""
+        if session.shared:
+            texts = self._translator[locale_for(session.locale, SOURCE)]
+        return build_screen(session, viewer, texts, selected)
+
+    async def _show_shared(
+        self, bot: Bot, session: Session, board: int, screen: Screen, unless_sent: bool
+    ) -> None:
+        """Show `screen` on the shared `board`, coalescing: one edit at a time per board, and
+        while one is on its way only the newest screen waits, so a group's edit limit (about
+        20 a minute) is met by skipping states nobody needs, never the last one. A flood
+        refusal longer than `RetryTransient` waits is waited out here, the newest screen sent
+        then. A board that is gone gets a new one."""
+        key = (session.chat_id, board)
+        waiting = self._waiting.get(key)
+        if waiting is None or waiting[0].seq <= session.seq:
+            self._waiting[key] = (session, screen)
+        if key in self._editing:
+            return  # the edit on its way sends the newest screen after it
+        self._editing.add(key)
+        try:
+            while (newest := self._waiting.pop(key, None)) is not None:
+                state, shown = newest
+                sent = self._sent.get(key)
+                if sent is not None and (sent > state.seq or (unless_sent and sent == state.seq)):
+                    continue
+                try:
+                    if not await self._edit(bot, state, board, shown):
+                        later = self._waiting.pop(key, None)  # the new board shows the newest
+                        if later is not None and later[0].seq >= state.seq:
+                            state, shown = later
+                        await self._send(bot, state, shown)
+                        return
+                except TelegramRetryAfter as flood:
+                    self._waiting.setdefault(key, newest)
+                    log.info(
+                        "board %s waits %s s for the group's edit limit", board, flood.retry_after
+                    )
+                    await asyncio.sleep(flood.retry_after)
+        finally:
+            self._editing.discard(key)
+
     async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
         """A new game saved (`GameService.open`), then its first board sent and recorded. A
         board Telegram will not take leaves no game: a player must never have a game they
         cannot see (though /play can always bring a board back)."""
         session = await self._service.open(session)
         try:
-            message_id = await send_board(bot, session, build_screen(session, viewer, texts))
+            message_id = await send_board(
+                bot, session.chat_id, self._screen(session, viewer, texts)
+            )
         except TelegramAPIError:
             await self._service.abandon(session)
             raise
@@ -84,7 +140,7 @@ class Boards:
         """The game's board sent anew, at the bottom of the chat, the old one deleted (asked
         for by /play or a menu during the game, when the board is far up or gone)."""
         old = session.message_id
-        if await self._send(bot, session, build_screen(session, viewer, texts)) and old:
+        if await self._send(bot, session, self._screen(session, viewer, texts)) and old:
             await delete_message(bot, session.chat_id, old)
 
     async def _edit(self, bot: Bot, session: Session, message_id: int, screen: Screen) -> bool:
@@ -104,7 +160,8 @@ class Boards:
     async def _send(self, bot: Bot, session: Session, screen: Screen) -> bool:
         """A new board sent and recorded as the game's; False when another was recorded
         meanwhile (this one is deleted again)."""
-        return await self._record(bot, session, await send_board(bot, session, screen))
+        message_id = await send_board(bot, session.chat_id, screen)
+        return await self._record(bot, session, message_id)
 
     async def _record(self, bot: Bot, session: Session, message_id: int) -> bool:
         self._note((session.chat_id, message_id), session.seq)

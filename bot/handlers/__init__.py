@@ -2,7 +2,7 @@
 
 from aiogram import Router
 
-from bot.handlers import elsewhere, errors, fallback, game, language, menu, play
+from bot.handlers import elsewhere, errors, fallback, game, group, language, menu, play
 
 
 def routers() -> list[Router]:
@@ -12,6 +12,7 @@ def routers() -> list[Router]:
         menu.router(),
         language.router(),
         play.router(),
+        group.router(),
         game.router(),
         fallback.router(),
     ]

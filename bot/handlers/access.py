@@ -1,6 +1,6 @@
 """Loads and authorises the game a tap names, for the game's handlers: they receive `session`
 (the game as stored) and `seat` (the tapper's colour) ready, or the tap is refused here: a
-stranger's, or an answer to a question asked of another player."""
+stranger's (a spectator's, in a group), or an answer to a question asked of another player."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from aiogram.types import CallbackQuery, TelegramObject
 
 from bot.service import GameError, GameService, NotYourGame
 from bot.ui.alerts import refuse
-from bot.ui.callbacks import BoardTap, Question
+from bot.ui.callbacks import BoardTap, Question, Rematch
 
 
 class GameAccess(BaseMiddleware):
@@ -26,7 +26,9 @@ class GameAccess(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         tap = data.get("callback_data")
-        if not isinstance(event, CallbackQuery) or not isinstance(tap, BoardTap | Question):
+        if not isinstance(event, CallbackQuery) or not isinstance(
+            tap, BoardTap | Question | Rematch
+        ):
             return await handler(event, data)
         service: GameService = data["service"]
         try:

@@ -1,12 +1,13 @@
-"""Outside a user's private chat with the bot (until games between people exist): /start,
-/play and /resign in a group answer with a button that opens the private chat, and menu or
-level buttons there start nothing and change no one's menu."""
+"""Outside a user's private chat with the bot: /start in a group answers with a button that
+opens the private chat (games against the bot are played there; games between people in the
+group start with /play, `bot.handlers.group`), and menu or level buttons shown or forwarded
+there start nothing and change no one's menu."""
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.filters import Command, CommandStart, or_f
+from aiogram.filters import CommandStart, or_f
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.deep_linking import create_start_link
 
@@ -17,11 +18,12 @@ from bot.ui.callbacks import Menu, PickLevel
 from bot.ui.keyboards import open_private_chat
 
 PRIVATE_ONLY = N_("You can play against me only in a private chat.")
+IN_GROUP = N_("You can play against me only in a private chat. Here, /play challenges the others.")
 
 
 async def in_group(message: Message, bot: Bot, texts: Texts) -> None:
     link = await create_start_link(bot, PLAY)
-    await message.answer(texts.gettext(PRIVATE_ONLY), reply_markup=open_private_chat(texts, link))
+    await message.answer(texts.gettext(IN_GROUP), reply_markup=open_private_chat(texts, link))
 
 
 async def not_here(query: CallbackQuery, texts: Texts) -> None:
@@ -31,9 +33,7 @@ async def not_here(query: CallbackQuery, texts: Texts) -> None:
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="elsewhere")
-    feature.message.register(
-        in_group, or_f(CommandStart(), Command("play", "resign")), F.chat.type != ChatType.PRIVATE
-    )
+    feature.message.register(in_group, CommandStart(), F.chat.type != ChatType.PRIVATE)
     feature.callback_query.register(
         not_here, or_f(Menu.filter(), PickLevel.filter()), ~OwnPrivateChat()
     )

@@ -4,24 +4,36 @@ from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Un
 from bot.service.bot_player import BotPlayer, PoolBotPlayer
 from bot.service.errors import (
     AlreadyDone,
+    AlreadyStarted,
     Busy,
+    ChallengeGone,
     GameError,
     GameInProgress,
     GameOver,
     InvalidAction,
     NoGame,
+    NotInvited,
     NotYourGame,
     NotYourTurn,
+    OnlyChallenger,
+    OpponentsTurn,
+    OwnChallenge,
+    RematchAsked,
     Stale,
+    Watching,
 )
-from bot.service.games import GameService, OnAccepted, Outcome
-from bot.service.session import Note, Seat, Session
+from bot.service.games import CHALLENGE_TTL, GameService, OnAccepted, Outcome
+from bot.service.session import Challenge, Note, Seat, Session, player_slot
 
 __all__ = [
+    "CHALLENGE_TTL",
     "Action",
     "AlreadyDone",
+    "AlreadyStarted",
     "BotPlayer",
     "Busy",
+    "Challenge",
+    "ChallengeGone",
     "Deselect",
     "Done",
     "GameError",
@@ -31,16 +43,23 @@ __all__ = [
     "InvalidAction",
     "Move",
     "NoGame",
+    "NotInvited",
     "NotYourGame",
     "NotYourTurn",
     "Note",
     "OnAccepted",
+    "OnlyChallenger",
+    "OpponentsTurn",
     "Outcome",
+    "OwnChallenge",
     "PoolBotPlayer",
+    "RematchAsked",
     "Resign",
     "Seat",
     "Select",
     "Session",
     "Stale",
     "Undo",
+    "Watching",
+    "player_slot",
 ]

@@ -27,8 +27,16 @@ class NotYourGame(GameError):
     """The user is not a player of this game."""
 
 
+class Watching(NotYourGame):
+    """The user is not a player of this game between two people: a spectator in the group."""
+
+
 class NotYourTurn(GameError):
     """The user plays in this game, but the other side is to move."""
+
+
+class OpponentsTurn(NotYourTurn):
+    """The user plays in this game between two people, and the other player is to move."""
 
 
 class InvalidAction(GameError):
@@ -40,8 +48,34 @@ class Busy(GameError):
 
 
 class GameInProgress(GameError):
-    """The chat already has a game going; `game_id` names it."""
+    """The chat (or, in a group, the player `user_id`) already has a game going; `game_id`
+    names it."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, user_id: int | None = None) -> None:
         super().__init__(game_id)
         self.game_id = game_id
+        self.user_id = user_id
+
+
+class ChallengeGone(NoGame):
+    """The challenge was cancelled, or nobody joined it in time."""
+
+
+class AlreadyStarted(GameError):
+    """Someone joined the challenge first: it is a game now."""
+
+
+class OwnChallenge(GameError):
+    """The challenger tapped Join on their own challenge."""
+
+
+class NotInvited(GameError):
+    """The challenge is for another person."""
+
+
+class OnlyChallenger(GameError):
+    """Someone other than the challenger tapped Cancel."""
+
+
+class RematchAsked(GameError):
+    """The player already asked for a rematch; the other has not agreed yet."""

@@ -18,17 +18,25 @@ from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Un
 from bot.service.bot_player import BotPlayer
 from bot.service.errors import (
     AlreadyDone,
+    AlreadyStarted,
     Busy,
+    ChallengeGone,
     GameInProgress,
     GameOver,
     InvalidAction,
     NoGame,
+    NotInvited,
     NotYourGame,
     NotYourTurn,
+    OnlyChallenger,
+    OpponentsTurn,
+    OwnChallenge,
+    RematchAsked,
     Stale,
+    Watching,
 )
-from bot.service.session import Note, Seat, Session
-from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, VersionConflict
+from bot.service.session import Challenge, Note, Seat, Session, is_challenge, player_slot
+from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, Slot, VersionConflict
 from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
@@ -38,6 +46,9 @@ from nardy.record import RecordError
 from nardy.steps import format_dice
 
 log = logging.getLogger(__name__)
+
+# How long a challenge nobody joins is kept (a tap on it afterwards says it expired).
+CHALLENGE_TTL = 24 * 3600
 
 # How often an action is tried again when another change to the game (say, its board message
 # being replaced) was saved between reading the game and writing it.
@@ -72,6 +83,14 @@ def _what(action: Action) -> str | None:
             return None
 
 
+def _told(session: Session, seat: Seat, mine: str, theirs: str, **values: str) -> Note:
+    """A note about a human's turn: `mine` to the player against the bot ("your turn
+    passes"), `theirs` to both in a game between two people, naming whose turn it was."""
+    if session.shared:
+        return Note.of(theirs, name=seat.name, **values)
+    return Note.of(mine, **values)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What an action left: the game now, and the checker to show picked up, if any."""
@@ -81,7 +100,8 @@ class Outcome:
 
 
 class GameService:
-    """Games between a user and the bot in a private chat; one game per chat."""
+    """Games between a user and the bot in a private chat, one game per chat; and games between
+    two people in a group, started by a challenge, at most one running per player there."""
 
     def __init__(
         self,
@@ -113,12 +133,13 @@ class GameService:
         session = await self.load(game_id)
         color = session.seat_of(user_id)
         if color is None:
-            raise NotYourGame(game_id)
+            raise (Watching if session.shared else NotYourGame)(game_id)
         return session, color
 
-    async def active_game(self, chat_id: int) -> Session | None:
-        """The chat's unfinished game, if it has one."""
-        game_id = await self._store.chat_game(chat_id)
+    async def active_game(self, slot: Slot) -> Session | None:
+        """The unfinished game of `slot` (a private chat, or a player in a group: `player_slot`),
+        if it has one."""
+        game_id = await self._store.chat_game(slot)
         return None if game_id is None else await self._unfinished(game_id)
 
     async def _unfinished(self, game_id: str) -> Session | None:
@@ -136,7 +157,7 @@ class GameService:
         offer, `GameInProgress`."""
         if level not in AVAILABLE_LEVELS:
             raise InvalidAction(f"no level {level.value}")
-        await self._check_chat_free(chat_id)
+        await self._check_free(chat_id)
         opening, game = new_game(self._rules, self._dice)
         human, bot = Seat(user_id=user_id), Seat(level=level)
         seats = (human, bot) if opening.white_player == 0 else (bot, human)
@@ -150,17 +171,11 @@ class GameService:
         return await self._advance(session, game, notes)
 
     async def open(self, session: Session) -> Session:
-        """Save a new game and make it the chat's game, before its first board is sent (so a
-        tap on that board finds it); `GameInProgress` when another game took the chat
-        meanwhile. A write the store client sent again after a lost answer (the pointer
-        already ours, the game already saved: its id is random) counts as done."""
-        chat = session.chat_id
-        if await self._store.chat_game(chat) != session.game_id:
-            previous = await self._check_chat_free(chat)
-            if not await self._store.swap_chat_game(chat, previous, session.game_id):
-                taken = await self._store.chat_game(chat)
-                if taken != session.game_id:
-                    raise GameInProgress(taken or "")
+        """Save a new game and make it its players' game (`Session.slots`), before its first
+        board is sent (so a tap on that board finds it); `GameInProgress` when another game
+        took a slot meanwhile. A write the store client sent again after a lost answer (the
+        slot already ours, the game already saved: its id is random) counts as done."""
+        await self._claim(session)
         try:
             saved = await self._save(session)
         except VersionConflict:
@@ -175,15 +190,157 @@ class GameService:
         if not await self._store.delete_game(session.game_id, session.version):
             log.info("game %s kept: a board reached its player meanwhile", session.game_id)
             return
-        await self._store.swap_chat_game(session.chat_id, session.game_id, None)
+        await self._release(session)
         log.info("game %s abandoned: its board could not be sent", session.game_id)
 
-    async def _check_chat_free(self, chat_id: int) -> str | None:
-        """The chat's last game id, which may be replaced; `GameInProgress` while it runs."""
-        previous = await self._store.chat_game(chat_id)
+    async def _check_free(self, slot: Slot, user_id: int | None = None) -> str | None:
+        """The slot's last game id, which may be replaced; `GameInProgress` while it runs."""
+        previous = await self._store.chat_game(slot)
         if previous is not None and await self._unfinished(previous) is not None:
-            raise GameInProgress(previous)
+            raise GameInProgress(previous, user_id)
         return previous
+
+    async def _claim(self, session: Session) -> None:
+        """Point every slot of `session` at it; `GameInProgress` (naming the player in a group)
+        when another game runs in one, and then none is claimed."""
+        claimed: list[Slot] = []
+        try:
+            for slot, seat in zip(session.slots(), session.seats, strict=False):
+                user = seat.user_id if session.shared else None
+                if await self._store.chat_game(slot) != session.game_id:
+                    previous = await self._check_free(slot, user)
+                    if not await self._store.swap_chat_game(slot, previous, session.game_id):
+                        taken = await self._store.chat_game(slot)
+                        if taken != session.game_id:
+                            raise GameInProgress(taken or "", user)
+                claimed.append(slot)
+        except GameInProgress:
+            for slot in claimed:
+                await self._store.swap_chat_game(slot, session.game_id, None)
+            raise
+
+    async def _release(self, session: Session) -> None:
+        """The slots that point at `session` point at nothing."""
+        for slot in session.slots():
+            await self._store.swap_chat_game(slot, session.game_id, None)
+
+    # -- games between two people in a group ------------------------------------------------
+
+    async def challenge(
+        self,
+        chat_id: int,
+        challenger: Seat,
+        locale: str,
+        invited_id: int | None = None,
+        invited_name: str | None = None,
+    ) -> Challenge:
+        """A challenge to a game in the group `chat_id`, saved (kept `CHALLENGE_TTL`);
+        `GameInProgress` while the challenger has a game running there."""
+        assert challenger.user_id is not None
+        await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
+        challenge = Challenge(
+            secrets.token_urlsafe(6), chat_id, challenger, locale, invited_id, invited_name
+        )
+        data = challenge.to_text()
+        version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_TTL)
+        return replace(challenge, version=version)
+
+    async def load_challenge(self, challenge_id: str) -> Challenge:
+        """The open challenge; `ChallengeGone` or `AlreadyStarted` when it is not open."""
+        stored = await self._store.load_game(challenge_id)
+        if stored is None:
+            raise ChallengeGone(challenge_id)
+        if not is_challenge(stored.data):
+            raise AlreadyStarted(challenge_id)
+        try:
+            return Challenge.from_text(challenge_id, stored.version, stored.data)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ChallengeGone(challenge_id) from exc
+
+    async def join(
+        self, challenge_id: str, joiner: Seat, username: str | None, message_id: int | None
+    ) -> Session:
+        """`joiner` (@`username`) takes the challenge: the game starts, played on the challenge's
+        message `message_id`, and is saved in place of the challenge, so of two who join at once
+        one gets it (`AlreadyStarted` for the other). `OwnChallenge`, `NotInvited`,
+        `GameInProgress` (naming whoever has a game in the group already)."""
+        challenge = await self.load_challenge(challenge_id)
+        challenger = challenge.challenger
+        assert joiner.user_id is not None
+        if joiner.user_id == challenger.user_id:
+            raise OwnChallenge(challenge_id)
+        if not challenge.invites(joiner.user_id, username):
+            raise NotInvited(challenge_id)
+        start = Session(
+            challenge_id,
+            Game(),
+            (challenger, joiner),
+            challenge.chat_id,
+            message_id,
+            locale=challenge.locale,
+            version=challenge.version,
+        )
+        session = await self._first_turns(start)
+        await self._claim(session)
+        try:
+            saved = await self._save(session)
+        except VersionConflict:
+            await self._release(session)
+            await self.load_challenge(challenge_id)  # raises why it is not open any more
+            raise AlreadyStarted(challenge_id) from None
+        log.info("game %s started in a group", saved.game_id)
+        return saved
+
+    async def cancel(self, challenge_id: str, user_id: int) -> Challenge:
+        """The challenger withdraws the challenge, if nobody joined yet (`AlreadyStarted`);
+        `OnlyChallenger` for anyone else."""
+        challenge = await self.load_challenge(challenge_id)
+        if user_id != challenge.challenger.user_id:
+            raise OnlyChallenger(challenge_id)
+        if not await self._store.delete_game(challenge_id, challenge.version):
+            await self.load_challenge(challenge_id)
+            raise AlreadyStarted(challenge_id)
+        return challenge
+
+    async def rematch(self, session: Session, color: Color) -> tuple[Session, Session | None]:
+        """The player of `color` asks for a rematch of the finished `session`: the first ask is
+        saved; the other player's agreement clears it and gives the new game too, not saved
+        yet (`open`), its colours drawn anew by the opening roll. Returns the finished game as
+        saved and the new one, if agreed. Of two agreements at once one counts (`Stale`)."""
+        user = session.seats[color].user_id
+        if not session.game.over or not session.shared:
+            raise InvalidAction("no rematch here")
+        if session.rematch == user:
+            raise RematchAsked(session.game_id)
+        agreed = session.rematch is not None
+        try:
+            finished = await self._save(replace(session, rematch=None if agreed else user))
+        except VersionConflict:
+            raise Stale(session.game_id) from None
+        if not agreed:
+            return finished, None
+        seats = (session.seats[color.opponent], session.seats[color])
+        start = Session(secrets.token_urlsafe(6), Game(), seats, session.chat_id)
+        return finished, await self._first_turns(replace(start, locale=session.locale))
+
+    async def _first_turns(self, start: Session) -> Session:
+        """The game between the two people of `start` (whose game is a placeholder), seated
+        the one who asked first: the opening roll decides who plays white (RULES.md §2), then
+        play goes on to a real choice."""
+        opening, game = new_game(self._rules, self._dice)
+        first, second = start.seats
+        notes = [
+            Note.of("duel_opening_tie", first=first.name, second=second.name, a=str(a), b=str(b))
+            for a, b in opening.rolls[:-1]
+        ]
+        a, b = opening.rolls[-1]
+        notes.append(
+            Note.of("duel_opening", first=first.name, second=second.name, a=str(a), b=str(b))
+        )
+        white = first if opening.white_player == 0 else second
+        notes.append(Note.of("duel_starts", name=white.name))
+        seats = (first, second) if opening.white_player == 0 else (second, first)
+        return await self._advance(replace(start, seats=seats), game, notes)
 
     # -- a player's action ------------------------------------------------------------------
 
@@ -238,7 +395,7 @@ class GameService:
         if session.game_id in self._thinking:  # the board still offers Undo and Done
             raise Busy(session.game_id)
         if game.to_move is not color or game.dice is None:
-            raise NotYourTurn(session.game_id)
+            raise (OpponentsTurn if session.shared else NotYourTurn)(session.game_id)
 
     async def _carry_out(
         self,
@@ -298,11 +455,23 @@ class GameService:
         nothing is awaited between it and this)."""
         self._thinking.add(session.game_id)
         try:
-            await on_accepted(True)
-            ended = await self._advance(session, game.end_turn(), [], tap)
+            await on_accepted(not session.shared)
+            ended = await self._advance(
+                session, game.end_turn(), self._turn_played(session, game), tap
+            )
             return Outcome(await self._save(ended, ending=True))
         finally:
             self._thinking.discard(session.game_id)
+
+    @staticmethod
+    def _turn_played(session: Session, game: Game) -> list[Note]:
+        """In a game between two people, the turn the mover just completed in `game`, told to
+        the other (who shares the board); against the bot, the player saw it."""
+        if not session.shared or game.dice is None:
+            return []
+        name = session.seats[game.to_move].name
+        turn, by = format_turn(game.played), game.to_move.label
+        return [Note.of("duel_played", name=name, dice=format_dice(game.dice), turn=turn, by=by)]
 
     # -- the board message ------------------------------------------------------------------
 
@@ -353,11 +522,13 @@ class GameService:
                     notes.append(Note.of("bot_no_moves", dice=dice))
                     game = game.pass_turn()
             elif game.legal.passes:
-                notes.append(Note.of("no_moves", dice=dice))
+                notes.append(_told(session, seat, "no_moves", "duel_no_moves", dice=dice))
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
-                notes.append(Note.of("forced", dice=dice, turn=format_turn(steps), by=mover))
+                turn = format_turn(steps)
+                told = _told(session, seat, "forced", "duel_forced", dice=dice, turn=turn, by=mover)
+                notes.append(told)
                 game = game.play_turn(steps)
             else:
                 break
@@ -372,6 +543,6 @@ class GameService:
             session.game_id, session.version, session.to_text(), ttl
         )
         if ending and session.game.over:
-            await self._store.swap_chat_game(session.chat_id, session.game_id, None)
+            await self._release(session)
             log.info("game %s over: %s", session.game_id, session.game.result)
         return replace(session, version=version)

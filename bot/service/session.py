@@ -1,4 +1,5 @@
-"""A game as the bot keeps it: the nardy `Game`, the two seats, the board message, recent events.
+"""A game as the bot keeps it: the nardy `Game`, the two seats, the board message, recent events;
+and a challenge to a game between two people, kept under the id the game will have.
 
 Stored as compact JSON around `nardy.record`'s game text (a long game stays well under 2 KB).
 """
@@ -9,6 +10,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.storage import Slot
 from nardy import Color
 from nardy.ai import Level
 from nardy.game import Game
@@ -17,18 +19,25 @@ from nardy.record import game_from_text, game_to_text
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player slot: a Telegram user, or the bot at a level."""
+    """A player slot: a Telegram user (with the name shown to others in a game between two
+    people), or the bot at a level."""
 
     user_id: int | None = None
     level: Level | None = None
+    name: str = ""
 
     def to_text(self) -> str:
-        return f"b:{self.level.value}" if self.level is not None else f"u:{self.user_id}"
+        if self.level is not None:
+            return f"b:{self.level.value}"
+        return f"u:{self.user_id}:{self.name}" if self.name else f"u:{self.user_id}"
 
     @classmethod
     def from_text(cls, text: str) -> Seat:
         kind, _, value = text.partition(":")
-        return cls(level=Level(value)) if kind == "b" else cls(user_id=int(value))
+        if kind == "b":
+            return cls(level=Level(value))
+        user_id, _, name = value.partition(":")
+        return cls(user_id=int(user_id), name=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +81,23 @@ class Session:
     seq: int = 0
     turn_seq: int = 0
     taps: tuple[tuple[int, str], ...] = ()
+    locale: str | None = None
+    rematch: int | None = None
     version: int = 0
+
+    @property
+    def shared(self) -> bool:
+        """Whether two people play, both on one board message (in a group): the board then
+        speaks of the players by name, in the game's `locale`, to whoever is to move."""
+        return all(seat.level is None for seat in self.seats)
+
+    def slots(self) -> tuple[Slot, ...]:
+        """Where this game is the one game its players may have running (`GameStore` slots):
+        the private chat of a game against the bot, each player in the group of a game
+        between two."""
+        if not self.shared:
+            return (self.chat_id,)
+        return tuple(player_slot(self.chat_id, seat.user_id or 0) for seat in self.seats)
 
     def seat_of(self, user_id: int) -> Color | None:
         """The colour `user_id` plays, or None for someone outside the game."""
@@ -112,6 +137,10 @@ class Session:
             "t": self.turn_seq,
             "d": [list(tap) for tap in self.taps],
         }
+        if self.locale is not None:
+            data["l"] = self.locale
+        if self.rematch is not None:
+            data["r"] = self.rematch
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -129,5 +158,67 @@ class Session:
             seq=data.get("q", 0),
             turn_seq=data.get("t", 0),
             taps=tuple((made_at, what) for made_at, what in data.get("d", [])),
+            locale=data.get("l"),
+            rematch=data.get("r"),
             version=version,
         )
+
+
+def player_slot(chat_id: int, user_id: int) -> Slot:
+    """The `GameStore` slot of one player in a group: at most one running game each."""
+    return f"{chat_id}:{user_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,
+    their name as shown; `invited_id` when known, else the name is `@username` as /play @name
+    gave it); the first other person allowed who joins gets the game, stored under the same
+    id (`Session`)."""
+
+    challenge_id: str
+    chat_id: int
+    challenger: Seat
+    locale: str
+    invited_id: int | None = None
+    invited_name: str | None = None
+    version: int = 0
+
+    def invites(self, user_id: int, username: str | None) -> bool:
+        """Whether the person `user_id` (@`username`) may join."""
+        if self.invited_id is not None:
+            return user_id == self.invited_id
+        if self.invited_name is not None:
+            return username is not None and f"@{username}".lower() == self.invited_name.lower()
+        return True
+
+    def to_text(self) -> str:
+        data: dict[str, Any] = {
+            "k": "c",
+            "c": self.chat_id,
+            "s": self.challenger.to_text(),
+            "l": self.locale,
+            "i": self.invited_id,
+            "n": self.invited_name,
+        }
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_text(cls, challenge_id: str, version: int, text: str) -> Challenge:
+        data = json.loads(text)
+        if data.get("k") != "c":
+            raise ValueError("not a challenge")
+        return cls(
+            challenge_id=challenge_id,
+            chat_id=data["c"],
+            challenger=Seat.from_text(data["s"]),
+            locale=data["l"],
+            invited_id=data["i"],
+            invited_name=data["n"],
+            version=version,
+        )
+
+
+def is_challenge(text: str) -> bool:
+    """Whether stored data is a `Challenge` (else a `Session`)."""
+    return text.startswith('{"k":"c"')

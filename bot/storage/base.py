@@ -12,6 +12,11 @@ UNFINISHED_TTL = 30 * 24 * 3600
 FINISHED_TTL = 7 * 24 * 3600
 
 
+Slot = int | str
+"""Where a person plays one game at a time: a private chat's id (the chat with the bot), or
+`<chat id>:<user id>` for one player in a group (see `bot.service.session.Session.slots`)."""
+
+
 class StoreUnavailable(Exception):
     """The backing store cannot be reached right now; the user should try again shortly."""
 
@@ -34,7 +39,8 @@ class Versioned:
 
 
 class GameStore(ABC):
-    """Games keyed by id, a chat→game index and per-user preferences.
+    """Games keyed by id, a slot→game index (a chat, or a player in a group) and per-user
+    preferences.
 
     Every write of a game is a compare-and-set on its version, so of two updates that read the
     same version exactly one wins (DESIGN.md §4).
@@ -60,12 +66,12 @@ class GameStore(ABC):
         `expected`; False, deleting nothing, when it changed or there is none."""
 
     @abstractmethod
-    async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
-        """Point `chat_id` at game `new` (None: at nothing) if it now points at `expected`."""
+    async def swap_chat_game(self, slot: Slot, expected: str | None, new: str | None) -> bool:
+        """Point `slot` at game `new` (None: at nothing) if it now points at `expected`."""
 
     @abstractmethod
-    async def chat_game(self, chat_id: int) -> str | None:
-        """The id of the game the chat is playing, if any."""
+    async def chat_game(self, slot: Slot) -> str | None:
+        """The id of the game `slot` is playing, if any."""
 
     @abstractmethod
     async def user_prefs(self, user_id: int) -> dict[str, str]:

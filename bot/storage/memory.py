@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from bot.storage.base import GameStore, VersionConflict, Versioned
+from bot.storage.base import GameStore, Slot, VersionConflict, Versioned
 
 
 class MemoryStore(GameStore):
@@ -12,7 +12,7 @@ class MemoryStore(GameStore):
 
     def __init__(self) -> None:
         self._games: dict[str, tuple[Versioned, float | None]] = {}
-        self._chats: dict[int, str] = {}
+        self._chats: dict[str, str] = {}
         self._prefs: dict[int, dict[str, str]] = {}
 
     async def load_game(self, game_id: str) -> Versioned | None:
@@ -42,17 +42,17 @@ class MemoryStore(GameStore):
         del self._games[game_id]
         return True
 
-    async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
-        if self._chats.get(chat_id) != expected:
+    async def swap_chat_game(self, slot: Slot, expected: str | None, new: str | None) -> bool:
+        if self._chats.get(str(slot)) != expected:
             return False
         if new is None:
-            self._chats.pop(chat_id, None)
+            self._chats.pop(str(slot), None)
         else:
-            self._chats[chat_id] = new
+            self._chats[str(slot)] = new
         return True
 
-    async def chat_game(self, chat_id: int) -> str | None:
-        return self._chats.get(chat_id)
+    async def chat_game(self, slot: Slot) -> str | None:
+        return self._chats.get(str(slot))
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         return dict(self._prefs.get(user_id, {}))

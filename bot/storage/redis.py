@@ -1,8 +1,9 @@
 """The Redis store: one string key per game holding `<version>:<data>`, written by Lua scripts.
 
 Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
-share the `{game id}` hash tag): `nardy:game:{<id>}`, `nardy:chat:{<chat id>}` → game id,
-`nardy:user:{<user id>}` → hash of preferences.
+share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
+`nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
+group), `nardy:user:{<user id>}` → hash of preferences.
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ from redis.exceptions import AuthenticationError, AuthorizationError, ResponseEr
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.storage.base import GameStore, StoreRefused, StoreUnavailable, VersionConflict, Versioned
+from bot.storage.base import (
+    GameStore,
+    Slot,
+    StoreRefused,
+    StoreUnavailable,
+    VersionConflict,
+    Versioned,
+)
 
 # KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
 # Returns the new version, or -1 when the stored version is not the expected one.
@@ -62,8 +70,8 @@ def game_key(game_id: str) -> str:
     return f"nardy:game:{{{game_id}}}"
 
 
-def chat_key(chat_id: int) -> str:
-    return f"nardy:chat:{{{chat_id}}}"
+def chat_key(slot: Slot) -> str:
+    return f"nardy:chat:{{{slot}}}"
 
 
 def user_key(user_id: int) -> str:
@@ -123,14 +131,14 @@ class RedisStore(GameStore):
             deleted = await self._delete_game(keys=[game_key(game_id)], args=[expected])
         return bool(deleted)
 
-    async def swap_chat_game(self, chat_id: int, expected: str | None, new: str | None) -> bool:
+    async def swap_chat_game(self, slot: Slot, expected: str | None, new: str | None) -> bool:
         async with _reachable():
-            done = await self._swap_chat(keys=[chat_key(chat_id)], args=[expected or "", new or ""])
+            done = await self._swap_chat(keys=[chat_key(slot)], args=[expected or "", new or ""])
         return bool(done)
 
-    async def chat_game(self, chat_id: int) -> str | None:
+    async def chat_game(self, slot: Slot) -> str | None:
         async with _reachable():
-            value = await self._redis.get(chat_key(chat_id))
+            value = await self._redis.get(chat_key(slot))
         return None if value is None else _text(value)
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:

@@ -10,14 +10,22 @@ from aiogram.types import CallbackQuery
 from bot.i18n import N_, Texts
 from bot.service import (
     AlreadyDone,
+    AlreadyStarted,
     Busy,
+    ChallengeGone,
     GameError,
     GameOver,
     InvalidAction,
     NoGame,
+    NotInvited,
     NotYourGame,
     NotYourTurn,
+    OnlyChallenger,
+    OpponentsTurn,
+    OwnChallenge,
+    RematchAsked,
     Stale,
+    Watching,
 )
 
 NOT_VALID = N_("This button is not valid any more.")
@@ -31,12 +39,21 @@ ALERTS: dict[type[GameError], str] = {
     NotYourGame: N_("This is not your game."),
     NotYourTurn: N_("Wait: it is the bot's turn."),
     Busy: N_("Wait: it is the bot's turn."),
+    # Games between two people in a group.
+    Watching: N_("You are watching this game: only its two players can move."),
+    OpponentsTurn: N_("Wait: it is your opponent's turn."),
+    ChallengeGone: N_("This challenge has expired or was withdrawn."),
+    AlreadyStarted: N_("Someone has already joined this game."),
+    OwnChallenge: N_("This is your own challenge: wait for someone to join."),
+    NotInvited: N_("This challenge is for someone else."),
+    OnlyChallenger: N_("Only the one who made the challenge can withdraw it."),
+    RematchAsked: N_("Waiting for your opponent to agree."),
 }
 
 
 # The tapped board is behind its game (moved on, or over): it is brought up to date.
 BEHIND = (Stale, AlreadyDone, GameOver)
-PASSING = (*BEHIND, Busy)
+PASSING = (*BEHIND, Busy, RematchAsked)
 
 
 async def refuse(query: CallbackQuery, texts: Texts, error: GameError) -> None:

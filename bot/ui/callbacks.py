@@ -57,6 +57,25 @@ class BoardTap(CallbackData, prefix="t"):
     dst: int = 0
 
 
+class ChallengeAction(StrEnum):
+    JOIN = "j"
+    CANCEL = "x"
+
+
+class ChallengeTap(CallbackData, prefix="c"):
+    """Join or Cancel under a challenge card in a group (`game`: the challenge's id, which the
+    game takes)."""
+
+    game: str
+    action: ChallengeAction
+
+
+class Rematch(CallbackData, prefix="rm"):
+    """Rematch under a finished game between two people: both players must tap it."""
+
+    game: str
+
+
 class Answer(StrEnum):
     RESIGN = "r"  # yes, resign the game as the question scored it
     KEEP = "k"  # no: keep playing

@@ -36,7 +36,7 @@ def is_not_modified(error: TelegramBadRequest) -> bool:
 
 async def edit_board(bot: Bot, session: Session, message_id: int, screen: Screen) -> bool:
     """Show `screen` on the board message `message_id`; False when that message is gone."""
-    photo = await _picture(session, screen)
+    photo = await _picture(screen)
     try:
         await bot.edit_message_media(
             chat_id=session.chat_id,
@@ -54,13 +54,22 @@ async def edit_board(bot: Bot, session: Session, message_id: int, screen: Screen
     return True
 
 
-async def send_board(bot: Bot, session: Session, screen: Screen) -> int:
-    """Send `screen` as a new board message in the game's chat; its message id."""
-    photo = await _picture(session, screen)
+async def send_board(bot: Bot, chat_id: int, screen: Screen) -> int:
+    """Send `screen` as a new board message (or challenge card) in `chat_id`; its message id."""
+    photo = await _picture(screen)
     message = await bot.send_photo(
-        chat_id=session.chat_id, photo=photo, caption=screen.caption, reply_markup=screen.markup
+        chat_id=chat_id, photo=photo, caption=screen.caption, reply_markup=screen.markup
     )
     return message.message_id
+
+
+async def close_card(bot: Bot, chat_id: int, message_id: int, text: str) -> None:
+    """A challenge card that can no longer be taken: its caption says why, its buttons go (the
+    picture stays). One already closed, or gone, is left as it is."""
+    try:
+        await bot.edit_message_caption(chat_id=chat_id, message_id=message_id, caption=text)
+    except TelegramBadRequest as error:
+        log.info("card %s not closed: %s", message_id, error.message)
 
 
 async def delete_message(bot: Bot, chat_id: int, message_id: int) -> None:
@@ -72,7 +81,7 @@ async def delete_message(bot: Bot, chat_id: int, message_id: int) -> None:
         log.info("message %s not deleted: %s", message_id, error.message)
 
 
-async def _picture(session: Session, screen: Screen) -> BufferedInputFile:
+async def _picture(screen: Screen) -> BufferedInputFile:
     """The board picture, rendered off the event loop."""
-    jpeg = await asyncio.to_thread(render, session.game.board, screen.view)
+    jpeg = await asyncio.to_thread(render, screen.position, screen.view)
     return BufferedInputFile(jpeg, PHOTO_NAME)

@@ -14,11 +14,14 @@ from bot.ui.callbacks import (
     Answer,
     BoardAction,
     BoardTap,
+    ChallengeAction,
+    ChallengeTap,
     Menu,
     MenuAction,
     PickLanguage,
     PickLevel,
     Question,
+    Rematch,
 )
 from bot.ui.names import level_name
 from nardy.ai import AVAILABLE_LEVELS, Level
@@ -114,6 +117,23 @@ def again_menu(texts: Texts, level: Level) -> InlineKeyboardMarkup:
     """Play again at the same level."""
     builder = InlineKeyboardBuilder()
     builder.button(text=texts.gettext("🎲 Play again"), callback_data=PickLevel(level=level.value))
+    return builder.as_markup()
+
+
+def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
+    """Join (anyone allowed but the challenger) and Cancel (the challenger)."""
+    builder = InlineKeyboardBuilder()
+    join = ChallengeTap(game=challenge_id, action=ChallengeAction.JOIN)
+    builder.button(text=texts.gettext("🎲 Join"), callback_data=join)
+    cancel = ChallengeTap(game=challenge_id, action=ChallengeAction.CANCEL)
+    builder.button(text=texts.gettext("✖️ Cancel"), callback_data=cancel)
+    return builder.as_markup()
+
+
+def rematch_menu(texts: Texts, session: Session) -> InlineKeyboardMarkup:
+    """The one button under a finished game between two people."""
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.gettext("🔁 Rematch"), callback_data=Rematch(game=session.game_id))
     return builder.as_markup()
 
 

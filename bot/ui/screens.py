@@ -10,11 +10,17 @@ from dataclasses import dataclass, replace
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import N_, Texts
-from bot.service import Note, Session
+from bot.service import Challenge, Note, Session
 from bot.ui.callbacks import Answer
-from bot.ui.keyboards import again_menu, move_menu, question_menu
+from bot.ui.keyboards import (
+    again_menu,
+    challenge_menu,
+    move_menu,
+    question_menu,
+    rematch_menu,
+)
 from bot.ui.names import kind_name, level_name
-from nardy import Color, format_dice, format_turn_for, parse_turn
+from nardy import Color, Position, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
 from nardy.scoring import EndReason, loss_value
 from renderer import Banner, BoardView, Highlight
@@ -33,13 +39,21 @@ NOTES = {
     "no_moves": N_("No moves with {dice}: your turn passes."),
     "bot_played": N_("The bot rolled {dice} and played {turn}."),
     "bot_no_moves": N_("The bot rolled {dice} and has no moves."),
+    # Games between two people in a group: both read one board.
+    "duel_opening": N_("Opening roll: {first} {a}, {second} {b}."),
+    "duel_opening_tie": N_("Opening roll: {first} {a}, {second} {b} — a tie, rolling again."),
+    "duel_starts": N_("{name} starts and plays white."),
+    "duel_played": N_("{name} rolled {dice} and played {turn}."),
+    "duel_forced": N_("{name} rolled {dice}: only one way to play it, played: {turn}"),
+    "duel_no_moves": N_("{name} rolled {dice} and has no moves: the turn passes."),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    """One rendering of the board message."""
+    """One rendering of a board message: the position drawn, how, the caption, the buttons."""
 
+    position: Position
     view: BoardView
     caption: str
     markup: InlineKeyboardMarkup | None
@@ -73,14 +87,18 @@ def note_text(texts: Texts, note: Note, reader: Color) -> str:
 def build_screen(
     session: Session, viewer: Color, texts: Texts, selected: int | None = None
 ) -> Screen:
-    """The board message for `viewer`, in `texts`' language, with `selected` picked up."""
+    """The board message for `viewer`, in `texts`' language, with `selected` picked up. A game
+    between two people has one board for both and its spectators (`shared_screen`)."""
+    if session.shared:
+        return shared_screen(session, texts, selected)
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
     notes = [note_text(texts, note, viewer) for note in session.notes]
     lines = []
-    if game.over:
-        lines.append(" ".join(_outcome(session, viewer, texts)).strip())
+    outcome = _outcome(session, viewer, texts) if game.over else None
+    if outcome is not None:
+        lines.append(" ".join(outcome).strip())
     elif game.dice is not None:
         lines.append(_("Your turn") if my_turn else _("The bot is thinking…"))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
@@ -94,8 +112,85 @@ def build_screen(
     elif game.over:
         level = next((seat.level for seat in session.seats if seat.level is not None), None)
         markup = None if level is None else again_menu(texts, level)
-    view = _view(session, viewer, texts, selected if my_turn else None)
-    return Screen(view, caption(notes, lines), markup)
+    names = ["", ""]
+    for color in Color:
+        level = session.seats[color].level  # the one human seat is the viewer's
+        names[color] = (
+            _("You") if level is None else _("Bot · {level}", level=level_name(texts, level))
+        )
+    # Beside the name of the side to move: "You" or the opponent's (Russian: ходите / ходит).
+    if game.to_move is viewer:
+        status = texts.pgettext("beside the player's own name", "to move")
+    else:
+        status = texts.pgettext("beside the opponent's name", "to move")
+    view = _view(session, viewer, texts, selected if my_turn else None, names, status, outcome)
+    return Screen(game.board, view, caption(notes, lines), markup)
+
+
+def shared_screen(session: Session, texts: Texts, selected: int | None = None) -> Screen:
+    """The one board of a game between two people: seen from the side to move, its points in
+    that player's numbering like the buttons, the players named; a finished game's board
+    keeps the result and offers a rematch."""
+    game = session.game
+    _ = texts.gettext
+    mover = game.to_move
+    names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
+    notes = [note_text(texts, note, mover) for note in session.notes]
+    lines = []
+    outcome = _shared_outcome(session, texts) if game.over else None
+    if outcome is not None:
+        lines.append(" ".join(outcome).strip())
+    elif game.dice is not None:
+        lines.append(_("Turn: {name}", name=names[mover]))
+        lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    board = game.board
+    pips = {color: board.pip_count(color) for color in Color}
+    lines.append(
+        _(
+            "Pips: {first} {a}, {second} {b}",
+            first=names[mover],
+            a=pips[mover],
+            second=names[mover.opponent],
+            b=pips[mover.opponent],
+        )
+    )
+    markup = None
+    if outcome is not None:
+        asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
+        if asker is not None:
+            lines.append(_("{name} wants a rematch.", name=asker.name))
+        markup = rematch_menu(texts, session)
+    elif game.dice is not None:
+        lines.append(_prompt(game, texts, selected))
+        markup = move_menu(texts, session, selected)
+    status = texts.pgettext("beside the opponent's name", "to move")
+    view = _view(session, mover, texts, selected, [*names], status, outcome)
+    return Screen(game.board, view, caption(notes, lines), markup)
+
+
+def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
+    """The card of a challenge in a group: the start position with the challenger's name, who
+    may join, the rules in one line, Join and Cancel."""
+    _ = texts.gettext
+    name = challenge.challenger.name
+    if challenge.invited_name is None:
+        offer = _("{name} offers a game of long nardy to anyone here.", name=name)
+    else:
+        offer = _(
+            "{name} challenges {invited} to a game of long nardy.",
+            name=name,
+            invited=challenge.invited_name,
+        )
+    rules = _("One game · standard rules · no time limit per turn.")
+    position = Position.start()
+    view = BoardView(
+        bottom=Color.WHITE,
+        numbering=Color.WHITE,
+        names=(name, "?"),
+        texts=BoardTexts(pips=_("pips"), status="", off=_("off")),
+    )
+    lines = [offer, rules, _("Tap Join to play.")]
+    return Screen(position, view, "\n".join(lines), challenge_menu(texts, challenge.challenge_id))
 
 
 def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
@@ -118,6 +213,26 @@ def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
     return (texts.gettext("You resigned.") if resigned else ""), lost
 
 
+def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
+    """ "X resigned." when the loser did (else ""), and who won, how and for how much."""
+    result = session.game.result
+    assert result is not None
+    if result.winner is None:
+        return "", texts.gettext("A draw.")
+    winner = session.seats[result.winner].name
+    loser = session.seats[result.winner.opponent].name
+    n = result.points
+    won = texts.ngettext(
+        "{name} won: {kind}, {n} point.",
+        "{name} won: {kind}, {n} points.",
+        n,
+        name=winner,
+        kind=kind_name(texts, result.kind),
+    )
+    resigned = result.reason is EndReason.RESIGNED
+    return (texts.gettext("{name} resigned.", name=loser) if resigned else ""), won
+
+
 def _prompt(game: Game, texts: Texts, selected: int | None) -> str:
     if selected is not None:
         return texts.gettext("Checker on {src}: where to?", src=selected)
@@ -126,24 +241,23 @@ def _prompt(game: Game, texts: Texts, selected: int | None) -> str:
     return texts.gettext("Tap a checker to move (points are numbered from your side).")
 
 
-def _view(session: Session, viewer: Color, texts: Texts, selected: int | None) -> BoardView:
+def _view(
+    session: Session,
+    viewer: Color,
+    texts: Texts,
+    selected: int | None,
+    names: list[str],
+    status: str,
+    outcome: tuple[str, str] | None,
+) -> BoardView:
+    """The picture from `viewer`'s side, in `viewer`'s numbering; `names` by colour, `status`
+    beside the name of the side to move, the `outcome` on a banner when the game is over."""
     game = session.game
     _ = texts.gettext
-    names = ["", ""]
-    for color in Color:
-        level = session.seats[color].level  # the one human seat is the viewer's
-        names[color] = (
-            _("You") if level is None else _("Bot · {level}", level=level_name(texts, level))
-        )
     banner = None
-    if game.result is not None:
-        resigned, outcome = _outcome(session, viewer, texts)
-        banner = Banner(game.result.winner, _("Game over"), outcome, resigned)
-    # Beside the name of the side to move: "You" or the opponent's (Russian: ходите / ходит).
-    if game.to_move is viewer:
-        status = texts.pgettext("beside the player's own name", "to move")
-    else:
-        status = texts.pgettext("beside the opponent's name", "to move")
+    if game.result is not None and outcome is not None:
+        resigned, result = outcome
+        banner = Banner(game.result.winner, _("Game over"), result, resigned)
     base = BoardView(
         bottom=viewer,
         numbering=viewer,
@@ -162,12 +276,21 @@ def resign_question(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
     kind, n = loss_value(session.game.position, color, session.game.rules)
-    text = texts.ngettext(
-        "Resign? At the current position that is {kind}: {n} point to the bot.",
-        "Resign? At the current position that is {kind}: {n} points to the bot.",
-        n,
-        kind=kind_name(texts, kind),
-    )
+    if session.shared:
+        text = texts.ngettext(
+            "Resign? At the current position that is {kind}: {n} point to {name}.",
+            "Resign? At the current position that is {kind}: {n} points to {name}.",
+            n,
+            kind=kind_name(texts, kind),
+            name=session.seats[color.opponent].name,
+        )
+    else:
+        text = texts.ngettext(
+            "Resign? At the current position that is {kind}: {n} point to the bot.",
+            "Resign? At the current position that is {kind}: {n} points to the bot.",
+            n,
+            kind=kind_name(texts, kind),
+        )
     answers = [
         (Answer.RESIGN, texts.gettext("🏳 Yes, resign")),
         (Answer.KEEP, texts.gettext("Keep playing")),

@@ -106,3 +106,64 @@ def make_chat(
 
 def is_checker(text: str) -> bool:
     return re.fullmatch(r"\d{1,2}", text) is not None
+
+
+@dataclass
+class Group:
+    """A group chat with the bot and several people, all through one dispatcher."""
+
+    telegram: FakeTelegram
+    dispatcher: Dispatcher
+    bot: Bot
+    chat: dict[str, Any]
+
+    async def send(
+        self, person: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None
+    ) -> None:
+        """`person` writes `text` in the group, as a reply to `reply_to` (a message) if given."""
+        update = self.telegram.text_update(person, text, self.chat)
+        if reply_to is not None:
+            update["message"]["reply_to_message"] = reply_to
+        await self.feed(update)
+
+    async def tap(self, person: dict[str, Any], sent: Sent, data: str) -> None:
+        await self.feed(self.telegram.tap_update(person, sent, data))
+
+    async def press(
+        self, person: dict[str, Any], sent: Sent, label: str | Callable[[str], bool]
+    ) -> None:
+        """`person` taps the button of `sent` whose text is `label` (or satisfies it)."""
+        fits = label if callable(label) else (lambda text: text == label)
+        data = next(b["callback_data"] for b in sent.buttons() if fits(b["text"]))
+        await self.tap(person, sent, data)
+
+    async def feed(self, update: dict[str, Any]) -> None:
+        await self.dispatcher.feed_update(
+            self.bot, Update.model_validate(update, context={"bot": self.bot})
+        )
+
+    @property
+    def messages(self) -> list[Sent]:
+        return self.telegram.chat(self.chat["id"])
+
+    @property
+    def last(self) -> Sent:
+        return self.messages[-1]
+
+    def answers(self) -> list[tuple[str, bool]]:
+        """Every tap's answer text (empty when silent) and whether it was an alert."""
+        return [
+            (call.params.get("text", ""), bool(call.params.get("show_alert")))
+            for call in self.telegram.calls_of("answerCallbackQuery")
+        ]
+
+
+GROUP_CHAT = {"id": -100500, "type": "supergroup", "title": "Friends"}
+
+
+def make_group(telegram: FakeTelegram, store: GameStore, service: GameService) -> Group:
+    config = settings()
+    answered = AnsweredTaps()
+    bot = create_bot(config, answered, session=FakeSession(telegram))
+    dispatcher = create_dispatcher(config, store, service, answered)
+    return Group(telegram, dispatcher, bot, dict(GROUP_CHAT))

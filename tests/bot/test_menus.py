@@ -140,15 +140,14 @@ async def test_menu_buttons_show_the_rules_and_the_languages(chat: Chat) -> None
 async def test_in_a_group_the_bot_points_to_the_private_chat(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
-    """/start, /play and /resign in a group show no private menu: one line and a button that
-    opens the private chat at the level choice (a deep link), which works there."""
+    """/start in a group shows no private menu: one line (the group's own game is /play) and a
+    button that opens the private chat at the level choice (a deep link), which works there."""
     group = {"id": -100123, "type": "supergroup", "title": "Nardy club"}
-    for command in ("/start", "/play", "/resign"):
-        await chat.send(command, group)
+    await chat.send("/start", group)
     replies = telegram.calls_of("sendMessage")
-    private_only = "You can play against me only in a private chat."
-    assert [call.params["text"] for call in replies] == [private_only] * 3
-    assert [call.params["chat_id"] for call in replies] == [-100123] * 3
+    in_group = "You can play against me only in a private chat. Here, /play challenges the others."
+    assert [call.params["text"] for call in replies] == [in_group]
+    assert [call.params["chat_id"] for call in replies] == [-100123]
     (button,) = chat.telegram.chat(-100123)[-1].buttons()
     assert button["url"] == "https://t.me/nardy_test_bot?start=play"
     assert await service.active_game(-100123) is None

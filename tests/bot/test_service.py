@@ -11,7 +11,9 @@ from bot.i18n import Locale
 from bot.service import (
     Action,
     AlreadyDone,
+    AlreadyStarted,
     Busy,
+    ChallengeGone,
     Done,
     GameInProgress,
     GameOver,
@@ -20,16 +22,23 @@ from bot.service import (
     Move,
     NoGame,
     Note,
+    NotInvited,
     NotYourGame,
     NotYourTurn,
+    OnlyChallenger,
+    OpponentsTurn,
+    OwnChallenge,
     PoolBotPlayer,
+    RematchAsked,
     Resign,
+    Seat,
     Select,
     Session,
     Stale,
     Undo,
+    Watching,
 )
-from bot.service.session import TAPS_KEPT
+from bot.service.session import TAPS_KEPT, player_slot
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
     Answer,
@@ -374,3 +383,84 @@ async def test_a_doubled_move_read_at_the_same_moment_counts_once(
     results = await asyncio.gather(*taps, return_exceptions=True)
     assert sum(isinstance(r, AlreadyDone) for r in results) == 1
     assert (await service.load(session.game_id)).game.played == (Step(24, 3),)
+
+
+GROUP = -100900
+
+
+async def test_a_game_between_two_people_in_the_memory_store(bot_player: PoolBotPlayer) -> None:
+    """The whole path of a group game on the embedded store: challenge, join (colours by the
+    opening roll: 2 against 5, the joiner plays white), a named note, the turn order, the
+    slots held while it runs and freed when it ends."""
+    service = service_with([2, 5, 6, 1, 4, 3, 6, 5], bot_player)
+    alice, bob = Seat(user_id=1, name="Alice: A"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "ru")
+    with pytest.raises(OwnChallenge):
+        await service.join(made.challenge_id, alice, None, 5)
+    session = await service.join(made.challenge_id, bob, None, 5)
+    assert session.seats == (bob, alice) and session.shared and session.locale == "ru"
+    assert Note.of("duel_starts", name="Bob") in session.notes
+    assert await service.load(made.challenge_id) == session  # names with ":" survive
+    with pytest.raises(AlreadyStarted):
+        await service.join(made.challenge_id, Seat(user_id=3, name="Carol"), None, 5)
+    with pytest.raises(Watching):
+        await service.seat(session.game_id, 3)
+    with pytest.raises(OpponentsTurn):
+        await service.apply(session, Color.BLACK, Select(24), session.seq)
+    with pytest.raises(GameInProgress):
+        await service.challenge(GROUP, bob, "en")
+    over = await service.apply(session, Color.BLACK, Resign(), None)
+    assert over.session.game.over
+    assert await service.active_game(player_slot(GROUP, 1)) is None
+    assert await service.active_game(player_slot(GROUP, 2)) is None
+
+
+async def test_a_challenge_by_username_is_for_that_username_in_any_case(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([2, 5, 6, 1, 4, 3, 6, 5], bot_player)
+    made = await service.challenge(GROUP, Seat(user_id=1, name="Alice"), "en", None, "@Bob_K")
+    with pytest.raises(NotInvited):
+        await service.join(made.challenge_id, Seat(user_id=3, name="Carol"), "carol", 5)
+    with pytest.raises(NotInvited):
+        await service.join(made.challenge_id, Seat(user_id=4, name="Nobody"), None, 5)
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="Bob"), "bob_k", 5)
+    assert session.seat_of(2) is not None
+
+
+async def test_only_the_challenger_withdraws_and_not_after_someone_joined(
+    bot_player: PoolBotPlayer,
+) -> None:
+    service = service_with([2, 5, 6, 1, 4, 3] * 3, bot_player)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    first = await service.challenge(GROUP, alice, "en")
+    with pytest.raises(OnlyChallenger):
+        await service.cancel(first.challenge_id, 2)
+    await service.cancel(first.challenge_id, 1)
+    with pytest.raises(ChallengeGone):
+        await service.join(first.challenge_id, bob, None, 5)
+    second = await service.challenge(GROUP, alice, "en")
+    await service.join(second.challenge_id, bob, None, 6)
+    with pytest.raises(AlreadyStarted):
+        await service.cancel(second.challenge_id, 1)
+
+
+async def test_a_rematch_needs_both_and_starts_one_new_game(bot_player: PoolBotPlayer) -> None:
+    service = service_with([2, 5, 6, 1, 4, 3] * 3, bot_player)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "en")
+    session = await service.join(made.challenge_id, bob, None, 5)
+    over = (await service.apply(session, Color.WHITE, Resign(), None)).session
+    with pytest.raises(InvalidAction):
+        await service.rematch(session, Color.WHITE)  # not over yet
+    asked, none = await service.rematch(over, Color.WHITE)
+    assert none is None and asked.rematch == 2
+    with pytest.raises(RematchAsked):
+        await service.rematch(asked, Color.WHITE)
+    with pytest.raises(Stale):  # an agreement made on the game before the ask was saved
+        await service.rematch(over, Color.BLACK)
+    cleared, fresh = await service.rematch(asked, Color.BLACK)
+    assert cleared.rematch is None and fresh is not None
+    assert {seat.user_id for seat in fresh.seats} == {1, 2}
+    opened = await service.open(fresh)
+    assert await service.active_game(player_slot(GROUP, 1)) == opened

@@ -1,0 +1,188 @@
+"""Games between two people in a group: /play posts a challenge card (to anyone, or to one
+person: /play as a reply, or /play @username), Join starts the game on that card's message,
+Cancel withdraws it; /resign there asks the player; Rematch under a finished game starts the
+next one when both players have tapped it.
+
+Several games may run in one group, each on its own message; a player has at most one running
+there (the service's slots). The board speaks the challenger's language; every answer to a
+tap speaks the tapper's.
+"""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType, MessageEntityType
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message, User
+
+from bot.boards import Boards
+from bot.handlers.access import GameAccess
+from bot.i18n import SOURCE, Texts, Translator, locale_for
+from bot.service import (
+    ChallengeGone,
+    GameError,
+    GameInProgress,
+    GameService,
+    Seat,
+    Session,
+    player_slot,
+)
+from bot.ui.alerts import refuse
+from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
+from bot.ui.delivery import close_card, send_board
+from bot.ui.screens import challenge_screen, resign_question
+from nardy import Color
+
+NAME_LIMIT = 32  # characters of a player's name kept for the board and captions
+
+
+def seat_for(user: User) -> Seat:
+    """A person's seat in a game between two people, with the name the board shows."""
+    return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT])
+
+
+def _invited(message: Message, user: User) -> tuple[int | None, str | None] | None:
+    """Whom /play challenges: the author of the message it replies to, or the first @mention;
+    (None, None) for anyone; None when that is the challenger or a bot."""
+    replied = message.reply_to_message
+    if replied is not None and replied.from_user is not None:
+        other = replied.from_user
+        if other.is_bot or other.id == user.id:
+            return None
+        return other.id, other.full_name[:NAME_LIMIT]
+    for entity in message.entities or []:
+        if entity.type == MessageEntityType.MENTION:
+            mention = entity.extract_from(message.text or "")
+            if user.username is not None and mention.lower() == f"@{user.username}".lower():
+                return None
+            return None, mention
+    return None, None
+
+
+async def challenge(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
+    """/play in a group: a challenge card, or why not."""
+    user = message.from_user
+    if user is None:  # sent on behalf of a channel or the group itself
+        return
+    invited = _invited(message, user)
+    if invited is None:
+        await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
+        return
+    invited_id, invited_name = invited
+    try:
+        made = await service.challenge(
+            message.chat.id, seat_for(user), texts.locale.value, invited_id, invited_name
+        )
+    except GameInProgress:
+        await message.reply(texts.gettext("You already have a game in this chat: finish it first."))
+        return
+    await send_board(bot, message.chat.id, challenge_screen(made, texts))
+
+
+async def challenge_tap(
+    query: CallbackQuery,
+    callback_data: ChallengeTap,
+    bot: Bot,
+    texts: Texts,
+    translator: Translator,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    """Join: the game starts on the card's message. Cancel: the card says it was withdrawn."""
+    card = query.message
+    if card is None:
+        await refuse(query, texts, ChallengeGone(callback_data.game))
+        return
+    chat_id, user = card.chat.id, query.from_user
+    try:
+        if callback_data.action is ChallengeAction.JOIN:
+            session = await service.join(
+                callback_data.game, seat_for(user), user.username, card.message_id
+            )
+        else:
+            withdrawn = await service.cancel(callback_data.game, user.id)
+    except GameInProgress as busy:
+        mine = busy.user_id == user.id
+        await query.answer(
+            texts.gettext("You already have a game in this chat: finish it first.")
+            if mine
+            else texts.gettext("The challenger has started another game here meanwhile."),
+            show_alert=True,
+        )
+        return
+    except ChallengeGone as gone:
+        await refuse(query, texts, gone)
+        text = texts.gettext("This challenge has expired.")
+        await close_card(bot, chat_id, card.message_id, text)
+        return
+    except GameError as error:
+        await refuse(query, texts, error)
+        return
+    await query.answer()
+    if callback_data.action is ChallengeAction.JOIN:
+        await boards.show(bot, session, session.game.to_move, texts)
+    else:
+        card_texts = translator[locale_for(withdrawn.locale, SOURCE)]
+        text = card_texts.gettext("{name} withdrew the challenge.", name=withdrawn.challenger.name)
+        await close_card(bot, chat_id, card.message_id, text)
+
+
+async def rematch(
+    query: CallbackQuery,
+    session: Session,
+    seat: Color,
+    bot: Bot,
+    texts: Texts,
+    service: GameService,
+    boards: Boards,
+) -> None:
+    """The first player's tap asks (the board says so); the other's starts the next game on a
+    new message."""
+    try:
+        finished, fresh = await service.rematch(session, seat)
+    except GameError as error:
+        await refuse(query, texts, error)
+        return
+    if fresh is None:
+        await query.answer(texts.gettext("Asked: the game starts when your opponent agrees."))
+        await boards.show(bot, finished, seat, texts)
+        return
+    try:
+        await boards.open(bot, fresh, fresh.game.to_move, texts)
+    except GameInProgress:
+        await query.answer(
+            texts.gettext("One of you already has another game here."), show_alert=True
+        )
+        return
+    await query.answer()
+    await boards.show(bot, finished, seat, texts)
+
+
+async def resign(message: Message, texts: Texts, service: GameService) -> None:
+    """/resign in a group: the question to the player about their game here."""
+    user = message.from_user
+    session = None
+    if user is not None:
+        session = await service.active_game(player_slot(message.chat.id, user.id))
+    color = session.seat_of(user.id) if session is not None and user is not None else None
+    if session is None or user is None or color is None:
+        await message.reply(
+            texts.gettext("You have no game in this chat. /play makes a challenge.")
+        )
+        return
+    text, markup = resign_question(texts, session, color, user.id)
+    await message.reply(text, reply_markup=markup)
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    group = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
+    feature = Router(name="group")
+    feature.message.register(challenge, Command("play"), group)
+    feature.message.register(resign, Command("resign"), group)
+    feature.callback_query.register(challenge_tap, ChallengeTap.filter())
+    rematches = Router(name="rematch")
+    rematches.callback_query.middleware(GameAccess())
+    rematches.callback_query.register(rematch, Rematch.filter())
+    feature.include_router(rematches)
+    return feature

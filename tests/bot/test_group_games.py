@@ -1,0 +1,241 @@
+"""Games between two people in a group, through real updates and a real Redis: challenges,
+joining, withdrawing, expiry, whole games, spectators, taps at once, rematches."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.service import GameService, Session, player_slot
+from bot.storage import RedisStore
+from bot.storage.redis import game_key
+from nardy import Color
+from tests.bot.harness import Group, is_checker, make_group, user
+from tests.fakes.telegram import FakeTelegram, Sent
+
+ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
+ALICE["username"], BOB["username"] = "alice", "bob"
+
+
+@pytest.fixture
+def group(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Group:
+    return make_group(telegram, store, service)
+
+
+def challenge_id(card: Sent) -> str:
+    """The challenge (and game) id a card's Join button carries."""
+    data = str(card.buttons()[0]["callback_data"])
+    return data.split(":")[1]
+
+
+async def started(group: Group, service: GameService, joiner: dict[str, Any] = BOB) -> Session:
+    """ALICE challenges anyone; `joiner` joins; the game as stored."""
+    await group.send(ALICE, "/play")
+    card = group.last
+    await group.press(joiner, card, "🎲 Join")
+    return await service.load(challenge_id(card))
+
+
+def person(session: Session, color: Color) -> dict[str, Any]:
+    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == session.seats[color].user_id)
+
+
+def board_of(group: Group, session: Session) -> Sent:
+    return next(m for m in group.messages if m.message_id == session.message_id)
+
+
+async def play_a_turn(group: Group, service: GameService, game_id: str) -> Session:
+    """The player to move taps the first checker and its first destination until Done."""
+    while True:
+        session = await service.load(game_id)
+        if session.game.over:
+            return session
+        mover = person(session, session.game.to_move)
+        board = board_of(group, session)
+        labels = [b["text"] for b in board.buttons()]
+        if "✅ Done" in labels:
+            await group.press(mover, board, "✅ Done")
+            return await service.load(game_id)
+        if any("→" in label for label in labels):
+            await group.press(mover, board, lambda text: "→" in text)
+        else:
+            await group.press(mover, board, next(filter(is_checker, labels)))
+
+
+async def test_play_posts_a_challenge_card_with_join_and_cancel(
+    group: Group, telegram: FakeTelegram
+) -> None:
+    await group.send(ALICE, "/play")
+    card = group.last
+    assert card.photo_id is not None
+    assert card.caption is not None
+    assert card.caption.startswith("U2001 offers a game of long nardy to anyone here.")
+    assert "standard rules" in card.caption
+    assert [b["text"] for b in card.buttons()] == ["🎲 Join", "✖️ Cancel"]
+    assert telegram.schema_problems == []
+
+
+async def test_the_challenger_cannot_join_a_stranger_can_a_third_cannot(
+    group: Group, service: GameService, store: RedisStore
+) -> None:
+    await group.send(ALICE, "/play")
+    card = group.last
+    join = card.buttons()[0]["callback_data"]
+    await group.tap(ALICE, card, join)
+    assert group.answers()[-1] == ("This is your own challenge: wait for someone to join.", True)
+    await group.tap(BOB, card, join)
+    assert group.answers()[-1] == ("", False)
+    session = await service.load(challenge_id(card))
+    assert {seat.user_id for seat in session.seats} == {ALICE["id"], BOB["id"]}
+    assert session.message_id == card.message_id
+    board = board_of(group, session)
+    mover = session.seats[session.game.to_move].name
+    assert board.caption is not None and f"Turn: {mover}" in board.caption
+    assert "Opening roll: U2001" in board.caption
+    assert any(is_checker(b["text"]) for b in board.buttons())
+    await group.tap(CAROL, card, join)  # the card's old button
+    assert group.answers()[-1] == ("Кто-то уже присоединился к этой игре.", True)
+    for player in (ALICE, BOB):
+        slot = player_slot(group.chat["id"], player["id"])
+        assert await store.chat_game(slot) == session.game_id
+
+
+async def test_only_the_challenger_withdraws_and_then_nobody_joins(
+    group: Group, service: GameService
+) -> None:
+    await group.send(ALICE, "/play")
+    card = group.last
+    join = card.buttons()[0]["callback_data"]
+    await group.press(BOB, card, "✖️ Cancel")
+    assert group.answers()[-1] == ("Only the one who made the challenge can withdraw it.", True)
+    await group.press(ALICE, card, "✖️ Cancel")
+    assert group.last.caption == "U2001 withdrew the challenge."
+    assert group.last.buttons() == []
+    await group.tap(BOB, card, join)
+    assert group.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
+
+
+async def test_an_expired_challenge_says_so_on_a_tap(group: Group, store: RedisStore) -> None:
+    await group.send(ALICE, "/play")
+    card = group.last
+    await store.client.delete(game_key(challenge_id(card)))  # what its time to live does
+    await group.press(BOB, card, "🎲 Join")
+    assert group.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
+    assert group.last.caption == "This challenge has expired."
+    assert group.last.buttons() == []
+
+
+async def test_a_challenge_by_reply_is_for_that_person_alone(
+    group: Group, service: GameService
+) -> None:
+    said = group.telegram.text_update(BOB, "who plays?", group.chat)["message"]
+    await group.send(ALICE, "/play", reply_to=said)
+    card = group.last
+    assert card.caption is not None and card.caption.startswith("U2001 challenges U2002")
+    await group.press(CAROL, card, "🎲 Join")
+    assert group.answers()[-1] == ("Этот вызов адресован другому.", True)
+    await group.press(BOB, card, "🎲 Join")
+    session = await service.load(challenge_id(card))
+    assert {seat.user_id for seat in session.seats} == {ALICE["id"], BOB["id"]}
+
+
+async def test_a_player_has_one_running_game_per_group(group: Group, service: GameService) -> None:
+    await started(group, service)
+    await group.send(ALICE, "/play")
+    assert group.last.text == "You already have a game in this chat: finish it first."
+    await group.send(CAROL, "/play")
+    card = group.last  # in CAROL's language
+    await group.tap(BOB, card, card.buttons()[0]["callback_data"])
+    assert group.answers()[-1] == ("You already have a game in this chat: finish it first.", True)
+
+
+async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
+    group: Group, service: GameService
+) -> None:
+    session = await started(group, service)
+    board = board_of(group, session)
+    waiting = person(session, session.game.to_move.opponent)
+    checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
+    await group.tap(CAROL, board, checker)
+    assert group.answers()[-1] == (
+        "Вы наблюдаете за этой игрой: ходить могут только двое её игроков.",
+        True,
+    )
+    await group.tap(waiting, board, checker)
+    assert group.answers()[-1] == ("Wait: it is your opponent's turn.", True)
+    assert await service.load(session.game_id) == session
+
+
+async def test_a_whole_group_game_ends_with_the_result_and_only_rematch(
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    session = await started(group, service)
+    for _ in range(500):
+        session = await play_a_turn(group, service, session.game_id)
+        if session.game.over:
+            break
+    assert session.game.result is not None
+    board = board_of(group, session)
+    assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
+    winner = session.seats[session.game.result.winner or Color.WHITE].name
+    assert board.caption is not None and f"{winner} won:" in board.caption
+    assert len(telegram.calls_of("sendPhoto")) == 1  # the card became the board
+    for player in (ALICE, BOB):  # both free to play again
+        assert await store.chat_game(player_slot(group.chat["id"], player["id"])) is None
+    assert telegram.schema_problems == []
+
+
+async def test_a_rematch_starts_when_both_players_agree(group: Group, service: GameService) -> None:
+    session = await started(group, service)
+    mover = person(session, session.game.to_move)
+    await group.send(mover, "/resign")
+    await group.press(mover, group.last, "🏳 Yes, resign")
+    board = board_of(group, await service.load(session.game_id))
+    await group.press(CAROL, board, "🔁 Rematch")
+    assert group.answers()[-1][1]  # a spectator's: an alert
+    await group.press(ALICE, board, "🔁 Rematch")
+    assert board.caption is not None and "U2001 wants a rematch." in board.caption
+    await group.press(ALICE, board, "🔁 Rematch")
+    assert group.answers()[-1] == ("Waiting for your opponent to agree.", False)
+    boards_before = len([m for m in group.messages if m.photo_id])
+    await group.press(BOB, board, "🔁 Rematch")
+    assert len([m for m in group.messages if m.photo_id]) == boards_before + 1
+    fresh = await service.active_game(player_slot(group.chat["id"], ALICE["id"]))
+    assert fresh is not None and fresh.game_id != session.game_id
+    assert fresh.message_id == group.messages[-1].message_id
+    assert board.caption is not None and "wants a rematch" not in board.caption
+
+
+async def test_two_who_join_at_once_one_gets_the_game(group: Group, service: GameService) -> None:
+    await group.send(ALICE, "/play")
+    card = group.last
+    data = card.buttons()[0]["callback_data"]
+    await asyncio.gather(group.tap(BOB, card, data), group.tap(CAROL, card, data))
+    session = await service.load(challenge_id(card))
+    joined = {seat.user_id for seat in session.seats} - {ALICE["id"]}
+    assert len(joined) == 1
+    refused = [answer for answer in group.answers() if answer[1]]
+    assert len(refused) == 1
+
+
+async def test_both_players_tapping_at_once_change_the_game_once(
+    group: Group, service: GameService
+) -> None:
+    session = await started(group, service)
+    mover = person(session, session.game.to_move)
+    other = person(session, session.game.to_move.opponent)
+    await group.send(other, "/resign")
+    question = group.last
+    board = board_of(group, session)
+    first = next(b["text"] for b in board.buttons() if is_checker(b["text"]))
+    await group.press(mover, board, first)
+    board = board_of(group, session)
+    move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
+    resign = next(b["callback_data"] for b in question.buttons() if "resign" in b["text"])
+    await asyncio.gather(group.tap(mover, board, move), group.tap(other, question, resign))
+    after = await service.load(session.game_id)
+    assert after.seq == session.seq + 1  # the move or the resignation, not both
+    refusals = [answer for answer in group.answers()[-2:] if answer[0]]
+    assert len(refusals) == 1
