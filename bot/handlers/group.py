@@ -1,7 +1,7 @@
 """Games between two people in a group: /play posts a challenge card (to anyone, or to one
-person: /play as a reply, or /play @username), Join starts the game on that card's message,
-Cancel withdraws it; /resign there asks the player; Rematch under a finished game starts the
-next one when both players have tapped it.
+person: /play as a reply, or /play @username; /play 3 for a match to 3 points), Join starts
+the game on that card's message, Cancel withdraws it; /resign there asks the player; Rematch
+under a finished game starts the next one when both players have tapped it.
 
 Several games may run in one group, each on its own message; a player has at most one running
 there (the service's slots). The board speaks the challenger's language; every answer to a
@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType, MessageEntityType
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message, User
 
 from bot.boards import Boards
 from bot.handlers.access import GameAccess
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import (
+    MATCH_LENGTHS,
     ChallengeGone,
     GameError,
     GameInProgress,
@@ -59,8 +60,18 @@ def _invited(message: Message, user: User) -> tuple[int | None, str | None] | No
     return None, None
 
 
-async def challenge(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
-    """/play in a group: a challenge card, or why not."""
+def _length(command: CommandObject) -> int | None:
+    """The match length `/play 3` asks for (1 without a number); None for a length not
+    offered."""
+    numbers = [word for word in (command.args or "").split() if word.isdigit()]
+    length = int(numbers[0]) if numbers else 1
+    return length if length in MATCH_LENGTHS else None
+
+
+async def challenge(
+    message: Message, command: CommandObject, bot: Bot, texts: Texts, service: GameService
+) -> None:
+    """/play in a group (`/play 3`: a match to 3 points): a challenge card, or why not."""
     user = message.from_user
     if user is None:  # sent on behalf of a channel or the group itself
         return
@@ -68,10 +79,14 @@ async def challenge(message: Message, bot: Bot, texts: Texts, service: GameServi
     if invited is None:
         await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
         return
+    length = _length(command)
+    if length is None:
+        await message.reply(texts.gettext("A match is played to 3 or 5 points: /play 3."))
+        return
     invited_id, invited_name = invited
     try:
         made = await service.challenge(
-            message.chat.id, seat_for(user), texts.locale.value, invited_id, invited_name
+            message.chat.id, seat_for(user), texts.locale.value, invited_id, invited_name, length
         )
     except GameInProgress:
         await message.reply(texts.gettext("You already have a game in this chat: finish it first."))

@@ -22,11 +22,12 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
-from bot.service.games import CHALLENGE_TTL, GameService, OnAccepted, Outcome
-from bot.service.session import Challenge, Note, Seat, Session, player_slot
+from bot.service.games import CHALLENGE_TTL, MATCH_LENGTHS, GameService, OnAccepted, Outcome
+from bot.service.session import Challenge, MatchPlay, Note, Seat, Session, player_slot
 
 __all__ = [
     "CHALLENGE_TTL",
+    "MATCH_LENGTHS",
     "Action",
     "AlreadyDone",
     "AlreadyStarted",
@@ -41,6 +42,7 @@ __all__ = [
     "GameOver",
     "GameService",
     "InvalidAction",
+    "MatchPlay",
     "Move",
     "NoGame",
     "NotInvited",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
@@ -35,17 +35,29 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
-from bot.service.session import Challenge, Note, Seat, Session, is_challenge, player_slot
+from bot.service.session import (
+    Challenge,
+    MatchPlay,
+    Note,
+    Seat,
+    Session,
+    is_challenge,
+    player_slot,
+)
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, Slot, VersionConflict
 from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
 from nardy.game import Game, new_game
+from nardy.match import Match
 from nardy.record import RecordError
 from nardy.steps import format_dice
 
 log = logging.getLogger(__name__)
+
+# The lengths of the matches players may ask for (1: one game), RULES.md §7.
+MATCH_LENGTHS = (1, 3, 5)
 
 # How long a challenge nobody joins is kept (a tap on it afterwards says it expired).
 CHALLENGE_TTL = 24 * 3600
@@ -81,6 +93,19 @@ def _what(action: Action) -> str | None:
             return DONE_TAP
         case _:
             return None
+
+
+def _new_match(length: int, first: Seat, second: Seat) -> MatchPlay | None:
+    """A match to `length` between `first` (player 0) and `second`; None for one game."""
+    if length == 1:
+        return None
+    assert first.user_id is not None and second.user_id is not None
+    return MatchPlay(Match(length), (first.user_id, second.user_id))
+
+
+def _player(session: Session, user_id: int) -> Seat:
+    """The seat of the person `user_id` in `session`."""
+    return next(seat for seat in session.seats if seat.user_id == user_id)
 
 
 def _told(session: Session, seat: Seat, mine: str, theirs: str, **values: str) -> Note:
@@ -233,13 +258,17 @@ class GameService:
         locale: str,
         invited_id: int | None = None,
         invited_name: str | None = None,
+        length: int = 1,
     ) -> Challenge:
-        """A challenge to a game in the group `chat_id`, saved (kept `CHALLENGE_TTL`);
-        `GameInProgress` while the challenger has a game running there."""
+        """A challenge to a game (a match to `length` points when more than 1) in the group
+        `chat_id`, saved (kept `CHALLENGE_TTL`); `GameInProgress` while the challenger has a
+        game running there, `InvalidAction` for a length not offered."""
         assert challenger.user_id is not None
+        if length not in MATCH_LENGTHS:
+            raise InvalidAction(f"no match to {length}")
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
         challenge = Challenge(
-            secrets.token_urlsafe(6), chat_id, challenger, locale, invited_id, invited_name
+            secrets.token_urlsafe(6), chat_id, challenger, locale, invited_id, invited_name, length
         )
         data = challenge.to_text()
         version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_TTL)
@@ -278,6 +307,7 @@ class GameService:
             challenge.chat_id,
             message_id,
             locale=challenge.locale,
+            match=_new_match(challenge.length, challenger, joiner),
             version=challenge.version,
         )
         session = await self._first_turns(start)
@@ -319,17 +349,43 @@ class GameService:
             raise Stale(session.game_id) from None
         if not agreed:
             return finished, None
-        seats = (session.seats[color.opponent], session.seats[color])
-        start = Session(secrets.token_urlsafe(6), Game(), seats, session.chat_id)
-        return finished, await self._first_turns(replace(start, locale=session.locale))
+        first, second = session.seats[color.opponent], session.seats[color]
+        length = 1 if session.match is None else session.match.match.length
+        start = Session(secrets.token_urlsafe(6), Game(), (first, second), session.chat_id)
+        start = replace(start, locale=session.locale, match=_new_match(length, first, second))
+        return finished, await self._first_turns(start)
 
-    async def _first_turns(self, start: Session) -> Session:
+    async def _next_of_match(self, session: Session) -> Session:
+        """After a game of a match: the score counted and, unless the match is over, the next
+        game begun on the same board (its first note tells how the last one ended)."""
+        if not session.game.over or session.match is None:
+            return session
+        played = session.match.after(session)
+        counted = replace(session, match=played)
+        if played.match.over:
+            return counted
+        result = session.game.result
+        assert result is not None
+        players = tuple(_player(session, user) for user in played.players)
+        first, second = players
+        a, b = played.match.score
+        told = []
+        if result.winner is not None:
+            winner = session.seats[result.winner].name
+            kind = result.kind.value
+            game = str(played.match.games)
+            told.append(Note.of("match_game", game=game, name=winner, kind=kind))
+        score = Note.of("match_score", first=first.name, a=str(a), second=second.name, b=str(b))
+        told.append(score)
+        return await self._first_turns(replace(counted, seats=(first, second)), told)
+
+    async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:
         """The game between the two people of `start` (whose game is a placeholder), seated
         the one who asked first: the opening roll decides who plays white (RULES.md §2), then
-        play goes on to a real choice."""
+        play goes on to a real choice. `told` comes before the opening's notes."""
         opening, game = new_game(self._rules, self._dice)
         first, second = start.seats
-        notes = [
+        notes = [*told] + [
             Note.of("duel_opening_tie", first=first.name, second=second.name, a=str(a), b=str(b))
             for a, b in opening.rolls[:-1]
         ]
@@ -445,7 +501,8 @@ class GameService:
                 except IllegalMove as exc:  # a side that has borne off waits for the last roll
                     raise InvalidAction(str(exc)) from exc
                 await on_accepted(False)
-                return Outcome(await self._save(session.with_game(game, ()), ending=True))
+                ended = await self._next_of_match(session.with_game(game, ()))
+                return Outcome(await self._save(ended, ending=True))
 
     async def _end_turn(
         self, session: Session, game: Game, tap: tuple[int, str], on_accepted: OnAccepted
@@ -459,6 +516,7 @@ class GameService:
             ended = await self._advance(
                 session, game.end_turn(), self._turn_played(session, game), tap
             )
+            ended = await self._next_of_match(ended)
             return Outcome(await self._save(ended, ending=True))
         finally:
             self._thinking.discard(session.game_id)

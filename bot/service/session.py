@@ -14,6 +14,7 @@ from bot.storage import Slot
 from nardy import Color
 from nardy.ai import Level
 from nardy.game import Game
+from nardy.match import Match
 from nardy.record import game_from_text, game_to_text
 
 
@@ -54,6 +55,32 @@ class Note:
         return cls(key, tuple(sorted(values.items())))
 
 
+@dataclass(frozen=True, slots=True)
+class MatchPlay:
+    """A match to `match.length` points between two people (RULES.md §7): `players` are the
+    user ids of its player 0 (the challenger) and player 1, whose colours each game's opening
+    roll draws anew."""
+
+    match: Match
+    players: tuple[int, int]
+
+    def after(self, session: Session) -> MatchPlay:
+        """The score once `session`'s game (over) is counted."""
+        result = session.game.result
+        assert result is not None
+        white_player = self.players.index(session.seats[Color.WHITE].user_id or 0)
+        return replace(self, match=self.match.record(result, white_player))
+
+    def to_list(self) -> list[int]:
+        match = self.match
+        return [match.length, *match.score, match.games, *self.players]
+
+    @classmethod
+    def from_list(cls, values: list[int]) -> MatchPlay:
+        length, first, second, games, player0, player1 = values
+        return cls(Match(length, (first, second), games), (player0, player1))
+
+
 # How many taps a session remembers to tell a doubled tap: more than a turn's moves, Done and
 # a few undone moves (a doubled tap comes within a second or two).
 TAPS_KEPT = 12
@@ -83,6 +110,7 @@ class Session:
     taps: tuple[tuple[int, str], ...] = ()
     locale: str | None = None
     rematch: int | None = None
+    match: MatchPlay | None = None
     version: int = 0
 
     @property
@@ -141,6 +169,8 @@ class Session:
             data["l"] = self.locale
         if self.rematch is not None:
             data["r"] = self.rematch
+        if self.match is not None:
+            data["x"] = self.match.to_list()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -160,6 +190,7 @@ class Session:
             taps=tuple((made_at, what) for made_at, what in data.get("d", [])),
             locale=data.get("l"),
             rematch=data.get("r"),
+            match=MatchPlay.from_list(data["x"]) if "x" in data else None,
             version=version,
         )
 
@@ -182,6 +213,7 @@ class Challenge:
     locale: str
     invited_id: int | None = None
     invited_name: str | None = None
+    length: int = 1  # a match to this many points; 1: one game
     version: int = 0
 
     def invites(self, user_id: int, username: str | None) -> bool:
@@ -200,6 +232,7 @@ class Challenge:
             "l": self.locale,
             "i": self.invited_id,
             "n": self.invited_name,
+            "x": self.length,
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -215,6 +248,7 @@ class Challenge:
             locale=data["l"],
             invited_id=data["i"],
             invited_name=data["n"],
+            length=data.get("x", 1),
             version=version,
         )
 

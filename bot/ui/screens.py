@@ -22,7 +22,7 @@ from bot.ui.keyboards import (
 from bot.ui.names import kind_name, level_name
 from nardy import Color, Position, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
-from nardy.scoring import EndReason, loss_value
+from nardy.scoring import EndReason, ResultKind, loss_value
 from renderer import Banner, BoardView, Highlight
 from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
@@ -46,6 +46,8 @@ NOTES = {
     "duel_played": N_("{name} rolled {dice} and played {turn}."),
     "duel_forced": N_("{name} rolled {dice}: only one way to play it, played: {turn}"),
     "duel_no_moves": N_("{name} rolled {dice} and has no moves: the turn passes."),
+    "match_game": N_("Game {game} goes to {name}: {kind}."),
+    "match_score": N_("Match score: {first} {a}, {second} {b}. The next game begins."),
 }
 
 
@@ -77,6 +79,8 @@ def _utf16_length(text: str) -> int:
 def note_text(texts: Texts, note: Note, reader: Color) -> str:
     """The note in `reader`'s language, a turn in `reader`'s own point numbers."""
     values = dict(note.values)
+    if "kind" in values:
+        values["kind"] = kind_name(texts, ResultKind(values["kind"]))
     if "turn" in values and "by" in values:
         steps = parse_turn(values["turn"])
         mover = Color.parse(values["by"])
@@ -143,6 +147,8 @@ def shared_screen(session: Session, texts: Texts, selected: int | None = None) -
     elif game.dice is not None:
         lines.append(_("Turn: {name}", name=names[mover]))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    if session.match is not None:
+        lines.append(_match_line(session, texts))
     board = game.board
     pips = {color: board.pip_count(color) for color in Color}
     lines.append(
@@ -168,6 +174,17 @@ def shared_screen(session: Session, texts: Texts, selected: int | None = None) -
     return Screen(game.board, view, caption(notes, lines), markup)
 
 
+def _rules_line(texts: Texts, length: int) -> str:
+    """The rules of a challenge in one line: one game or a match, the rules, the time."""
+    if length == 1:
+        return texts.gettext("One game · standard rules · no time limit per turn.")
+    return texts.ngettext(
+        "A match to {n} point · standard rules · no time limit per turn.",
+        "A match to {n} points · standard rules · no time limit per turn.",
+        length,
+    )
+
+
 def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
     """The card of a challenge in a group: the start position with the challenger's name, who
     may join, the rules in one line, Join and Cancel."""
@@ -181,7 +198,7 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
             name=name,
             invited=challenge.invited_name,
         )
-    rules = _("One game · standard rules · no time limit per turn.")
+    rules = _rules_line(texts, challenge.length)
     position = Position.start()
     view = BoardView(
         bottom=Color.WHITE,
@@ -211,6 +228,31 @@ def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
     )
     resigned = result.reason is EndReason.RESIGNED
     return (texts.gettext("You resigned.") if resigned else ""), lost
+
+
+def _match_line(session: Session, texts: Texts) -> str:
+    """The match's score, or who won it once it is over."""
+    assert session.match is not None
+    match, players = session.match.match, session.match.players
+    first, second = (next(s for s in session.seats if s.user_id == user) for user in players)
+    a, b = match.score
+    if match.winner is not None:
+        winner = (first, second)[match.winner].name
+        return texts.gettext(
+            "{name} wins the match to {length}: {a}–{b}.",
+            name=winner,
+            length=match.length,
+            a=max(a, b),
+            b=min(a, b),
+        )
+    return texts.gettext(
+        "Match to {length}: {first} {a}, {second} {b}.",
+        length=match.length,
+        first=first.name,
+        a=a,
+        second=second.name,
+        b=b,
+    )
 
 
 def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:

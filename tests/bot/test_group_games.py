@@ -239,3 +239,24 @@ async def test_both_players_tapping_at_once_change_the_game_once(
     assert after.seq == session.seq + 1  # the move or the resignation, not both
     refusals = [answer for answer in group.answers()[-2:] if answer[0]]
     assert len(refusals) == 1
+
+
+async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
+    group: Group, service: GameService
+) -> None:
+    await group.send(ALICE, "/play 4")
+    assert group.last.text == "A match is played to 3 or 5 points: /play 3."
+    await group.send(ALICE, "/play 3")
+    card = group.last
+    assert card.caption is not None and "A match to 3 points" in card.caption
+    await group.press(BOB, card, "🎲 Join")
+    session = await service.load(challenge_id(card))
+    for game in (1, 2):  # ALICE resigns at the start: a mars each time
+        await group.send(ALICE, "/resign")
+        await group.press(ALICE, group.last, "🏳 Yes, resign")
+        caption = board_of(group, session).caption or ""
+        if game == 1:
+            assert "Game 1 goes to U2002: mars." in caption
+            assert "Match to 3: U2001 0, U2002 2." in caption
+    assert "U2002 wins the match to 3: 4–0." in caption
+    assert [b["text"] for b in board_of(group, session).buttons()] == ["🔁 Rematch"]

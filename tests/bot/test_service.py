@@ -464,3 +464,30 @@ async def test_a_rematch_needs_both_and_starts_one_new_game(bot_player: PoolBotP
     assert {seat.user_id for seat in fresh.seats} == {1, 2}
     opened = await service.open(fresh)
     assert await service.active_game(player_slot(GROUP, 1)) == opened
+
+
+async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """A match to 3: a resignation at the start is a mars (2 points, RULES.md §7), the next
+    game begins on the same board with the score told; a second one ends the match."""
+    service = service_with([2, 5, 6, 1, 4, 3] * 4, bot_player)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "en", length=3)
+    with pytest.raises(InvalidAction):
+        await service.challenge(GROUP, alice, "en", length=4)
+    session = await service.join(made.challenge_id, bob, None, 5)
+    assert session.match is not None and session.match.players == (1, 2)
+    loser = session.seat_of(1)
+    assert loser is not None
+    second = (await service.apply(session, loser, Resign(), None)).session
+    assert not second.game.over and second.message_id == 5
+    assert second.match is not None and second.match.match.score == (0, 2)
+    assert Note.of("match_game", game="1", name="Bob", kind="mars") in second.notes
+    assert await service.active_game(player_slot(GROUP, 1)) == second
+    loser = second.seat_of(1)
+    assert loser is not None
+    final = (await service.apply(second, loser, Resign(), None)).session
+    assert final.game.over and final.match is not None
+    assert final.match.match.score == (0, 4) and final.match.match.winner == 1
+    assert await service.active_game(player_slot(GROUP, 1)) is None
