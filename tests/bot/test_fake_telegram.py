@@ -1,12 +1,41 @@
-"""The fake Telegram's request checks really catch malformed requests (so `== []` means much)."""
+"""The fake Telegram: its request checks really catch malformed requests (so `== []` means
+much), and it behaves as Telegram does in groups, channels and inline mode."""
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
+from aiogram import Bot
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.exceptions import TelegramBadRequest, TelegramRetryAfter
+from aiogram.types import (
+    BufferedInputFile,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultCachedPhoto,
+    InputMediaPhoto,
+    Update,
+)
+from aiohttp import web
 
-from tests.fakes.telegram import FakeTelegram
+from tests.conftest import free_port
+from tests.fakes.server import make_app
+from tests.fakes.session import FakeSession
+from tests.fakes.telegram import (
+    BOT_USER,
+    INLINE_MESSAGE_INVALID,
+    INLINE_UPLOAD,
+    NOT_MODIFIED,
+    QUERY_INVALID,
+    WRONG_FILE,
+    FakeTelegram,
+    Sent,
+)
 
 KEYBOARD = {"inline_keyboard": [[{"text": "a", "callback_data": "t:g:1:s:24"}]]}
 PHOTO = {"type": "photo", "media": "attach://board", "caption": "hi"}
@@ -82,3 +111,425 @@ def test_an_edit_that_changes_nothing_is_refused_as_telegram_does() -> None:
     edit = {**sent, "message_id": str(message_id)}
     assert telegram.handle("editMessageText", edit, set())[0] == 400
     assert telegram.handle("editMessageText", {**edit, "text": "y"}, set())[0] == 200
+
+
+# -- chats of other kinds -------------------------------------------------------------------
+
+GROUP: dict[str, Any] = {"id": -100123, "type": "supergroup", "title": "Friends"}
+CHANNEL: dict[str, Any] = {"id": -100777, "type": "channel", "title": "media"}
+ALICE: dict[str, Any] = {"id": 7, "is_bot": False, "first_name": "Alice", "username": "alice_k"}
+
+
+def call(
+    telegram: FakeTelegram, method: str, uploads: frozenset[str] = frozenset(), /, **fields: Any
+) -> tuple[int, dict[str, Any]]:
+    """One request, its fields JSON-encoded as aiogram encodes them: (status, decoded body)."""
+    encoded = {k: v if isinstance(v, str) else json.dumps(v) for k, v in fields.items()}
+    status, body = telegram.handle(method, encoded, set(uploads))
+    decoded: dict[str, Any] = json.loads(body)
+    return status, decoded
+
+
+def test_a_registered_chat_is_in_its_messages_and_other_ids_stay_private() -> None:
+    telegram = FakeTelegram()
+    telegram.add_chat(GROUP)
+    _, in_group = call(telegram, "sendMessage", chat_id=GROUP["id"], text="x")
+    _, private = call(telegram, "sendMessage", chat_id=5, text="x")
+    assert in_group["result"]["chat"] == GROUP
+    assert in_group["result"]["from"] == BOT_USER
+    assert private["result"]["chat"] == {"id": 5, "type": "private", "first_name": "Player"}
+
+
+def test_a_photo_sent_to_a_channel_is_a_channel_post_with_a_file_id() -> None:
+    telegram = FakeTelegram()
+    telegram.add_chat(CHANNEL)
+    status, body = call(
+        telegram, "sendPhoto", frozenset({"board"}), chat_id=CHANNEL["id"], photo="attach://board"
+    )
+    post = body["result"]
+    assert status == 200
+    assert (post["chat"], post["sender_chat"], "from" in post) == (CHANNEL, CHANNEL, False)
+    assert post["photo"][0]["file_id"] in telegram.file_ids
+    assert telegram.chat(CHANNEL["id"])[0].photo_id == post["photo"][0]["file_id"]
+
+
+def test_mentions_are_found_as_telegram_finds_them() -> None:
+    """@ and 4-32 username characters, not inside a word; offsets in UTF-16 code units."""
+    telegram = FakeTelegram()
+    text = "/play@nardy_test_bot 🎲 @bobby_k, @bob and me@mail"
+    message = telegram.text_update(ALICE, text, GROUP)["message"]
+    assert message["entities"] == [
+        {"type": "bot_command", "offset": 0, "length": 20},
+        {"type": "mention", "offset": 24, "length": 8},
+    ]
+    assert message["chat"] == GROUP
+    assert "entities" not in telegram.text_update(ALICE, "hello")["message"]
+
+
+def test_a_private_chat_carries_the_users_username() -> None:
+    chat = FakeTelegram().text_update(ALICE, "/start")["message"]["chat"]
+    assert chat == {"id": 7, "type": "private", "first_name": "Alice", "username": "alice_k"}
+
+
+def test_a_reply_carries_the_message_replied_to_without_its_own_reply() -> None:
+    telegram = FakeTelegram()
+    telegram.add_chat(GROUP)
+    call(telegram, "sendMessage", chat_id=GROUP["id"], text="who plays?")
+    bots = telegram.chat(GROUP["id"])[0]
+    first = telegram.text_update(ALICE, "/play", GROUP, reply_to=bots)["message"]
+    assert first["reply_to_message"]["message_id"] == bots.message_id
+    assert first["reply_to_message"]["from"] == BOT_USER
+    bob = {"id": 8, "is_bot": False, "first_name": "Bob"}
+    second = telegram.text_update(bob, "/play", GROUP, reply_to=first)["message"]
+    assert second["reply_to_message"] == {k: v for k, v in first.items() if k != "reply_to_message"}
+
+
+# -- the group edit limit -------------------------------------------------------------------
+
+
+class Clock:
+    """A clock a test moves by hand."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def sent_text(telegram: FakeTelegram, chat_id: int) -> int:
+    """A new text message of the bot's in `chat_id`: its id."""
+    _, body = call(telegram, "sendMessage", chat_id=chat_id, text="x")
+    message_id: int = body["result"]["message_id"]
+    return message_id
+
+
+def edit_text(telegram: FakeTelegram, chat_id: int, message_id: int) -> tuple[int, dict[str, Any]]:
+    """An edit that always changes the text."""
+    text = f"edit {len(telegram.calls)}"
+    return call(telegram, "editMessageText", chat_id=chat_id, message_id=message_id, text=text)
+
+
+def test_the_21st_edit_in_a_minute_in_a_group_is_refused_by_every_edit_method() -> None:
+    telegram = FakeTelegram(clock=Clock(100.0))
+    telegram.add_chat(GROUP)
+    text_id = sent_text(telegram, GROUP["id"])
+    _, photo = call(
+        telegram, "sendPhoto", frozenset({"p"}), chat_id=GROUP["id"], photo="attach://p"
+    )
+    photo_id = photo["result"]["message_id"]
+    assert all(edit_text(telegram, GROUP["id"], text_id)[0] == 200 for _ in range(20))
+    before = copy.deepcopy(telegram.chat(GROUP["id"]))
+    where = {"chat_id": GROUP["id"]}
+    refused = [
+        call(telegram, "editMessageText", message_id=text_id, text="late", **where),
+        call(
+            telegram, "editMessageReplyMarkup", message_id=text_id, reply_markup=KEYBOARD, **where
+        ),
+        call(telegram, "editMessageCaption", message_id=photo_id, caption="late", **where),
+        call(
+            telegram,
+            "editMessageMedia",
+            frozenset({"b"}),
+            message_id=photo_id,
+            media={"type": "photo", "media": "attach://b"},
+            **where,
+        ),
+    ]
+    expected = {
+        "ok": False,
+        "error_code": 429,
+        "description": "Too Many Requests: retry after 60",
+        "parameters": {"retry_after": 60},
+    }
+    assert refused == [(429, expected)] * 4
+    assert telegram.schema_problems == []
+    assert telegram.chat(GROUP["id"]) == before  # the refused took no effect
+
+
+def test_refused_edits_are_not_counted_and_the_window_moves_on() -> None:
+    clock = Clock(0.0)
+    telegram = FakeTelegram(clock=clock, group_edit_limit=2, group_edit_window=10.0)
+    telegram.add_chat(GROUP)
+    message_id = sent_text(telegram, GROUP["id"])
+
+    def edit_at(now: float) -> tuple[int, int | None]:
+        clock.now = now
+        status, body = edit_text(telegram, GROUP["id"], message_id)
+        return status, body.get("parameters", {}).get("retry_after")
+
+    assert [edit_at(t) for t in (0.0, 5.0, 6.5, 9.5)] == [
+        (200, None),
+        (200, None),
+        (429, 4),
+        (429, 1),
+    ]
+    # The edit at 0 has left the window; had the refused ones counted, this would be refused.
+    assert edit_at(10.0) == (200, None)
+    assert edit_at(12.5) == (429, 3)  # the edit at 5 leaves at 15
+
+
+def test_edits_in_a_private_chat_or_a_channel_are_not_limited() -> None:
+    telegram = FakeTelegram(clock=Clock(0.0))
+    telegram.add_chat(CHANNEL)
+    for chat_id in (5, CHANNEL["id"]):
+        message_id = sent_text(telegram, chat_id)
+        assert {edit_text(telegram, chat_id, message_id)[0] for _ in range(30)} == {200}
+
+
+# -- inline mode ----------------------------------------------------------------------------
+
+INLINE_KEYBOARD: dict[str, Any] = {"inline_keyboard": [[{"text": "Join", "callback_data": "j:1"}]]}
+
+
+def media_file_id(telegram: FakeTelegram) -> str:
+    """A photo sent to the media channel, as the bot gets file ids for inline results."""
+    telegram.add_chat(CHANNEL)
+    _, body = call(
+        telegram, "sendPhoto", frozenset({"p"}), chat_id=CHANNEL["id"], photo="attach://p"
+    )
+    file_id: str = body["result"]["photo"][-1]["file_id"]
+    return file_id
+
+
+def answered_query(telegram: FakeTelegram, results: list[dict[str, Any]]) -> str:
+    """An inline query of Alice's, answered with `results`: its id."""
+    query_id: str = telegram.inline_query_update(ALICE, "nardy")["inline_query"]["id"]
+    status, _ = call(telegram, "answerInlineQuery", inline_query_id=query_id, results=results)
+    assert status == 200
+    return query_id
+
+
+def test_an_inline_query_and_its_answer() -> None:
+    telegram = FakeTelegram()
+    update = telegram.inline_query_update(ALICE, "nardy")
+    query = update["inline_query"]
+    assert query == {"id": query["id"], "from": ALICE, "query": "nardy", "offset": ""}
+    results: list[dict[str, Any]] = [
+        {"type": "photo", "id": "g", "photo_file_id": media_file_id(telegram)},
+        {
+            "type": "article",
+            "id": "a",
+            "title": "Play",
+            "input_message_content": {"message_text": "Let's play"},
+        },
+    ]
+    answer = {"inline_query_id": query["id"], "results": results, "cache_time": 0}
+    assert call(telegram, "answerInlineQuery", **answer) == (200, {"ok": True, "result": True})
+    assert telegram.schema_problems == []
+    assert telegram.inline_answers[query["id"]] == {
+        "results": results,
+        "cache_time": 0,
+        "is_personal": False,
+    }
+    again = call(telegram, "answerInlineQuery", **answer)
+    unknown = call(telegram, "answerInlineQuery", **{**answer, "inline_query_id": "999"})
+    refusal = {"ok": False, "error_code": 400, "description": QUERY_INVALID}
+    assert again == unknown == (400, refusal)
+
+
+@pytest.mark.parametrize(
+    ("result", "problem"),
+    [
+        ({"type": "photo", "id": "g"}, "misses required field 'photo_file_id'"),
+        ({"type": "hologram", "id": "g"}, "InlineQueryResult of unknown type 'hologram'"),
+        (
+            {"type": "article", "id": "a", "title": "t", "input_message_content": {"txt": "x"}},
+            "input_message_content",
+        ),
+    ],
+)
+def test_malformed_inline_results_are_caught(result: dict[str, Any], problem: str) -> None:
+    telegram = FakeTelegram()
+    query_id = telegram.inline_query_update(ALICE)["inline_query"]["id"]
+    status, _ = call(telegram, "answerInlineQuery", inline_query_id=query_id, results=[result])
+    assert status == 400
+    assert any(problem in line for line in telegram.schema_problems), telegram.schema_problems
+
+
+def test_a_chosen_result_makes_an_inline_message_whose_id_comes_with_a_keyboard_only() -> None:
+    telegram = FakeTelegram()
+    file_id = media_file_id(telegram)
+    results: list[dict[str, Any]] = [
+        {
+            "type": "photo",
+            "id": "g",
+            "photo_file_id": file_id,
+            "caption": "A game",
+            "reply_markup": INLINE_KEYBOARD,
+        },
+        {
+            "type": "photo",
+            "id": "u",
+            "photo_url": "https://x.org/b.png",
+            "thumbnail_url": "https://x.org/t.png",
+        },
+        {
+            "type": "article",
+            "id": "a",
+            "title": "t",
+            "input_message_content": {"message_text": "Hi"},
+        },
+    ]
+    query_id = answered_query(telegram, results)
+    chosen = telegram.choose_inline_result(ALICE, query_id, "g")["chosen_inline_result"]
+    inline_id = chosen["inline_message_id"]
+    assert chosen == {
+        "result_id": "g",
+        "from": ALICE,
+        "query": "nardy",
+        "inline_message_id": inline_id,
+    }
+    assert telegram.inline_messages[inline_id] == Sent(
+        0,
+        0,
+        caption="A game",
+        photo_id=file_id,
+        markup=INLINE_KEYBOARD,
+        inline_message_id=inline_id,
+    )
+    for result_id in ("u", "a"):
+        update = telegram.choose_inline_result(ALICE, query_id, result_id)
+        assert "inline_message_id" not in update["chosen_inline_result"]
+    by_url, article = list(telegram.inline_messages.values())[1:]
+    assert by_url.photo_id in telegram.file_ids and by_url.photo_id != file_id
+    assert (article.text, article.photo_id, article.markup) == ("Hi", None, None)
+
+
+def inline_message(telegram: FakeTelegram) -> tuple[Sent, str]:
+    """An inline game message with a keyboard, made from a media-channel photo: (the message,
+    the photo's file id)."""
+    file_id = media_file_id(telegram)
+    result = {"type": "photo", "id": "g", "photo_file_id": file_id, "reply_markup": INLINE_KEYBOARD}
+    query_id = answered_query(telegram, [result])
+    chosen = telegram.choose_inline_result(ALICE, query_id, "g")["chosen_inline_result"]
+    return telegram.inline_messages[chosen["inline_message_id"]], file_id
+
+
+def test_a_tap_on_an_inline_message_has_its_id_and_no_message() -> None:
+    telegram = FakeTelegram()
+    sent, _ = inline_message(telegram)
+    query = telegram.tap_update(ALICE, sent, "j:1")["callback_query"]
+    assert query == {
+        "id": query["id"],
+        "from": ALICE,
+        "inline_message_id": sent.inline_message_id,
+        "chat_instance": "ci",
+        "data": "j:1",
+    }
+
+
+def test_inline_edits_by_file_id_take_effect_and_answer_true() -> None:
+    telegram = FakeTelegram()
+    sent, _ = inline_message(telegram)
+    new_photo = media_file_id(telegram)
+    where = {"inline_message_id": sent.inline_message_id}
+    media = {"type": "photo", "media": new_photo, "caption": "Move 1"}
+    ok = (200, {"ok": True, "result": True})
+    assert (
+        call(telegram, "editMessageMedia", media=media, reply_markup=INLINE_KEYBOARD, **where) == ok
+    )
+    assert (sent.photo_id, sent.caption, sent.markup) == (new_photo, "Move 1", INLINE_KEYBOARD)
+    assert call(telegram, "editMessageCaption", caption="Move 2", **where) == ok
+    assert (sent.caption, sent.markup) == ("Move 2", None)
+    assert call(telegram, "editMessageReplyMarkup", reply_markup=INLINE_KEYBOARD, **where) == ok
+    assert sent.markup == INLINE_KEYBOARD
+    assert telegram.schema_problems == []
+
+
+@pytest.mark.parametrize(
+    ("media", "uploads", "description"),
+    [
+        ({"type": "photo", "media": "attach://board"}, frozenset({"board"}), INLINE_UPLOAD),
+        ({"type": "photo", "media": "AgACAgIAAxkBAAIBd2"}, frozenset(), WRONG_FILE),
+    ],
+)
+def test_an_inline_edit_by_upload_or_by_an_unknown_file_id_is_refused(
+    media: dict[str, str], uploads: frozenset[str], description: str
+) -> None:
+    telegram = FakeTelegram()
+    sent, file_id = inline_message(telegram)
+    where = {"inline_message_id": sent.inline_message_id}
+    status, body = call(telegram, "editMessageMedia", uploads, media=media, **where)
+    assert (status, body["description"]) == (400, description)
+    assert sent.photo_id == file_id
+    assert telegram.schema_problems == []
+
+
+def test_an_unknown_or_unchanged_inline_message_edit_is_refused() -> None:
+    telegram = FakeTelegram()
+    sent, file_id = inline_message(telegram)
+    media = {"type": "photo", "media": file_id}
+    same = {"inline_message_id": sent.inline_message_id, "reply_markup": INLINE_KEYBOARD}
+    unknown = call(telegram, "editMessageMedia", media=media, inline_message_id="inline-0")
+    unchanged = call(telegram, "editMessageMedia", media=media, **same)
+    assert (unknown[0], unknown[1]["description"]) == (400, INLINE_MESSAGE_INVALID)
+    assert (unchanged[0], unchanged[1]["description"]) == (400, NOT_MODIFIED)
+
+
+def test_a_photo_by_a_file_id_the_fake_never_issued_is_refused() -> None:
+    telegram = FakeTelegram()
+    status, body = call(telegram, "sendPhoto", chat_id=5, photo="AgACAgIAAxkBAAIBd2")
+    assert (status, body["description"]) == (400, WRONG_FILE)
+    assert telegram.chat(5) == []
+
+
+# -- both ways to `handle` ------------------------------------------------------------------
+
+TOKEN = "123456:FAKE-TOKEN-FAKE-TOKEN-FAKE-TOKEN-000"
+
+
+@pytest.fixture(params=["session", "server"])
+async def bot(request: pytest.FixtureRequest, telegram: FakeTelegram) -> AsyncIterator[Bot]:
+    """An aiogram Bot reaching `telegram` by either way the bot's requests take: the
+    in-process session, or HTTP to the fake Bot API server."""
+    if request.param == "session":
+        yield Bot(TOKEN, session=FakeSession(telegram))
+        return
+    runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.1)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    session = AiohttpSession(api=TelegramAPIServer.from_base(f"http://127.0.0.1:{port}"))
+    yield Bot(TOKEN, session=session)
+    await session.close()
+    await runner.cleanup()
+
+
+async def test_groups_and_inline_mode_through_aiogram(bot: Bot, telegram: FakeTelegram) -> None:
+    """aiogram's requests are understood, its answers parsed, the updates valid as aiogram
+    reads them."""
+    telegram.add_chat(CHANNEL)
+    telegram.add_chat(GROUP)
+    telegram.clock = Clock(0.0)
+    telegram.group_edit_limit = 1
+    posted = await bot.send_photo(CHANNEL["id"], BufferedInputFile(b"png", "b.png"))
+    assert posted.photo is not None and posted.sender_chat is not None
+    file_id = posted.photo[-1].file_id
+    query = telegram.inline_query_update(ALICE, "nardy")
+    query_id = query["inline_query"]["id"]
+    keyboard = InlineKeyboardMarkup(
+        inline_keyboard=[[InlineKeyboardButton(text="Join", callback_data="j:1")]]
+    )
+    result = InlineQueryResultCachedPhoto(id="g", photo_file_id=file_id, reply_markup=keyboard)
+    assert await bot.answer_inline_query(query_id, [result], is_personal=True) is True
+    chosen = telegram.choose_inline_result(ALICE, query_id, "g")
+    inline_id = chosen["chosen_inline_result"]["inline_message_id"]
+    edit = InputMediaPhoto(media=file_id, caption="Move 1")
+    assert await bot.edit_message_media(edit, inline_message_id=inline_id) is True
+    upload = InputMediaPhoto(media=BufferedInputFile(b"png", "b.png"))
+    with pytest.raises(TelegramBadRequest, match="invalid message content specified"):
+        await bot.edit_message_media(upload, inline_message_id=inline_id)
+    board = await bot.send_message(GROUP["id"], "board", reply_markup=keyboard)
+    await bot.edit_message_text("a", chat_id=GROUP["id"], message_id=board.message_id)
+    with pytest.raises(TelegramRetryAfter) as refused:
+        await bot.edit_message_text("b", chat_id=GROUP["id"], message_id=board.message_id)
+    assert refused.value.retry_after == 60
+    assert telegram.inline_answers[query_id]["is_personal"] is True
+    assert telegram.schema_problems == []
+    sent = telegram.inline_messages[inline_id]
+    reply = telegram.text_update(
+        ALICE, "/play @bobby_k", GROUP, reply_to=telegram.chat(GROUP["id"])[0]
+    )
+    for update in (query, chosen, telegram.tap_update(ALICE, sent, "j:1"), reply):
+        Update.model_validate(update, context={"bot": bot})

@@ -108,11 +108,10 @@ def _check_object(value: Any, kind: str, where: str, uploads: set[str]) -> list[
     if not isinstance(value, dict):
         return [f"{where}: expected a {kind} object, got {value!r:.60}"]
     if "subtypes" in spec:
-        wanted = value.get("type")
-        for sub in spec["subtypes"]:
-            if _snake(sub.removeprefix(kind)) == wanted:
-                return _check_object(value, sub, where, uploads)
-        return [f"{where}: {kind} of unknown type {wanted!r}"]
+        candidates = _subtypes_of(value, kind, spec["subtypes"])
+        if not candidates:
+            return [f"{where}: {kind} of unknown type {value.get('type')!r}"]
+        return _check(value, candidates, where, uploads)
     found = []
     declared = {f["name"]: f for f in spec.get("fields", [])}
     for name in value.keys() - declared.keys():
@@ -125,3 +124,16 @@ def _check_object(value: Any, kind: str, where: str, uploads: set[str]) -> list[
         elif field["required"]:
             found.append(f"{where}: {kind} misses required field {name!r}")
     return found
+
+
+def _subtypes_of(value: dict[str, Any], kind: str, subtypes: list[str]) -> list[str]:
+    """The subtypes of `kind` that `value` may be. Its `type` names them (InputMediaPhoto is
+    "photo"; InlineQueryResultCachedPhoto is "photo" too, told from InlineQueryResultPhoto by
+    its fields); kinds without a `type` field (InputMessageContent) are told by fields alone."""
+    if "type" not in value:
+        return subtypes
+    return [
+        sub
+        for sub in subtypes
+        if _snake(sub.removeprefix(kind)).removeprefix("cached_") == value["type"]
+    ]

@@ -1,11 +1,15 @@
 """A fake Telegram: the Bot API behaviour the bot relies on, in memory, for tests.
 
-It keeps the chat's messages, answers requests the way the Bot API does (a sent photo gets a
+It keeps the chats' messages, answers requests the way the Bot API does (a sent photo gets a
 file id, an edit of a deleted message fails "message to edit not found"), records every call,
 checks each against the official schema, and can be told to fail the next call of a method
 (429 with `retry_after`, "message is not modified"), to fail calls at random (`Chaos`), and to
 take its time over some methods (`latency`, seconds, awaited by the HTTP server and the
 in-process session before a request takes effect). It also makes the updates a user causes.
+
+Chats are private unless registered with `add_chat` (groups, supergroups, channels); a group
+allows `group_edit_limit` edits per `group_edit_window` seconds, as Telegram does. Inline mode:
+inline queries, their answers, the messages a chosen result makes, and edits of those.
 """
 
 from __future__ import annotations
@@ -13,7 +17,11 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
 import random
+import re
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +32,19 @@ NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup are"
     " exactly the same as a current content and reply markup of the message"
 )
+# Telegram's answers: the Bot API server's wording of QUERY_ID_INVALID (its Client.cpp) and of
+# TDLib's "Wrong file identifier/HTTP URL specified" (a file id Telegram does not know; one it
+# cannot even decode gets "wrong remote file identifier specified: ..." instead), and the
+# MESSAGE_ID_INVALID of Telegram's servers for an unknown inline message, passed on as it is.
+QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
+WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
+INLINE_MESSAGE_INVALID = "Bad Request: MESSAGE_ID_INVALID"
+# An inline edit cannot upload a file: TDLib's edit_inline_message_media gets no InputMedia for
+# a file not yet on Telegram's servers and fails "Invalid message content specified" (tdlib/td
+# issue 3157 shows it for a local file); derived from the sources, not seen from the Bot API.
+INLINE_UPLOAD = "Bad Request: invalid message content specified"
 BOT_USER = {"id": 42, "is_bot": True, "first_name": "Nardy", "username": "nardy_test_bot"}
+GROUPS = frozenset({"group", "supergroup"})
 
 
 @dataclass
@@ -40,7 +60,8 @@ class Call:
 
 @dataclass
 class Sent:
-    """A message in a chat, as the user would see it now."""
+    """A message in a chat, as the user would see it now; an inline message (sent by a user
+    via the bot, into a chat the bot need not be in) has an `inline_message_id` and chat 0."""
 
     message_id: int
     chat_id: int
@@ -48,8 +69,10 @@ class Sent:
     caption: str | None = None
     photo_id: str | None = None
     markup: dict[str, Any] | None = None
+    inline_message_id: str | None = None
 
     def buttons(self) -> list[dict[str, Any]]:
+        """The inline keyboard's buttons, row after row."""
         rows = (self.markup or {}).get("inline_keyboard", [])
         return [button for row in rows for button in row]
 
@@ -101,7 +124,12 @@ class Chaos:
 @dataclass
 class FakeTelegram:
     """The state and rules of the fake; both the aiohttp server and the in-process test
-    session call `handle`."""
+    session call `handle`.
+
+    Edits of messages in a group or supergroup beyond `group_edit_limit` within
+    `group_edit_window` seconds (by `clock`) are refused with 429 and take no effect; the edits
+    that took effect count, the refused do not. Sending (sendMessage, sendPhoto) is not limited.
+    """
 
     calls: list[Call] = field(default_factory=list)
     schema_problems: list[str] = field(default_factory=list)
@@ -111,6 +139,15 @@ class FakeTelegram:
     chaos: Chaos | None = None
     latency: dict[str, float] = field(default_factory=dict)
     updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    chats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    group_edit_limit: int = 20
+    group_edit_window: float = 60.0
+    clock: Callable[[], float] = field(default=time.monotonic)
+    file_ids: set[str] = field(default_factory=set)
+    inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
+    inline_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    inline_messages: dict[str, Sent] = field(default_factory=dict)
+    _group_edits: dict[int, deque[float]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     # -- test controls ----------------------------------------------------------------------
@@ -125,6 +162,11 @@ class FakeTelegram:
         description = f"Too Many Requests: retry after {retry_after}"
         self.fail_next(method, Failure(429, description, retry_after))
 
+    def add_chat(self, chat: dict[str, Any]) -> None:
+        """Make `chat` (a Chat object: `id`, `type`, `title`) a group, supergroup or channel:
+        its messages then carry it, and a group's edits are limited."""
+        self.chats[chat["id"]] = chat
+
     def delete(self, chat_id: int, message_id: int) -> None:
         """The user deletes a message."""
         del self.messages[(chat_id, message_id)]
@@ -138,10 +180,18 @@ class FakeTelegram:
     # -- updates a user causes --------------------------------------------------------------
 
     def text_update(
-        self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None
+        self,
+        user: dict[str, Any],
+        text: str,
+        chat: dict[str, Any] | None = None,
+        reply_to: Sent | dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """`user` writes `text` in `chat` (by default the private chat with the bot)."""
+        """`user` writes `text` in `chat` (by default the private chat with the bot), maybe in
+        reply to `reply_to` (a message of the bot's, or a user's message dict), with the
+        entities Telegram finds: a leading bot command, @username mentions."""
         private = {"id": user["id"], "type": "private", "first_name": user["first_name"]}
+        if "username" in user:
+            private["username"] = user["username"]
         message: dict[str, Any] = {
             "message_id": next(self._ids),
             "date": 1_700_000_000,
@@ -149,17 +199,31 @@ class FakeTelegram:
             "from": user,
             "text": text,
         }
-        if text.startswith("/"):
-            message["entities"] = [
-                {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
-            ]
+        entities = _entities(text)
+        if entities:
+            message["entities"] = entities
+        if reply_to is not None:
+            replied = self._message_json(reply_to) if isinstance(reply_to, Sent) else reply_to
+            # Telegram nests no reply in a reply.
+            message["reply_to_message"] = {
+                k: v for k, v in replied.items() if k != "reply_to_message"
+            }
         return {"update_id": next(self._ids), "message": message}
 
     def tap_update(
         self, user: dict[str, Any], sent: Sent, data: str, inaccessible: bool = False
     ) -> dict[str, Any]:
         """`user` taps a button of `sent`; Telegram may send an `inaccessible` (old) message
-        as its chat and id alone."""
+        as its chat and id alone, and sends an inline message's `inline_message_id` instead."""
+        if sent.inline_message_id is not None:
+            inline = {
+                "id": str(next(self._ids)),
+                "from": user,
+                "inline_message_id": sent.inline_message_id,
+                "chat_instance": "ci",
+                "data": data,
+            }
+            return {"update_id": next(self._ids), "callback_query": inline}
         message = self._message_json(sent)
         if inaccessible:
             message = {"chat": message["chat"], "message_id": sent.message_id, "date": 0}
@@ -171,6 +235,53 @@ class FakeTelegram:
             "data": data,
         }
         return {"update_id": next(self._ids), "callback_query": query}
+
+    def inline_query_update(self, user: dict[str, Any], query: str = "") -> dict[str, Any]:
+        """`user` types "@bot `query`" in some chat; the bot is to answer with
+        answerInlineQuery."""
+        inline_query: dict[str, Any] = {
+            "id": str(next(self._ids)),
+            "from": user,
+            "query": query,
+            "offset": "",
+        }
+        self.inline_queries[inline_query["id"]] = inline_query
+        return {"update_id": next(self._ids), "inline_query": inline_query}
+
+    def choose_inline_result(
+        self, user: dict[str, Any], query_id: str, result_id: str
+    ) -> dict[str, Any]:
+        """`user` sends result `result_id` of the answered inline query `query_id` into a chat:
+        the inline message it makes (in `inline_messages`), and the `chosen_inline_result`
+        update, which has the message's id only when the result had an inline keyboard."""
+        result = {r["id"]: r for r in self.inline_answers[query_id]["results"]}[result_id]
+        inline_message_id = f"inline-{next(self._ids)}"
+        self.inline_messages[inline_message_id] = Sent(
+            0,
+            0,
+            markup=result.get("reply_markup"),
+            inline_message_id=inline_message_id,
+            **self._inline_content(result),
+        )
+        chosen = {
+            "result_id": result_id,
+            "from": user,
+            "query": self.inline_queries[query_id]["query"],
+        }
+        if "reply_markup" in result:
+            chosen["inline_message_id"] = inline_message_id
+        return {"update_id": next(self._ids), "chosen_inline_result": chosen}
+
+    def _inline_content(self, result: dict[str, Any]) -> dict[str, Any]:
+        """What a chosen inline result shows: its `input_message_content` text, or its photo
+        (a cached one's file id, a new file id for one given by URL) and caption."""
+        content = result.get("input_message_content")
+        if content is not None and "message_text" in content:
+            return {"text": content["message_text"]}
+        if content is None and result["type"] == "photo":
+            photo = result.get("photo_file_id") or self._photo(result["photo_url"])
+            return {"photo_id": photo, "caption": result.get("caption")}
+        raise NotImplementedError(f"the fake shows no inline result like {result}")
 
     # -- the Bot API ------------------------------------------------------------------------
 
@@ -190,14 +301,7 @@ class FakeTelegram:
         if failure is None and self.chaos is not None:
             failure = self.chaos.failure(method, params)
         if failure is not None:
-            body: dict[str, Any] = {
-                "ok": False,
-                "error_code": failure.status,
-                "description": failure.description,
-            }
-            if failure.retry_after is not None:
-                body["parameters"] = {"retry_after": failure.retry_after}
-            return failure.status, json.dumps(body)
+            return failure.status, _failure_json(failure)
         if found:
             return 400, _error("Bad Request: " + "; ".join(found))
         handler = self._handlers().get(method)
@@ -213,9 +317,11 @@ class FakeTelegram:
             "sendPhoto": self._send_photo,
             "editMessageMedia": self._edit_message_media,
             "editMessageText": self._edit_message_text,
+            "editMessageCaption": self._edit_message_caption,
             "editMessageReplyMarkup": self._edit_message_reply_markup,
             "deleteMessage": self._delete_message,
             "answerCallbackQuery": self._answer_callback_query,
+            "answerInlineQuery": self._answer_inline_query,
         }
 
     def _get_me(self, params: dict[str, Any]) -> tuple[int, str]:
@@ -228,37 +334,85 @@ class FakeTelegram:
         return _ok(self._message_json(sent))
 
     def _send_photo(self, params: dict[str, Any]) -> tuple[int, str]:
+        photo = self._photo(str(params["photo"]))
+        if photo is None:
+            return 400, _error(WRONG_FILE)
         sent = self._store(
             params["chat_id"],
             caption=params.get("caption"),
-            photo_id=f"photo-{next(self._ids)}",
+            photo_id=photo,
             markup=params.get("reply_markup"),
         )
         return _ok(self._message_json(sent))
 
+    def _photo(self, source: str) -> str | None:
+        """The file id of a photo given as `source`: a new one for an upload (attach://) or a
+        URL, the same for a file id the fake issued, None for any other file id."""
+        if source.startswith(("attach://", "http://", "https://")):
+            photo = f"photo-{next(self._ids)}"
+            self.file_ids.add(photo)
+            return photo
+        return source if source in self.file_ids else None
+
     def _edit_message_media(self, params: dict[str, Any]) -> tuple[int, str]:
-        photo = f"photo-{next(self._ids)}"
-        return self._edit(params, photo_id=photo, caption=params["media"].get("caption"))
+        media = params["media"]
+        if "inline_message_id" in params and media["media"].startswith("attach://"):
+            return 400, _error(INLINE_UPLOAD)
+        photo = self._photo(media["media"])
+        if photo is None:
+            return 400, _error(WRONG_FILE)
+        return self._edit(params, photo_id=photo, caption=media.get("caption"))
 
     def _edit_message_text(self, params: dict[str, Any]) -> tuple[int, str]:
         return self._edit(params, text=params["text"])
+
+    def _edit_message_caption(self, params: dict[str, Any]) -> tuple[int, str]:
+        return self._edit(params, caption=params.get("caption"))
 
     def _edit_message_reply_markup(self, params: dict[str, Any]) -> tuple[int, str]:
         return self._edit(params)
 
     def _edit(self, params: dict[str, Any], **content: Any) -> tuple[int, str]:
-        """Replace the message's `content` and keyboard, as every edit method does; an edit
-        that changes nothing is refused, as Telegram does (a new photo is always a change)."""
-        sent = self.messages.get((params["chat_id"], params["message_id"]))
-        if sent is None:
-            return 400, _error("Bad Request: message to edit not found")
+        """Replace the message's `content` and keyboard, as every edit method does, answering
+        the edited Message, or `true` for an inline message (by `inline_message_id`). An edit
+        that changes nothing is refused, as Telegram does (a new upload is always a change),
+        and so is one past a group's edit limit."""
+        if "inline_message_id" in params:
+            sent = self.inline_messages.get(str(params["inline_message_id"]))
+            if sent is None:
+                return 400, _error(INLINE_MESSAGE_INVALID)
+            group_edits = None
+        else:
+            group_edits = self._recent_group_edits(params["chat_id"])
+            if group_edits is not None and len(group_edits) >= self.group_edit_limit:
+                wait = group_edits[0] + self.group_edit_window - self.clock()
+                retry_after = max(1, math.ceil(wait))
+                description = f"Too Many Requests: retry after {retry_after}"
+                return 429, _failure_json(Failure(429, description, retry_after))
+            sent = self.messages.get((params["chat_id"], params["message_id"]))
+            if sent is None:
+                return 400, _error("Bad Request: message to edit not found")
         unchanged = all(getattr(sent, name) == value for name, value in content.items())
         if unchanged and sent.markup == params.get("reply_markup"):
             return 400, _error(NOT_MODIFIED)
         for name, value in content.items():
             setattr(sent, name, value)
         sent.markup = params.get("reply_markup")
+        if sent.inline_message_id is not None:
+            return _ok(True)
+        if group_edits is not None:
+            group_edits.append(self.clock())
         return _ok(self._message_json(sent))
+
+    def _recent_group_edits(self, chat_id: int) -> deque[float] | None:
+        """When the edits in group `chat_id` still inside the window took effect, oldest
+        first; None for a chat that is no group (no limit there)."""
+        if self._chat_json(chat_id)["type"] not in GROUPS:
+            return None
+        edits = self._group_edits.setdefault(chat_id, deque())
+        while edits and edits[0] <= self.clock() - self.group_edit_window:
+            edits.popleft()
+        return edits
 
     def _delete_message(self, params: dict[str, Any]) -> tuple[int, str]:
         self.messages.pop((params["chat_id"], params["message_id"]), None)
@@ -267,8 +421,21 @@ class FakeTelegram:
     def _answer_callback_query(self, params: dict[str, Any]) -> tuple[int, str]:
         query_id = str(params["callback_query_id"])
         if query_id in self.answered:
-            return 400, _error("Bad Request: query is too old and response timeout expired")
+            return 400, _error(QUERY_INVALID)
         self.answered.add(query_id)
+        return _ok(True)
+
+    def _answer_inline_query(self, params: dict[str, Any]) -> tuple[int, str]:
+        """Keep the answer to an inline query made by `inline_query_update`; a query answered
+        already, or never made, is refused."""
+        query_id = str(params["inline_query_id"])
+        if query_id not in self.inline_queries or query_id in self.inline_answers:
+            return 400, _error(QUERY_INVALID)
+        self.inline_answers[query_id] = {
+            "results": params["results"],
+            "cache_time": params.get("cache_time", 300),  # Telegram's default
+            "is_personal": params.get("is_personal", False),
+        }
         return _ok(True)
 
     def _store(self, chat_id: int, **content: Any) -> Sent:
@@ -276,13 +443,23 @@ class FakeTelegram:
         self.messages[(chat_id, sent.message_id)] = sent
         return sent
 
+    def _chat_json(self, chat_id: int) -> dict[str, Any]:
+        """The Chat object of `chat_id`: as registered by `add_chat`, else a private chat."""
+        return self.chats.get(chat_id, {"id": chat_id, "type": "private", "first_name": "Player"})
+
     def _message_json(self, sent: Sent) -> dict[str, Any]:
+        """The Message object of the bot's message `sent`; a channel post is sent on behalf
+        of the channel (`sender_chat`), with no `from`."""
+        chat = self._chat_json(sent.chat_id)
         message: dict[str, Any] = {
             "message_id": sent.message_id,
             "date": 1_700_000_000,
-            "chat": {"id": sent.chat_id, "type": "private", "first_name": "Player"},
-            "from": BOT_USER,
+            "chat": chat,
         }
+        if chat["type"] == "channel":
+            message["sender_chat"] = chat
+        else:
+            message["from"] = BOT_USER
         if sent.text is not None:
             message["text"] = sent.text
         if sent.photo_id is not None:
@@ -325,6 +502,30 @@ def _over_limits(method: str, params: dict[str, Any]) -> list[str]:
     return found
 
 
+# A mention: "@" and a username, not inside a word; TDLib's find_mentions takes those of 4 to
+# 32 characters (and @gif, @vid, @pic).
+MENTION = re.compile(r"(?<!\w)@([A-Za-z0-9_]+)(?!\w)")
+SHORT_MENTIONS = frozenset({"gif", "vid", "pic"})
+
+
+def _entities(text: str) -> list[dict[str, Any]]:
+    """The entities Telegram finds in a user's `text`: a bot command it starts with, and the
+    mentions; offsets and lengths in UTF-16 code units, as the Bot API counts them."""
+    found = []
+    if text.startswith("/"):
+        found.append({"type": "bot_command", "offset": 0, "length": _utf16(text.split()[0])})
+    for match in MENTION.finditer(text):
+        name = match.group(1)
+        if 4 <= len(name) <= 32 or name.lower() in SHORT_MENTIONS:
+            offset, length = _utf16(text[: match.start()]), _utf16(match.group())
+            found.append({"type": "mention", "offset": offset, "length": length})
+    return found
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
 def _decode(value: str) -> Any:
     try:
         return json.loads(value)
@@ -338,3 +539,15 @@ def _ok(result: Any) -> tuple[int, str]:
 
 def _error(description: str) -> str:
     return json.dumps({"ok": False, "error_code": 400, "description": description})
+
+
+def _failure_json(failure: Failure) -> str:
+    """The body Telegram answers a failed request with; a 429 says when to retry."""
+    body: dict[str, Any] = {
+        "ok": False,
+        "error_code": failure.status,
+        "description": failure.description,
+    }
+    if failure.retry_after is not None:
+        body["parameters"] = {"retry_after": failure.retry_after}
+    return json.dumps(body)
