@@ -27,6 +27,7 @@ from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
 from bot.startup import wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
+from bot.ui.delivery import MediaChat
 from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
@@ -62,12 +63,14 @@ def create_dispatcher(
 ) -> Dispatcher:
     """Routers plus the dependencies every handler may ask for by name."""
     translator = Translator()
+    media = None if settings.media_chat_id is None else MediaChat(settings.media_chat_id)
     dispatcher = Dispatcher(
         disable_fsm=True,
         store=store,
         translator=translator,
         service=service,
-        boards=Boards(service, translator),
+        boards=Boards(service, translator, media),
+        media=media,
         answered=answered,
     )
     prefs = PrefsMiddleware(store, settings.default_language, translator)

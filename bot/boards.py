@@ -20,7 +20,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import GameService, Session
-from bot.ui.delivery import delete_message, edit_board, send_board
+from bot.ui.delivery import MediaChat, delete_message, edit_board, edit_inline, send_board
 from bot.ui.screens import Screen, build_screen
 from nardy import Color
 
@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 
 # How many board messages `Boards` remembers the last state sent to.
 REMEMBERED = 10_000
+
+Target = int | str
+"""A board message: its id in the game's chat, or an inline message's id."""
+BoardKey = tuple[str, Target]  # (game id, board): a message may show several games in turn
 
 
 class Boards:
@@ -39,13 +43,16 @@ class Boards:
     change), and a doubled tap does not send again what is already on its way.
     """
 
-    def __init__(self, service: GameService, translator: Translator) -> None:
+    def __init__(
+        self, service: GameService, translator: Translator, media: MediaChat | None = None
+    ) -> None:
         self._service = service
         self._translator = translator
-        self._sent: OrderedDict[tuple[int, int], int] = OrderedDict()
-        # Shared boards (groups) being edited now, and the newest screen each waits to show.
-        self._editing: set[tuple[int, int]] = set()
-        self._waiting: dict[tuple[int, int], tuple[Session, Screen]] = {}
+        self._media = media
+        self._sent: OrderedDict[BoardKey, int] = OrderedDict()
+        # Shared boards being edited now, and the newest screen each waits to show.
+        self._editing: set[BoardKey] = set()
+        self._waiting: dict[BoardKey, tuple[Session, Screen]] = {}
 
     async def show(
         self,
@@ -56,17 +63,20 @@ class Boards:
         selected: int | None = None,
         tapped: int | None = None,
         unless_sent: bool = False,
+        resigning: Color | None = None,
     ) -> None:
         """Show `session` on the tapped board message (`tapped`), else on the game's; send a
         new board when neither is there any more. A board that was sent a newer state is left
-        alone, and one sent this state too when `unless_sent` (catching a board up)."""
-        screen = self._screen(session, viewer, texts, selected)
+        alone, and one sent this state too when `unless_sent` (catching a board up). A shared
+        board may ask the player of `resigning` to confirm."""
+        screen = self._screen(session, viewer, texts, selected, resigning)
         recorded = session.message_id
-        if session.shared and recorded is not None:
-            await self._show_shared(bot, session, recorded, screen, unless_sent)
+        shared = session.inline_id or recorded
+        if session.shared and shared is not None:
+            await self._show_shared(bot, session, shared, screen, unless_sent)
             return
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
-            key = (session.chat_id, target)
+            key = (session.game_id, target)
             sent = self._sent.get(key)
             if sent is not None and (sent > session.seq or (unless_sent and sent == session.seq)):
                 return
@@ -77,23 +87,29 @@ class Boards:
         await self._send(bot, session, screen)
 
     def _screen(
-        self, session: Session, viewer: Color, texts: Texts, selected: int | None = None
+        self,
+        session: Session,
+        viewer: Color,
+        texts: Texts,
+        selected: int | None = None,
+        resigning: Color | None = None,
     ) -> Screen:
         """`viewer`'s screen in `texts`' language; the one screen of a game between two people
         in the game's language (the challenger's), whoever tapped."""
         if session.shared:
             texts = self._translator[locale_for(session.locale, SOURCE)]
-        return build_screen(session, viewer, texts, selected)
+        return build_screen(session, viewer, texts, selected, resigning)
 
     async def _show_shared(
-        self, bot: Bot, session: Session, board: int, screen: Screen, unless_sent: bool
+        self, bot: Bot, session: Session, board: Target, screen: Screen, unless_sent: bool
     ) -> None:
-        """Show `screen` on the shared `board`, coalescing: one edit at a time per board, and
-        while one is on its way only the newest screen waits, so a group's edit limit (about
-        20 a minute) is met by skipping states nobody needs, never the last one. A flood
-        refusal longer than `RetryTransient` waits is waited out here, the newest screen sent
-        then. A board that is gone gets a new one."""
-        key = (session.chat_id, board)
+        """Show `screen` on the shared `board` (a group's message, or an inline message),
+        coalescing: one edit at a time per board, and while one is on its way only the newest
+        screen waits, so a group's edit limit (about 20 a minute) is met by skipping states
+        nobody needs, never the last one. A flood refusal longer than `RetryTransient` waits
+        is waited out here, the newest screen sent then. A group's board that is gone gets a
+        new one; an inline message that is gone cannot (its chat is unknown)."""
+        key = (session.game_id, board)
         waiting = self._waiting.get(key)
         if waiting is None or waiting[0].seq <= session.seq:
             self._waiting[key] = (session, screen)
@@ -109,6 +125,8 @@ class Boards:
                 try:
                     if not await self._edit(bot, state, board, shown):
                         later = self._waiting.pop(key, None)  # the new board shows the newest
+                        if isinstance(board, str):
+                            return
                         if later is not None and later[0].seq >= state.seq:
                             state, shown = later
                         await self._send(bot, state, shown)
@@ -125,8 +143,12 @@ class Boards:
     async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
         """A new game saved (`GameService.open`), then its first board sent and recorded. A
         board Telegram will not take leaves no game: a player must never have a game they
-        cannot see (though /play can always bring a board back)."""
+        cannot see (though /play can always bring a board back). An inline game (a rematch)
+        takes over the inline message of the game before it."""
         session = await self._service.open(session)
+        if session.inline_id is not None:
+            await self.show(bot, session, viewer, texts)
+            return
         try:
             message_id = await send_board(
                 bot, session.chat_id, self._screen(session, viewer, texts)
@@ -143,13 +165,17 @@ class Boards:
         if await self._send(bot, session, self._screen(session, viewer, texts)) and old:
             await delete_message(bot, session.chat_id, old)
 
-    async def _edit(self, bot: Bot, session: Session, message_id: int, screen: Screen) -> bool:
-        """`edit_board`, noting the state sent; a failed or refused edit notes nothing."""
-        key = (session.chat_id, message_id)
+    async def _edit(self, bot: Bot, session: Session, target: Target, screen: Screen) -> bool:
+        """`edit_board` (`edit_inline` for an inline message), noting the state sent; a failed
+        or refused edit notes nothing."""
+        key = (session.game_id, target)
         previous = self._sent.get(key)
         self._note(key, session.seq)
         try:
-            shown = await edit_board(bot, session, message_id, screen)
+            if isinstance(target, str):
+                shown = await edit_inline(bot, target, screen, self._media)
+            else:
+                shown = await edit_board(bot, session, target, screen)
         except BaseException:
             self._forget(key, previous)
             raise
@@ -164,20 +190,20 @@ class Boards:
         return await self._record(bot, session, message_id)
 
     async def _record(self, bot: Bot, session: Session, message_id: int) -> bool:
-        self._note((session.chat_id, message_id), session.seq)
+        self._note((session.game_id, message_id), session.seq)
         if await self._service.set_board(session.game_id, session.message_id, message_id):
             return True
         log.info("game %s already has a new board; deleting a second", session.game_id)
         await delete_message(bot, session.chat_id, message_id)
         return False
 
-    def _note(self, key: tuple[int, int], seq: int) -> None:
+    def _note(self, key: BoardKey, seq: int) -> None:
         self._sent[key] = seq
         self._sent.move_to_end(key)
         if len(self._sent) > REMEMBERED:
             self._sent.popitem(last=False)
 
-    def _forget(self, key: tuple[int, int], previous: int | None) -> None:
+    def _forget(self, key: BoardKey, previous: int | None) -> None:
         if previous is None:
             self._sent.pop(key, None)
         else:

@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     ai_workers: int = Field(default=1, ge=1, le=32)
     startup_timeout: float = Field(default=60.0, gt=0)
+    # A private channel where the bot is an admin: inline games upload their boards there to
+    # get the `file_id` an inline edit needs (DESIGN.md §3). Unset: inline games on text boards.
+    media_chat_id: int | None = None
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -2,7 +2,7 @@
 
 from aiogram import Router
 
-from bot.handlers import elsewhere, errors, fallback, game, group, language, menu, play
+from bot.handlers import elsewhere, errors, fallback, game, group, inline, language, menu, play
 
 
 def routers() -> list[Router]:
@@ -13,6 +13,7 @@ def routers() -> list[Router]:
         language.router(),
         play.router(),
         group.router(),
+        inline.router(),
         game.router(),
         fallback.router(),
     ]

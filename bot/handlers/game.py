@@ -23,6 +23,7 @@ from bot.service import (
     Deselect,
     Done,
     GameError,
+    GameOver,
     GameService,
     Move,
     NoGame,
@@ -30,6 +31,7 @@ from bot.service import (
     Resign,
     Select,
     Session,
+    Stale,
     Undo,
 )
 from bot.ui.alerts import BEHIND, refuse
@@ -40,7 +42,9 @@ from bot.ui.keyboards import level_menu
 from nardy import Color
 
 
-def _action(tap: BoardTap, prefs: Prefs) -> Action:
+def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
+    """The service action a button asks for; None for a shared board's question about
+    resigning (asked or put away), which changes nothing stored."""
     match tap.action:
         case BoardAction.SELECT:
             return Select(tap.src)
@@ -52,6 +56,10 @@ def _action(tap: BoardTap, prefs: Prefs) -> Action:
             return Undo()
         case BoardAction.DONE:
             return Done()
+        case BoardAction.RESIGN:
+            return Resign()
+        case BoardAction.ASK_RESIGN | BoardAction.KEEP:
+            return None
 
 
 async def _apply(
@@ -97,19 +105,47 @@ async def board_tap(
     boards: Boards,
 ) -> None:
     action = _action(callback_data, prefs)
+    tapped = query.message.message_id if query.message is not None else None
+    if action is None:
+        await _resign_question(query, callback_data, session, seat, bot, texts, boards, tapped)
+        return
+    if callback_data.action is BoardAction.RESIGN and callback_data.src != seat:
+        await query.answer(texts.gettext("This question is for your opponent."), show_alert=True)
+        return
     seated = (session, seat)
     outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)
-    tapped = query.message.message_id if query.message is not None else None
     if isinstance(outcome, Outcome):
         await boards.show(bot, outcome.session, seat, texts, outcome.selected, tapped)
-    elif isinstance(outcome, BEHIND) and tapped is not None:
+    elif isinstance(outcome, BEHIND):
         await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
+
+
+async def _resign_question(
+    query: CallbackQuery,
+    tap: BoardTap,
+    session: Session,
+    seat: Color,
+    bot: Bot,
+    texts: Texts,
+    boards: Boards,
+    tapped: int | None,
+) -> None:
+    """A shared board's Resign asks the tapper to confirm on the board; Keep playing puts the
+    question away. On a board behind its game, the tap is refused and the board caught up."""
+    if session.game.over or tap.seq != session.seq:
+        error = GameOver(session.game_id) if session.game.over else Stale(session.game_id)
+        await refuse(query, texts, error)
+        await boards.show(bot, session, seat, texts, tapped=tapped, unless_sent=True)
+        return
+    await query.answer()
+    asking = seat if tap.action is BoardAction.ASK_RESIGN else None
+    await boards.show(bot, session, seat, texts, tapped=tapped, resigning=asking)
 
 
 async def _catch_up(
     query: CallbackQuery,
     tap: BoardTap,
-    tapped: int,
+    tapped: int | None,
     seat: Color,
     bot: Bot,
     texts: Texts,

@@ -24,22 +24,15 @@ from bot.service import (
     GameError,
     GameInProgress,
     GameService,
-    Seat,
     Session,
     player_slot,
 )
-from bot.ui.alerts import refuse
+from bot.ui.alerts import refuse, refuse_challenge
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
+from bot.ui.names import NAME_LIMIT, seat_for
 from bot.ui.screens import challenge_screen, resign_question
 from nardy import Color
-
-NAME_LIMIT = 32  # characters of a player's name kept for the board and captions
-
-
-def seat_for(user: User) -> Seat:
-    """A person's seat in a game between two people, with the name the board shows."""
-    return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT])
 
 
 def _invited(message: Message, user: User) -> tuple[int | None, str | None] | None:
@@ -116,22 +109,13 @@ async def challenge_tap(
             )
         else:
             withdrawn = await service.cancel(callback_data.game, user.id)
-    except GameInProgress as busy:
-        mine = busy.user_id == user.id
-        await query.answer(
-            texts.gettext("You already have a game in this chat: finish it first.")
-            if mine
-            else texts.gettext("The challenger has started another game here meanwhile."),
-            show_alert=True,
-        )
-        return
     except ChallengeGone as gone:
         await refuse(query, texts, gone)
         text = texts.gettext("This challenge has expired.")
         await close_card(bot, chat_id, card.message_id, text)
         return
     except GameError as error:
-        await refuse(query, texts, error)
+        await refuse_challenge(query, texts, error)
         return
     await query.answer()
     if callback_data.action is ChallengeAction.JOIN:
@@ -170,7 +154,8 @@ async def rematch(
         )
         return
     await query.answer()
-    await boards.show(bot, finished, seat, texts)
+    if finished.inline_id is None:  # in a group, the finished board stays above the new one
+        await boards.show(bot, finished, seat, texts)
 
 
 async def resign(message: Message, texts: Texts, service: GameService) -> None:

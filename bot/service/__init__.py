@@ -23,7 +23,16 @@ from bot.service.errors import (
     Watching,
 )
 from bot.service.games import CHALLENGE_TTL, MATCH_LENGTHS, GameService, OnAccepted, Outcome
-from bot.service.session import Challenge, MatchPlay, Note, Seat, Session, player_slot
+from bot.service.session import (
+    Challenge,
+    InlineCard,
+    MatchPlay,
+    Note,
+    Seat,
+    Session,
+    inline_game_id,
+    player_slot,
+)
 
 __all__ = [
     "CHALLENGE_TTL",
@@ -41,6 +50,7 @@ __all__ = [
     "GameInProgress",
     "GameOver",
     "GameService",
+    "InlineCard",
     "InvalidAction",
     "MatchPlay",
     "Move",
@@ -63,5 +73,6 @@ __all__ = [
     "Stale",
     "Undo",
     "Watching",
+    "inline_game_id",
     "player_slot",
 ]

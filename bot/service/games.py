@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -36,11 +37,14 @@ from bot.service.errors import (
     Watching,
 )
 from bot.service.session import (
+    WITHDRAWN,
     Challenge,
+    InlineCard,
     MatchPlay,
     Note,
     Seat,
     Session,
+    inline_game_id,
     is_challenge,
     player_slot,
 )
@@ -277,7 +281,7 @@ class GameService:
     async def load_challenge(self, challenge_id: str) -> Challenge:
         """The open challenge; `ChallengeGone` or `AlreadyStarted` when it is not open."""
         stored = await self._store.load_game(challenge_id)
-        if stored is None:
+        if stored is None or stored.data == WITHDRAWN:
             raise ChallengeGone(challenge_id)
         if not is_challenge(stored.data):
             raise AlreadyStarted(challenge_id)
@@ -289,23 +293,39 @@ class GameService:
     async def join(
         self, challenge_id: str, joiner: Seat, username: str | None, message_id: int | None
     ) -> Session:
-        """`joiner` (@`username`) takes the challenge: the game starts, played on the challenge's
-        message `message_id`, and is saved in place of the challenge, so of two who join at once
-        one gets it (`AlreadyStarted` for the other). `OwnChallenge`, `NotInvited`,
-        `GameInProgress` (naming whoever has a game in the group already)."""
+        """`joiner` (@`username`) takes the group challenge: the game starts, played on the
+        challenge's message `message_id`, and is saved in place of the challenge, so of two who
+        join at once one gets it (`AlreadyStarted` for the other). `OwnChallenge`,
+        `NotInvited`, `GameInProgress` (naming whoever has a game in the group already)."""
         challenge = await self.load_challenge(challenge_id)
-        challenger = challenge.challenger
-        assert joiner.user_id is not None
-        if joiner.user_id == challenger.user_id:
-            raise OwnChallenge(challenge_id)
-        if not challenge.invites(joiner.user_id, username):
+        if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
-        start = Session(
-            challenge_id,
-            Game(),
-            (challenger, joiner),
-            challenge.chat_id,
-            message_id,
+        place = Session(challenge_id, Game(), (joiner, joiner), challenge.chat_id, message_id)
+        return await self._join(challenge, joiner, place)
+
+    async def join_inline(self, card: InlineCard, joiner: Seat) -> Session:
+        """`joiner` takes the inline challenge `card`: the game starts in its inline message,
+        saved under an id made from that message's, so of two who join at once one gets it
+        (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
+        `GameInProgress` (naming whoever has a game in that chat already)."""
+        game_id = inline_game_id(card.inline_id)
+        if card.length not in MATCH_LENGTHS:
+            raise InvalidAction(f"no match to {card.length}")
+        if time.time() > card.made_at + CHALLENGE_TTL:
+            raise ChallengeGone(game_id)
+        challenge = Challenge(game_id, 0, card.challenger, card.locale, length=card.length)
+        place = Session(game_id, Game(), (joiner, joiner), 0, inline_id=card.inline_id)
+        return await self._join(challenge, joiner, replace(place, instance=card.instance))
+
+    async def _join(self, challenge: Challenge, joiner: Seat, place: Session) -> Session:
+        """The game of `challenge` begun with `joiner`, on the board message of `place`, saved
+        with a compare-and-set on the challenge's version (0: none stored)."""
+        challenger = challenge.challenger
+        if joiner.user_id == challenger.user_id:
+            raise OwnChallenge(challenge.challenge_id)
+        start = replace(
+            place,
+            seats=(challenger, joiner),
             locale=challenge.locale,
             match=_new_match(challenge.length, challenger, joiner),
             version=challenge.version,
@@ -316,10 +336,25 @@ class GameService:
             saved = await self._save(session)
         except VersionConflict:
             await self._release(session)
-            await self.load_challenge(challenge_id)  # raises why it is not open any more
-            raise AlreadyStarted(challenge_id) from None
-        log.info("game %s started in a group", saved.game_id)
+            stored = await self._store.load_game(challenge.challenge_id)
+            gone = stored is None or stored.data == WITHDRAWN
+            raise (ChallengeGone if gone else AlreadyStarted)(challenge.challenge_id) from None
+        log.info("game %s started between two people", saved.game_id)
         return saved
+
+    async def withdraw_inline(self, card: InlineCard, user_id: int) -> None:
+        """The challenger withdraws the inline challenge `card`, if nobody joined yet
+        (`AlreadyStarted`); `OnlyChallenger` for anyone else. What is kept says so until the
+        challenge would have expired, so a Join tapped meanwhile fails."""
+        game_id = inline_game_id(card.inline_id)
+        if user_id != card.challenger.user_id:
+            raise OnlyChallenger(game_id)
+        try:
+            await self._store.save_game(game_id, 0, WITHDRAWN, CHALLENGE_TTL)
+        except VersionConflict:
+            stored = await self._store.load_game(game_id)
+            gone = stored is None or stored.data == WITHDRAWN
+            raise (ChallengeGone if gone else AlreadyStarted)(game_id) from None
 
     async def cancel(self, challenge_id: str, user_id: int) -> Challenge:
         """The challenger withdraws the challenge, if nobody joined yet (`AlreadyStarted`);
@@ -352,7 +387,13 @@ class GameService:
         first, second = session.seats[color.opponent], session.seats[color]
         length = 1 if session.match is None else session.match.match.length
         start = Session(secrets.token_urlsafe(6), Game(), (first, second), session.chat_id)
-        start = replace(start, locale=session.locale, match=_new_match(length, first, second))
+        start = replace(
+            start,
+            locale=session.locale,
+            match=_new_match(length, first, second),
+            inline_id=session.inline_id,  # an inline game's next one takes its message
+            instance=session.instance,
+        )
         return finished, await self._first_turns(start)
 
     async def _next_of_match(self, session: Session) -> Session:

@@ -6,6 +6,8 @@ Stored as compact JSON around `nardy.record`'s game text (a long game stays well
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from dataclasses import dataclass, replace
 from typing import Any
@@ -111,21 +113,25 @@ class Session:
     locale: str | None = None
     rematch: int | None = None
     match: MatchPlay | None = None
+    inline_id: str | None = None
+    instance: str | None = None
     version: int = 0
 
     @property
     def shared(self) -> bool:
-        """Whether two people play, both on one board message (in a group): the board then
-        speaks of the players by name, in the game's `locale`, to whoever is to move."""
+        """Whether two people play, both on one board message (in a group, or an inline
+        message): the board then speaks of the players by name, in the game's `locale`, to
+        whoever is to move."""
         return all(seat.level is None for seat in self.seats)
 
     def slots(self) -> tuple[Slot, ...]:
         """Where this game is the one game its players may have running (`GameStore` slots):
         the private chat of a game against the bot, each player in the group of a game
-        between two."""
+        between two, or in the chat of an inline game (known only by its `instance`)."""
         if not self.shared:
             return (self.chat_id,)
-        return tuple(player_slot(self.chat_id, seat.user_id or 0) for seat in self.seats)
+        chat = self.chat_id if self.inline_id is None else inline_chat(self.instance or "")
+        return tuple(player_slot(chat, seat.user_id or 0) for seat in self.seats)
 
     def seat_of(self, user_id: int) -> Color | None:
         """The colour `user_id` plays, or None for someone outside the game."""
@@ -171,6 +177,8 @@ class Session:
             data["r"] = self.rematch
         if self.match is not None:
             data["x"] = self.match.to_list()
+        if self.inline_id is not None:
+            data["i"], data["h"] = self.inline_id, self.instance
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -191,13 +199,27 @@ class Session:
             locale=data.get("l"),
             rematch=data.get("r"),
             match=MatchPlay.from_list(data["x"]) if "x" in data else None,
+            inline_id=data.get("i"),
+            instance=data.get("h"),
             version=version,
         )
 
 
-def player_slot(chat_id: int, user_id: int) -> Slot:
-    """The `GameStore` slot of one player in a group: at most one running game each."""
-    return f"{chat_id}:{user_id}"
+def player_slot(chat: int | str, user_id: int) -> Slot:
+    """The `GameStore` slot of one player in a group (or the chat of an inline message,
+    `inline_chat`): at most one running game each."""
+    return f"{chat}:{user_id}"
+
+
+def inline_chat(instance: str) -> str:
+    """How the chat of an inline message is named in slots: Telegram tells the bot only its
+    `chat_instance`, the same for every message in one chat."""
+    return f"i{instance}"
+
+
+WITHDRAWN = '{"k":"w"}'
+"""What an inline challenge's key holds once its challenger withdrew it (none holds it
+before: an inline challenge lives in its message until someone joins)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,3 +278,23 @@ class Challenge:
 def is_challenge(text: str) -> bool:
     """Whether stored data is a `Challenge` (else a `Session`)."""
     return text.startswith('{"k":"c"')
+
+
+@dataclass(frozen=True, slots=True)
+class InlineCard:
+    """A challenge sent through inline mode, as its Join or Cancel tap tells it: the inline
+    message, its chat's `instance`, the challenger, their language, the match length and when
+    the card was offered (Unix time)."""
+
+    inline_id: str
+    instance: str
+    challenger: Seat
+    locale: str
+    length: int
+    made_at: float
+
+
+def inline_game_id(inline_id: str) -> str:
+    """The id of the game played in an inline message, the same for every tap on it."""
+    digest = hashlib.sha256(inline_id.encode()).digest()
+    return "i" + base64.urlsafe_b64encode(digest).decode()[:10]

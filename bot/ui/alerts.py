@@ -14,6 +14,7 @@ from bot.service import (
     Busy,
     ChallengeGone,
     GameError,
+    GameInProgress,
     GameOver,
     InvalidAction,
     NoGame,
@@ -60,3 +61,16 @@ async def refuse(query: CallbackQuery, texts: Texts, error: GameError) -> None:
     """Answer the tap with the line for `error`."""
     alert = not isinstance(error, PASSING)
     await query.answer(texts.gettext(ALERTS[type(error)]), show_alert=alert)
+
+
+async def refuse_challenge(query: CallbackQuery, texts: Texts, error: GameError) -> None:
+    """Answer a refused Join or Cancel under a challenge: whose running game is in the way
+    (the tapper's or the challenger's), or the line for `error`."""
+    if not isinstance(error, GameInProgress):
+        await refuse(query, texts, error)
+        return
+    if error.user_id == query.from_user.id:
+        text = texts.gettext("You already have a game in this chat: finish it first.")
+    else:
+        text = texts.gettext("The challenger has started another game here meanwhile.")
+    await query.answer(text, show_alert=True)

@@ -44,6 +44,11 @@ class BoardAction(StrEnum):
     BACK = "b"
     UNDO = "u"
     DONE = "d"
+    # A shared board's own resignation (inline games have no /resign): ask, then yes (src:
+    # the colour of the player asked) or keep playing.
+    ASK_RESIGN = "q"
+    RESIGN = "r"
+    KEEP = "k"
 
 
 class BoardTap(CallbackData, prefix="t"):
@@ -67,6 +72,18 @@ class ChallengeTap(CallbackData, prefix="c"):
     game takes)."""
 
     game: str
+    action: ChallengeAction
+
+
+class InlineChallenge(CallbackData, prefix="ic"):
+    """Join or Cancel under a challenge sent through inline mode. Nothing is stored until
+    someone joins, so the card carries the challenge: the challenger (`by`), their language,
+    the match length and when it was offered (Unix seconds)."""
+
+    by: int
+    locale: Locale
+    length: int
+    at: int
     action: ChallengeAction
 
 
@@ -102,8 +119,9 @@ def asks(message: MaybeInaccessibleMessageUnion | None, question: Question) -> b
 
 def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> int | None:
     """The `seq` of the tapped game that `message`'s buttons carry now, if any do; for a message
-    Telegram no longer shows the bot (an old one), the tapped button's."""
-    if isinstance(message, InaccessibleMessage):
+    Telegram does not show the bot (an old one, or an inline message: None), the tapped
+    button's."""
+    if message is None or isinstance(message, InaccessibleMessage):
         return tap.seq
     return next(
         (shown.seq for shown in _buttons(message, BoardTap) if shown.game == tap.game), None

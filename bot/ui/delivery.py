@@ -1,4 +1,5 @@
-"""Board messages on Telegram: render a screen, send it, edit it in place, delete a message.
+"""Board messages on Telegram: render a screen, send it, edit it in place, delete a message;
+inline messages edited through the media chat or as text.
 
 "Message is not modified" counts as shown; a board Telegram will not edit any more (deleted,
 too old) is reported as gone, so the caller can send a new one. Passing failures are tried
@@ -8,14 +9,20 @@ again by `bot.retry.RetryTransient`.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import html
 import logging
+from collections import OrderedDict
 
 from aiogram import Bot
+from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.service import Session
 from bot.ui.screens import Screen
+from bot.ui.text_board import text_board
+from nardy import Color
 from renderer import render
 
 log = logging.getLogger(__name__)
@@ -34,6 +41,17 @@ def is_not_modified(error: TelegramBadRequest) -> bool:
     return _says(error, "message is not modified")
 
 
+def _refused_edit(error: TelegramBadRequest, board: str) -> bool:
+    """What a refused edit of `board` means: shown already (not modified: True), or the
+    message is gone (False, logged); any other refusal is raised again."""
+    if is_not_modified(error):
+        return True
+    if not _says(error, *GONE):
+        raise error
+    log.info("%s is gone (%s)", board, error.message)
+    return False
+
+
 async def edit_board(bot: Bot, session: Session, message_id: int, screen: Screen) -> bool:
     """Show `screen` on the board message `message_id`; False when that message is gone."""
     photo = await _picture(screen)
@@ -45,12 +63,7 @@ async def edit_board(bot: Bot, session: Session, message_id: int, screen: Screen
             reply_markup=screen.markup,
         )
     except TelegramBadRequest as error:
-        if is_not_modified(error):
-            return True
-        if not _says(error, *GONE):
-            raise
-        log.info("board %s of game %s is gone (%s)", message_id, session.game_id, error.message)
-        return False
+        return _refused_edit(error, f"board {message_id} of game {session.game_id}")
     return True
 
 
@@ -83,5 +96,88 @@ async def delete_message(bot: Bot, chat_id: int, message_id: int) -> None:
 
 async def _picture(screen: Screen) -> BufferedInputFile:
     """The board picture, rendered off the event loop."""
-    jpeg = await asyncio.to_thread(render, screen.position, screen.view)
-    return BufferedInputFile(jpeg, PHOTO_NAME)
+    return BufferedInputFile(await _jpeg(screen), PHOTO_NAME)
+
+
+async def _jpeg(screen: Screen) -> bytes:
+    return await asyncio.to_thread(render, screen.position, screen.view)
+
+
+# -- inline messages: edited by id, never with an upload (DESIGN.md §3) ----------------------
+
+
+class MediaChat:
+    """The operator's media chat (`MEDIA_CHAT_ID`): each new picture is sent there once to get
+    the `file_id` an inline edit needs; an identical render reuses its id (the latest
+    `remembered` kept, per process)."""
+
+    def __init__(self, chat_id: int, remembered: int = 2_000) -> None:
+        self.chat_id = chat_id
+        self._remembered = remembered
+        self._ids: OrderedDict[str, str] = OrderedDict()
+
+    async def file_id(self, bot: Bot, screen: Screen) -> str:
+        """The id of `screen`'s picture on Telegram, uploading it if it is new."""
+        jpeg = await _jpeg(screen)
+        key = hashlib.sha256(jpeg).hexdigest()
+        known = self._ids.get(key)
+        if known is not None:
+            self._ids.move_to_end(key)
+            return known
+        message = await bot.send_photo(
+            chat_id=self.chat_id,
+            photo=BufferedInputFile(jpeg, PHOTO_NAME),
+            disable_notification=True,
+        )
+        assert message.photo, "a sent photo comes back with its sizes"
+        self._ids[key] = message.photo[-1].file_id
+        if len(self._ids) > self._remembered:
+            self._ids.popitem(last=False)
+        return self._ids[key]
+
+
+def text_message(screen: Screen) -> str:
+    """`screen` as an HTML text message: the text board in the numbering of the picture it
+    stands for, then the caption."""
+    view = screen.view
+    board = text_board(screen.position, view.numbering or Color.WHITE, view.texts.off)
+    return (
+        f"<pre>{html.escape(board, quote=False)}</pre>\n{html.escape(screen.caption, quote=False)}"
+    )
+
+
+async def edit_inline(bot: Bot, inline_id: str, screen: Screen, media: MediaChat | None) -> bool:
+    """Show `screen` in the inline message `inline_id`: the picture through the media chat,
+    else the text board; False when the message is gone."""
+    try:
+        if media is not None:
+            photo = await media.file_id(bot, screen)
+            await bot.edit_message_media(
+                inline_message_id=inline_id,
+                media=InputMediaPhoto(media=photo, caption=screen.caption),
+                reply_markup=screen.markup,
+            )
+        else:
+            await bot.edit_message_text(
+                inline_message_id=inline_id,
+                text=text_message(screen),
+                parse_mode=ParseMode.HTML,
+                reply_markup=screen.markup,
+            )
+    except TelegramBadRequest as error:
+        return _refused_edit(error, f"inline board {inline_id}")
+    return True
+
+
+async def close_inline_card(bot: Bot, inline_id: str, text: str, picture: bool) -> None:
+    """An inline challenge card that can no longer be taken: its text (or caption, when it is
+    a `picture`) says why, its buttons go."""
+    try:
+        if picture:
+            await bot.edit_message_caption(inline_message_id=inline_id, caption=text)
+        else:
+            await bot.edit_message_text(
+                inline_message_id=inline_id, text=html.escape(text, quote=False)
+            )
+    except TelegramBadRequest as error:
+        log.info("inline card %s not closed: %s", inline_id, error.message)

@@ -16,6 +16,7 @@ from bot.ui.callbacks import (
     BoardTap,
     ChallengeAction,
     ChallengeTap,
+    InlineChallenge,
     Menu,
     MenuAction,
     PickLanguage,
@@ -24,6 +25,7 @@ from bot.ui.callbacks import (
     Rematch,
 )
 from bot.ui.names import level_name
+from nardy import Color
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chains_from
 
@@ -110,6 +112,20 @@ def move_menu(texts: Texts, session: Session, selected: int | None) -> InlineKey
     if game.turn_complete:
         footer.append(button(_("✅ Done"), BoardAction.DONE))
     builder.row(*footer)
+    if session.shared:  # either player may resign, on either side's turn
+        builder.row(button(_("🏳 Resign"), BoardAction.ASK_RESIGN))
+    return builder.as_markup()
+
+
+def resign_menu(texts: Texts, session: Session, color: Color) -> InlineKeyboardMarkup:
+    """A shared board asking the player of `color` to confirm resigning."""
+    builder = InlineKeyboardBuilder()
+    for text, action, src in (
+        (texts.gettext("🏳 Yes, resign"), BoardAction.RESIGN, int(color)),
+        (texts.gettext("Keep playing"), BoardAction.KEEP, 0),
+    ):
+        tap = BoardTap(game=session.game_id, seq=session.seq, action=action, src=src)
+        builder.button(text=text, callback_data=tap)
     return builder.as_markup()
 
 
@@ -127,6 +143,20 @@ def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
     builder.button(text=texts.gettext("🎲 Join"), callback_data=join)
     cancel = ChallengeTap(game=challenge_id, action=ChallengeAction.CANCEL)
     builder.button(text=texts.gettext("✖️ Cancel"), callback_data=cancel)
+    return builder.as_markup()
+
+
+def inline_challenge_menu(
+    texts: Texts, by: int, locale: Locale, length: int, at: int
+) -> InlineKeyboardMarkup:
+    """Join and Cancel under an inline challenge card, carrying the challenge."""
+    builder = InlineKeyboardBuilder()
+    for action, label in (
+        (ChallengeAction.JOIN, texts.gettext("🎲 Join")),
+        (ChallengeAction.CANCEL, texts.gettext("✖️ Cancel")),
+    ):
+        data = InlineChallenge(by=by, locale=locale, length=length, at=at, action=action)
+        builder.button(text=label, callback_data=data)
     return builder.as_markup()
 
 

@@ -1,8 +1,12 @@
-"""Names of game facts shown to players: levels and result kinds, marked for translation."""
+"""Names shown to players: levels and result kinds (marked for translation), and people's
+names as a game between two people shows them."""
 
 from __future__ import annotations
 
+from aiogram.types import User
+
 from bot.i18n import N_, Texts
+from bot.service import Seat
 from nardy.ai import Level
 from nardy.scoring import ResultKind
 
@@ -29,3 +33,11 @@ def level_name(texts: Texts, level: Level) -> str:
 
 def kind_name(texts: Texts, kind: ResultKind) -> str:
     return texts.gettext(_KINDS[kind])
+
+
+NAME_LIMIT = 32  # characters of a person's name kept for the board and captions
+
+
+def seat_for(user: User) -> Seat:
+    """A person's seat in a game between two people, with the name the board shows."""
+    return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT])

@@ -18,6 +18,7 @@ from bot.ui.keyboards import (
     move_menu,
     question_menu,
     rematch_menu,
+    resign_menu,
 )
 from bot.ui.names import kind_name, level_name
 from nardy import Color, Position, format_dice, format_turn_for, parse_turn
@@ -89,12 +90,17 @@ def note_text(texts: Texts, note: Note, reader: Color) -> str:
 
 
 def build_screen(
-    session: Session, viewer: Color, texts: Texts, selected: int | None = None
+    session: Session,
+    viewer: Color,
+    texts: Texts,
+    selected: int | None = None,
+    resigning: Color | None = None,
 ) -> Screen:
     """The board message for `viewer`, in `texts`' language, with `selected` picked up. A game
-    between two people has one board for both and its spectators (`shared_screen`)."""
+    between two people has one board for both and its spectators (`shared_screen`), which
+    may ask the player of `resigning` to confirm."""
     if session.shared:
-        return shared_screen(session, texts, selected)
+        return shared_screen(session, texts, selected, resigning)
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
@@ -131,10 +137,13 @@ def build_screen(
     return Screen(game.board, view, caption(notes, lines), markup)
 
 
-def shared_screen(session: Session, texts: Texts, selected: int | None = None) -> Screen:
+def shared_screen(
+    session: Session, texts: Texts, selected: int | None = None, resigning: Color | None = None
+) -> Screen:
     """The one board of a game between two people: seen from the side to move, its points in
     that player's numbering like the buttons, the players named; a finished game's board
-    keeps the result and offers a rematch."""
+    keeps the result and offers a rematch. While the player of `resigning` considers
+    resigning, the board asks them (its Resign button: inline games have no /resign)."""
     game = session.game
     _ = texts.gettext
     mover = game.to_move
@@ -166,6 +175,10 @@ def shared_screen(session: Session, texts: Texts, selected: int | None = None) -
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
         markup = rematch_menu(texts, session)
+    elif resigning is not None:
+        lines.append(_("🏳 {name}:", name=names[resigning]))
+        lines.append(resign_text(texts, session, resigning))
+        markup = resign_menu(texts, session, resigning)
     elif game.dice is not None:
         lines.append(_prompt(game, texts, selected))
         markup = move_menu(texts, session, selected)
@@ -174,7 +187,7 @@ def shared_screen(session: Session, texts: Texts, selected: int | None = None) -
     return Screen(game.board, view, caption(notes, lines), markup)
 
 
-def _rules_line(texts: Texts, length: int) -> str:
+def rules_line(texts: Texts, length: int) -> str:
     """The rules of a challenge in one line: one game or a match, the rules, the time."""
     if length == 1:
         return texts.gettext("One game · standard rules · no time limit per turn.")
@@ -188,26 +201,46 @@ def _rules_line(texts: Texts, length: int) -> str:
 def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
     """The card of a challenge in a group: the start position with the challenger's name, who
     may join, the rules in one line, Join and Cancel."""
-    _ = texts.gettext
     name = challenge.challenger.name
     if challenge.invited_name is None:
-        offer = _("{name} offers a game of long nardy to anyone here.", name=name)
+        offer = texts.gettext("{name} offers a game of long nardy to anyone here.", name=name)
     else:
-        offer = _(
+        offer = texts.gettext(
             "{name} challenges {invited} to a game of long nardy.",
             name=name,
             invited=challenge.invited_name,
         )
-    rules = _rules_line(texts, challenge.length)
-    position = Position.start()
+    markup = challenge_menu(texts, challenge.challenge_id)
+    return _card(texts, name, [offer, rules_line(texts, challenge.length)], markup)
+
+
+def inline_card_screen(
+    texts: Texts, name: str, length: int, markup: InlineKeyboardMarkup, pictures: bool
+) -> Screen:
+    """The card of a challenge sent through inline mode: as in a group, and, when the game
+    will be played on a text board, why."""
+    offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
+    lines = [offer, rules_line(texts, length)]
+    if not pictures:
+        lines.append(
+            texts.gettext(
+                "Played on a text board: pictures need the bot's operator to set a media chat."
+            )
+        )
+    return _card(texts, name, lines, markup)
+
+
+def _card(texts: Texts, name: str, lines: list[str], markup: InlineKeyboardMarkup) -> Screen:
+    """A challenge card: the start position with the challenger's name, `lines`, the buttons."""
+    _ = texts.gettext
     view = BoardView(
         bottom=Color.WHITE,
         numbering=Color.WHITE,
         names=(name, "?"),
         texts=BoardTexts(pips=_("pips"), status="", off=_("off")),
     )
-    lines = [offer, rules, _("Tap Join to play.")]
-    return Screen(position, view, "\n".join(lines), challenge_menu(texts, challenge.challenge_id))
+    caption = "\n".join([*lines, _("Tap Join to play.")])
+    return Screen(Position.start(), view, caption, markup)
 
 
 def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
@@ -317,27 +350,30 @@ def resign_question(
     texts: Texts, session: Session, color: Color, user_id: int
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
+    answers = [
+        (Answer.RESIGN, texts.gettext("🏳 Yes, resign")),
+        (Answer.KEEP, texts.gettext("Keep playing")),
+    ]
+    return resign_text(texts, session, color), question_menu(session, user_id, answers)
+
+
+def resign_text(texts: Texts, session: Session, color: Color) -> str:
+    """What resigning now would cost the player of `color` (RULES.md §7), as a question."""
     kind, n = loss_value(session.game.position, color, session.game.rules)
     if session.shared:
-        text = texts.ngettext(
+        return texts.ngettext(
             "Resign? At the current position that is {kind}: {n} point to {name}.",
             "Resign? At the current position that is {kind}: {n} points to {name}.",
             n,
             kind=kind_name(texts, kind),
             name=session.seats[color.opponent].name,
         )
-    else:
-        text = texts.ngettext(
-            "Resign? At the current position that is {kind}: {n} point to the bot.",
-            "Resign? At the current position that is {kind}: {n} points to the bot.",
-            n,
-            kind=kind_name(texts, kind),
-        )
-    answers = [
-        (Answer.RESIGN, texts.gettext("🏳 Yes, resign")),
-        (Answer.KEEP, texts.gettext("Keep playing")),
-    ]
-    return text, question_menu(session, user_id, answers)
+    return texts.ngettext(
+        "Resign? At the current position that is {kind}: {n} point to the bot.",
+        "Resign? At the current position that is {kind}: {n} points to the bot.",
+        n,
+        kind=kind_name(texts, kind),
+    )
 
 
 def new_game_question(

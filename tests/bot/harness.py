@@ -161,8 +161,12 @@ class Group:
 GROUP_CHAT = {"id": -100500, "type": "supergroup", "title": "Friends"}
 
 
-def make_group(telegram: FakeTelegram, store: GameStore, service: GameService) -> Group:
-    config = settings()
+def make_group(
+    telegram: FakeTelegram, store: GameStore, service: GameService, **configured: Any
+) -> Group:
+    """A group (or any chat: inline messages are tapped through it too), the bot's settings
+    `configured` as given."""
+    config = settings(**configured)
     answered = AnsweredTaps()
     bot = create_bot(config, answered, session=FakeSession(telegram))
     dispatcher = create_dispatcher(config, store, service, answered)

@@ -1,0 +1,115 @@
+"""Games between two people through inline mode, in any chat (the bot need not be a member):
+`@bot` offers one game, a match to 3 and a match to 5, each a challenge card; the first other
+person to tap Join plays the challenger in that same inline message, which is edited in place;
+Cancel withdraws the card while nobody has joined. The challenge lives in its buttons until
+someone joins (`bot.ui.callbacks.InlineChallenge`)."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from aiogram import Bot, Router
+from aiogram.types import CallbackQuery, InlineQuery
+
+from bot.boards import Boards
+from bot.i18n import Texts, Translator
+from bot.service import (
+    MATCH_LENGTHS,
+    ChallengeGone,
+    GameError,
+    GameService,
+    InlineCard,
+    Seat,
+)
+from bot.storage import GameStore, StoreUnavailable
+from bot.ui.alerts import NOT_VALID, refuse, refuse_challenge
+from bot.ui.callbacks import ChallengeAction, InlineChallenge
+from bot.ui.delivery import MediaChat, close_inline_card
+from bot.ui.inline import card_result
+from bot.ui.keyboards import inline_challenge_menu
+from bot.ui.names import seat_for
+from bot.ui.screens import inline_card_screen
+
+log = logging.getLogger(__name__)
+
+NAME = "name"  # the user preference holding the name a challenger's card offers under
+CACHE_SECONDS = 10  # how long Telegram may show one person the same cards again
+
+
+async def offer(
+    query: InlineQuery, bot: Bot, texts: Texts, store: GameStore, media: MediaChat | None
+) -> None:
+    """The cards, personal to the one asking (their name, their language)."""
+    user = query.from_user
+    seat = seat_for(user)
+    try:  # the name Join will seat the challenger under
+        await store.set_user_pref(user.id, NAME, seat.name)
+    except StoreUnavailable:
+        log.warning("could not keep the name of inline challenger %s", user.id)
+    at = int(time.time())
+    results = []
+    for length in MATCH_LENGTHS:
+        markup = inline_challenge_menu(texts, user.id, texts.locale, length, at)
+        screen = inline_card_screen(texts, seat.name, length, markup, media is not None)
+        photo = None if media is None else await media.file_id(bot, screen)
+        results.append(card_result(texts, length, screen, photo))
+    await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
+
+
+async def card_tap(
+    query: CallbackQuery,
+    callback_data: InlineChallenge,
+    bot: Bot,
+    texts: Texts,
+    translator: Translator,
+    store: GameStore,
+    service: GameService,
+    boards: Boards,
+    media: MediaChat | None,
+) -> None:
+    """Join: the game starts in the card's inline message. Cancel: the card says so."""
+    inline_id = query.inline_message_id
+    if inline_id is None:  # the data of an inline card on some other message: forged
+        await query.answer(texts.gettext(NOT_VALID), show_alert=True)
+        return
+    card_texts = translator[callback_data.locale]
+    saved = await store.user_prefs(callback_data.by)
+    name = saved.get(NAME) or card_texts.gettext("Player")
+    card = InlineCard(
+        inline_id,
+        query.chat_instance,
+        Seat(user_id=callback_data.by, name=name),
+        callback_data.locale.value,
+        callback_data.length,
+        callback_data.at,
+    )
+    user = query.from_user
+    picture = media is not None
+    try:
+        if callback_data.action is ChallengeAction.JOIN:
+            session = await service.join_inline(card, seat_for(user))
+        else:
+            await service.withdraw_inline(card, user.id)
+    except ChallengeGone as gone:
+        await refuse(query, texts, gone)
+        expired = card_texts.gettext("This challenge has expired.")
+        await close_inline_card(bot, inline_id, expired, picture)
+        return
+    except GameError as error:
+        await refuse_challenge(query, texts, error)
+        return
+    await query.answer()
+    if callback_data.action is ChallengeAction.JOIN:
+        await boards.show(bot, session, session.game.to_move, texts)
+    else:
+        withdrawn = card_texts.gettext("{name} withdrew the challenge.", name=name)
+        await close_inline_card(bot, inline_id, withdrawn, picture)
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    feature = Router(name="inline")
+    feature.inline_query.register(offer)
+    feature.callback_query.register(card_tap, InlineChallenge.filter())
+    return feature

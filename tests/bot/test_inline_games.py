@@ -1,0 +1,226 @@
+"""Games between two people through inline mode, through real updates and a real Redis: the
+offered cards, joining, withdrawing, expiry, whole games through the media chat and on the
+text board, spectators, a rematch in the same message."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from bot.i18n import Locale
+from bot.service import CHALLENGE_TTL, GameService, Session, inline_game_id
+from bot.storage import RedisStore
+from bot.ui.callbacks import ChallengeAction, InlineChallenge
+from nardy import Color
+from tests.bot.harness import Group, is_checker, make_group, user
+from tests.fakes.telegram import FakeTelegram, Sent
+
+ALICE, BOB, CAROL = user(3001), user(3002), user(3003, "uk")
+MEDIA = {"id": -100777, "type": "channel", "title": "media"}
+
+
+@pytest.fixture
+def room(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Group:
+    """The bot without a media chat: inline games on text boards."""
+    return make_group(telegram, store, service)
+
+
+@pytest.fixture
+def media_room(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Group:
+    """The bot with a media chat: inline games on pictures."""
+    telegram.add_chat(MEDIA)
+    return make_group(telegram, store, service, media_chat_id=MEDIA["id"])
+
+
+async def offered(room: Group, person: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """`person` types @bot: the inline query's id and the results the bot answered."""
+    update = room.telegram.inline_query_update(person)
+    await room.feed(update)
+    query_id = update["inline_query"]["id"]
+    return query_id, room.telegram.inline_answers[query_id]["results"]
+
+
+async def sent_card(room: Group, person: dict[str, Any], result_id: str = "1") -> Sent:
+    """`person` sends one of the offered cards (one game by default) into some chat."""
+    query_id, _ = await offered(room, person)
+    chosen = room.telegram.choose_inline_result(person, query_id, result_id)
+    await room.feed(chosen)
+    return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+
+
+async def game_of(service: GameService, card: Sent) -> Session:
+    assert card.inline_message_id is not None
+    return await service.load(inline_game_id(card.inline_message_id))
+
+
+def person(session: Session, color: Color) -> dict[str, Any]:
+    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == session.seats[color].user_id)
+
+
+async def play_out(room: Group, service: GameService, card: Sent) -> Session:
+    """The player to move taps the first checker and its first destination until Done, to
+    the end of the game."""
+    session = await game_of(service, card)
+    for _ in range(2000):
+        session = await service.load(session.game_id)
+        if session.game.over:
+            return session
+        mover = person(session, session.game.to_move)
+        labels = [b["text"] for b in card.buttons()]
+        if "✅ Done" in labels:
+            await room.press(mover, card, "✅ Done")
+        elif any("→" in label for label in labels):
+            await room.press(mover, card, lambda text: "→" in text)
+        else:
+            await room.press(mover, card, next(filter(is_checker, labels)))
+    raise AssertionError("the game did not end")
+
+
+async def test_the_bot_offers_one_game_and_two_matches_as_personal_text_cards(
+    room: Group, telegram: FakeTelegram
+) -> None:
+    query_id, results = await offered(room, ALICE)
+    answer = telegram.inline_answers[query_id]
+    assert answer["is_personal"] is True and answer["cache_time"] <= 30
+    assert [r["id"] for r in results] == ["1", "3", "5"]
+    assert [r["title"] for r in results] == [
+        "Long nardy: one game",
+        "Long nardy: a match to 3 points",
+        "Long nardy: a match to 5 points",
+    ]
+    text = results[0]["input_message_content"]["message_text"]
+    assert "U3001 invites you to a game of long nardy." in text
+    assert "pictures need the bot's operator to set a media chat" in text
+    assert "<pre>" in text and "○15" in text and "●15" in text
+    labels = [b["text"] for b in results[0]["reply_markup"]["inline_keyboard"][0]]
+    assert labels == ["🎲 Join", "✖️ Cancel"]
+    assert telegram.schema_problems == []
+
+
+async def test_with_a_media_chat_the_cards_are_pictures_uploaded_once(
+    media_room: Group, telegram: FakeTelegram
+) -> None:
+    _, results = await offered(media_room, ALICE)
+    assert {r["type"] for r in results} == {"photo"}
+    uploads = telegram.calls_of("sendPhoto")
+    assert [call.params["chat_id"] for call in uploads] == [MEDIA["id"]]  # one picture, 3 cards
+    assert len({r["photo_file_id"] for r in results}) == 1
+    assert "media chat" not in results[0]["caption"]
+    await offered(media_room, ALICE)
+    assert len(telegram.calls_of("sendPhoto")) == 1  # the same render: its file id again
+    assert telegram.schema_problems == []
+
+
+async def test_join_by_the_challenger_is_refused_a_stranger_plays_a_third_cannot(
+    room: Group, service: GameService, telegram: FakeTelegram
+) -> None:
+    card = await sent_card(room, ALICE)
+    join = card.buttons()[0]["callback_data"]
+    await room.tap(ALICE, card, join)
+    assert room.answers()[-1] == ("This is your own challenge: wait for someone to join.", True)
+    await room.tap(BOB, card, join)
+    assert room.answers()[-1] == ("", False)
+    session = await game_of(service, card)
+    assert {seat.user_id for seat in session.seats} == {ALICE["id"], BOB["id"]}
+    mover = session.seats[session.game.to_move].name
+    assert card.text is not None and f"Turn: {mover}" in card.text and "<pre>" in card.text
+    assert any(is_checker(b["text"]) for b in card.buttons())
+    await room.tap(CAROL, card, join)  # the card's old button
+    assert room.answers()[-1] == ("Хтось уже приєднався до цієї гри.", True)
+    assert telegram.schema_problems == []
+
+
+async def test_only_the_challenger_withdraws_a_card(room: Group) -> None:
+    card = await sent_card(room, ALICE)
+    join = card.buttons()[0]["callback_data"]
+    await room.press(BOB, card, "✖️ Cancel")
+    assert room.answers()[-1] == ("Only the one who made the challenge can withdraw it.", True)
+    await room.press(ALICE, card, "✖️ Cancel")
+    assert card.text == "U3001 withdrew the challenge." and card.buttons() == []
+    await room.tap(BOB, card, join)
+    assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
+
+
+async def test_a_card_nobody_joined_in_time_expires(room: Group, service: GameService) -> None:
+    card = await sent_card(room, ALICE)
+    long_ago = int(time.time()) - CHALLENGE_TTL - 1  # what a card offered then carries
+    old = InlineChallenge(
+        by=ALICE["id"], locale=Locale.EN, length=1, at=long_ago, action=ChallengeAction.JOIN
+    )
+    await room.tap(BOB, card, old.pack())
+    assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
+    assert card.text == "This challenge has expired." and card.buttons() == []
+
+
+async def test_a_whole_inline_game_through_the_media_chat(
+    media_room: Group, service: GameService, telegram: FakeTelegram
+) -> None:
+    card = await sent_card(media_room, ALICE)
+    await media_room.press(BOB, card, "🎲 Join")
+    final = await play_out(media_room, service, card)
+    assert final.game.result is not None
+    assert [b["text"] for b in card.buttons()] == ["🔁 Rematch"]
+    edits = [c for c in telegram.calls_of("editMessageMedia") if "inline_message_id" in c.params]
+    assert edits and all(call.status == 200 and not call.uploads for call in edits)
+    uploads = telegram.calls_of("sendPhoto")  # every picture went to the media chat first
+    assert {call.params["chat_id"] for call in uploads} == {MEDIA["id"]}
+    winner = final.seats[final.game.result.winner or Color.WHITE].name
+    assert card.caption is not None and f"{winner} won:" in card.caption
+    assert telegram.schema_problems == []
+
+
+async def test_a_whole_inline_game_on_the_text_board(
+    room: Group, service: GameService, telegram: FakeTelegram
+) -> None:
+    card = await sent_card(room, ALICE, "3")  # a match to 3: games follow one another
+    await room.press(BOB, card, "🎲 Join")
+    final = await play_out(room, service, card)
+    while final.match is not None and not final.match.match.over:
+        final = await play_out(room, service, card)
+    assert card.text is not None and "wins the match to 3" in card.text
+    assert telegram.calls_of("sendPhoto") == [] and telegram.calls_of("editMessageMedia") == []
+    assert telegram.schema_problems == []
+
+
+async def test_a_spectators_tap_on_an_inline_game_is_refused_in_their_language(
+    room: Group, service: GameService
+) -> None:
+    card = await sent_card(room, ALICE)
+    await room.press(BOB, card, "🎲 Join")
+    before = await game_of(service, card)
+    checker = next(b["callback_data"] for b in card.buttons() if is_checker(b["text"]))
+    await room.tap(CAROL, card, checker)
+    text, alert = room.answers()[-1]
+    assert alert and text.startswith("Ви спостерігаєте за цією грою")
+    assert await game_of(service, card) == before
+
+
+async def test_a_player_resigns_on_the_board_and_a_rematch_takes_over_the_message(
+    room: Group, service: GameService, store: RedisStore
+) -> None:
+    card = await sent_card(room, ALICE)
+    await room.press(BOB, card, "🎲 Join")
+    first = await game_of(service, card)
+    waiting = first.seat_of(ALICE["id"])
+    assert waiting is not None
+    await room.press(ALICE, card, "🏳 Resign")  # on either side's turn
+    assert card.text is not None and "🏳 U3001:" in card.text and "Resign?" in card.text
+    await room.press(BOB, card, "🏳 Yes, resign")
+    assert room.answers()[-1] == ("This question is for your opponent.", True)
+    await room.press(ALICE, card, "Keep playing")
+    assert any(is_checker(b["text"]) for b in card.buttons())
+    await room.press(ALICE, card, "🏳 Resign")
+    await room.press(ALICE, card, "🏳 Yes, resign")
+    over = await game_of(service, card)
+    assert over.game.result is not None and over.game.result.winner is waiting.opponent
+    assert card.text is not None and "U3001 resigned." in card.text
+    await room.press(ALICE, card, "🔁 Rematch")
+    await room.press(BOB, card, "🔁 Rematch")
+    slot_game = await store.chat_game(over.slots()[0])
+    assert slot_game is not None and slot_game != first.game_id
+    fresh = await service.load(slot_game)
+    assert fresh.inline_id == card.inline_message_id and not fresh.game.over
+    assert any(is_checker(b["text"]) for b in card.buttons())
+    assert f":{fresh.seq}:" in card.buttons()[0]["callback_data"]
