@@ -1,13 +1,13 @@
 """Wiring: the store, the bot client, the dispatcher with its routers and dependencies; the
-start-up checks, then polling with the health check's heartbeat."""
+start-up checks, then polling with the health check's heartbeat and the turn timers."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager, suppress
-from pathlib import Path
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -27,6 +27,7 @@ from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
 from bot.startup import wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
+from bot.timers import TurnTimers
 from bot.ui.delivery import MediaChat
 from renderer import warm_up as warm_up_renderer
 
@@ -71,6 +72,7 @@ def create_dispatcher(
         service=service,
         boards=Boards(service, translator, media),
         media=media,
+        default_terms=settings.default_terms,
         answered=answered,
     )
     prefs = PrefsMiddleware(store, settings.default_language, translator)
@@ -107,16 +109,20 @@ async def serve(settings: Settings, store: GameStore, bot: Bot, answered: Answer
             log.warning(
                 "could not set the command menu (%s); Telegram keeps the last one", exc.message
             )
-        async with beating(health_file()):
+        timers = TurnTimers(
+            store, dispatcher["service"], dispatcher["boards"], dispatcher["translator"]
+        )
+        async with running(heartbeat(health_file())), running(timers.run(bot)):
             await dispatcher.start_polling(bot, handle_signals=True)
     finally:
         player.close()
 
 
 @asynccontextmanager
-async def beating(path: Path) -> AsyncIterator[None]:
-    """The health check's heartbeat (`bot.health`) touches `path` while the body runs."""
-    task = asyncio.create_task(heartbeat(path))
+async def running(work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
+    """`work` runs as a task while the body runs (the health check's heartbeat, the turn
+    timers), cancelled after it."""
+    task = asyncio.create_task(work)
     try:
         yield
     finally:

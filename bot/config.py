@@ -11,9 +11,13 @@ from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import Locale
+from bot.service.session import TURN_LIMITS, Terms
 
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{20,}")
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+TurnLimit = Literal["off", "1m", "5m", "1h", "24h"]
 
 
 class Settings(BaseSettings):
@@ -34,6 +38,13 @@ class Settings(BaseSettings):
     # A private channel where the bot is an admin: inline games upload their boards there to
     # get the `file_id` an inline edit needs (DESIGN.md §3). Unset: inline games on text boards.
     media_chat_id: int | None = None
+    # The time per turn of a challenge that names none (/play, @bot): off, 1m, 5m, 1h or 24h.
+    turn_time_limit: TurnLimit = "24h"
+
+    @property
+    def default_terms(self) -> Terms:
+        """What a challenge offers unless its player asks otherwise: one game, this limit."""
+        return Terms(turn_limit=TURN_LIMITS[self.turn_time_limit])
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -1,5 +1,6 @@
 """Games between two people in a group: /play posts a challenge card (to anyone, or to one
-person: /play as a reply, or /play @username; /play 3 for a match to 3 points), Join starts
+person: /play as a reply, or /play @username; /play 3 5m for a match to 3 points with five
+minutes a turn), Join starts
 the game on that card's message, Cancel withdraws it; /resign there asks the player; Rematch
 under a finished game starts the next one when both players have tapped it.
 
@@ -19,19 +20,20 @@ from bot.boards import Boards
 from bot.handlers.access import GameAccess
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import (
-    MATCH_LENGTHS,
     ChallengeGone,
     GameError,
     GameInProgress,
     GameService,
     Session,
+    Terms,
     player_slot,
 )
 from bot.ui.alerts import refuse, refuse_challenge
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
 from bot.ui.names import NAME_LIMIT, seat_for
-from bot.ui.screens import challenge_screen, resign_question
+from bot.ui.screens import challenge_screen, resign_question, terms_help
+from bot.ui.terms import read_terms
 from nardy import Color
 
 
@@ -53,18 +55,16 @@ def _invited(message: Message, user: User) -> tuple[int | None, str | None] | No
     return None, None
 
 
-def _length(command: CommandObject) -> int | None:
-    """The match length `/play 3` asks for (1 without a number); None for a length not
-    offered."""
-    numbers = [word for word in (command.args or "").split() if word.isdigit()]
-    length = int(numbers[0]) if numbers else 1
-    return length if length in MATCH_LENGTHS else None
-
-
 async def challenge(
-    message: Message, command: CommandObject, bot: Bot, texts: Texts, service: GameService
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    texts: Texts,
+    service: GameService,
+    default_terms: Terms,
 ) -> None:
-    """/play in a group (`/play 3`: a match to 3 points): a challenge card, or why not."""
+    """/play in a group (`/play 3 5m`: a match to 3 points, 5 minutes a turn): a challenge
+    card, or why not."""
     user = message.from_user
     if user is None:  # sent on behalf of a channel or the group itself
         return
@@ -72,14 +72,14 @@ async def challenge(
     if invited is None:
         await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
         return
-    length = _length(command)
-    if length is None:
-        await message.reply(texts.gettext("A match is played to 3 or 5 points: /play 3."))
+    terms = read_terms(command.args or "", default_terms)
+    if terms is None:
+        await message.reply(terms_help(texts))
         return
     invited_id, invited_name = invited
     try:
         made = await service.challenge(
-            message.chat.id, seat_for(user), texts.locale.value, invited_id, invited_name, length
+            message.chat.id, seat_for(user), texts.locale.value, terms, invited_id, invited_name
         )
     except GameInProgress:
         await message.reply(texts.gettext("You already have a game in this chat: finish it first."))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, InlineQuery
@@ -21,6 +22,7 @@ from bot.service import (
     GameService,
     InlineCard,
     Seat,
+    Terms,
 )
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID, refuse, refuse_challenge
@@ -30,6 +32,7 @@ from bot.ui.inline import card_result
 from bot.ui.keyboards import inline_challenge_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import inline_card_screen
+from bot.ui.terms import read_terms
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +41,15 @@ CACHE_SECONDS = 10  # how long Telegram may show one person the same cards again
 
 
 async def offer(
-    query: InlineQuery, bot: Bot, texts: Texts, store: GameStore, media: MediaChat | None
+    query: InlineQuery,
+    bot: Bot,
+    texts: Texts,
+    store: GameStore,
+    media: MediaChat | None,
+    default_terms: Terms,
 ) -> None:
-    """The cards, personal to the one asking (their name, their language)."""
+    """The cards, personal to the one asking (their name, their language), on the terms the
+    query names (`@bot 5m`: five minutes a turn) or else the default ones."""
     user = query.from_user
     seat = seat_for(user)
     try:  # the name Join will seat the challenger under
@@ -48,12 +57,14 @@ async def offer(
     except StoreUnavailable:
         log.warning("could not keep the name of inline challenger %s", user.id)
     at = int(time.time())
+    asked = read_terms(query.query, default_terms) or default_terms
     results = []
     for length in MATCH_LENGTHS:
-        markup = inline_challenge_menu(texts, user.id, texts.locale, length, at)
-        screen = inline_card_screen(texts, seat.name, length, markup, media is not None)
+        terms = replace(asked, length=length)
+        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, at)
+        screen = inline_card_screen(texts, seat.name, terms, markup, media is not None)
         photo = None if media is None else await media.file_id(bot, screen)
-        results.append(card_result(texts, length, screen, photo))
+        results.append(card_result(texts, terms, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
 
 
@@ -81,8 +92,8 @@ async def card_tap(
         query.chat_instance,
         Seat(user_id=callback_data.by, name=name),
         callback_data.locale.value,
-        callback_data.length,
         callback_data.at,
+        Terms(callback_data.length, callback_data.limit),
     )
     user = query.from_user
     picture = media is not None

@@ -22,14 +22,17 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
-from bot.service.games import CHALLENGE_TTL, MATCH_LENGTHS, GameService, OnAccepted, Outcome
+from bot.service.games import CHALLENGE_TTL, GameService, OnAccepted, Outcome
 from bot.service.session import (
+    MATCH_LENGTHS,
+    TURN_LIMITS,
     Challenge,
     InlineCard,
     MatchPlay,
     Note,
     Seat,
     Session,
+    Terms,
     inline_game_id,
     player_slot,
 )
@@ -37,6 +40,7 @@ from bot.service.session import (
 __all__ = [
     "CHALLENGE_TTL",
     "MATCH_LENGTHS",
+    "TURN_LIMITS",
     "Action",
     "AlreadyDone",
     "AlreadyStarted",
@@ -71,6 +75,7 @@ __all__ = [
     "Select",
     "Session",
     "Stale",
+    "Terms",
     "Undo",
     "Watching",
     "inline_game_id",

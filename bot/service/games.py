@@ -44,6 +44,7 @@ from bot.service.session import (
     Note,
     Seat,
     Session,
+    Terms,
     inline_game_id,
     is_challenge,
     player_slot,
@@ -56,12 +57,10 @@ from nardy.dice import DiceSource, SystemDice
 from nardy.game import Game, new_game
 from nardy.match import Match
 from nardy.record import RecordError
+from nardy.scoring import EndReason
 from nardy.steps import format_dice
 
 log = logging.getLogger(__name__)
-
-# The lengths of the matches players may ask for (1: one game), RULES.md §7.
-MATCH_LENGTHS = (1, 3, 5)
 
 # How long a challenge nobody joins is kept (a tap on it afterwards says it expired).
 CHALLENGE_TTL = 24 * 3600
@@ -138,11 +137,13 @@ class GameService:
         bot: BotPlayer,
         dice: DiceSource | None = None,
         rules: Rules | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
         self._bot = bot
         self._dice = dice or SystemDice()
         self._rules = rules or Rules()
+        self._clock = clock
         self._thinking: set[str] = set()
 
     # -- reading ----------------------------------------------------------------------------
@@ -260,19 +261,19 @@ class GameService:
         chat_id: int,
         challenger: Seat,
         locale: str,
+        terms: Terms,
         invited_id: int | None = None,
         invited_name: str | None = None,
-        length: int = 1,
     ) -> Challenge:
-        """A challenge to a game (a match to `length` points when more than 1) in the group
-        `chat_id`, saved (kept `CHALLENGE_TTL`); `GameInProgress` while the challenger has a
-        game running there, `InvalidAction` for a length not offered."""
+        """A challenge on `terms` in the group `chat_id`, saved (kept `CHALLENGE_TTL`);
+        `GameInProgress` while the challenger has a game running there, `InvalidAction` for
+        terms not offered."""
         assert challenger.user_id is not None
-        if length not in MATCH_LENGTHS:
-            raise InvalidAction(f"no match to {length}")
+        if not terms.offered:
+            raise InvalidAction(f"no such terms: {terms}")
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
         challenge = Challenge(
-            secrets.token_urlsafe(6), chat_id, challenger, locale, invited_id, invited_name, length
+            secrets.token_urlsafe(6), chat_id, challenger, locale, invited_id, invited_name, terms
         )
         data = challenge.to_text()
         version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_TTL)
@@ -309,11 +310,11 @@ class GameService:
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
         `GameInProgress` (naming whoever has a game in that chat already)."""
         game_id = inline_game_id(card.inline_id)
-        if card.length not in MATCH_LENGTHS:
-            raise InvalidAction(f"no match to {card.length}")
-        if time.time() > card.made_at + CHALLENGE_TTL:
+        if not card.terms.offered:
+            raise InvalidAction(f"no such terms: {card.terms}")
+        if self._clock() > card.made_at + CHALLENGE_TTL:
             raise ChallengeGone(game_id)
-        challenge = Challenge(game_id, 0, card.challenger, card.locale, length=card.length)
+        challenge = Challenge(game_id, 0, card.challenger, card.locale, terms=card.terms)
         place = Session(game_id, Game(), (joiner, joiner), 0, inline_id=card.inline_id)
         return await self._join(challenge, joiner, replace(place, instance=card.instance))
 
@@ -327,7 +328,8 @@ class GameService:
             place,
             seats=(challenger, joiner),
             locale=challenge.locale,
-            match=_new_match(challenge.length, challenger, joiner),
+            match=_new_match(challenge.terms.length, challenger, joiner),
+            turn_limit=challenge.terms.turn_limit,
             version=challenge.version,
         )
         session = await self._first_turns(start)
@@ -393,6 +395,7 @@ class GameService:
             match=_new_match(length, first, second),
             inline_id=session.inline_id,  # an inline game's next one takes its message
             instance=session.instance,
+            turn_limit=session.turn_limit,
         )
         return finished, await self._first_turns(start)
 
@@ -411,6 +414,12 @@ class GameService:
         first, second = players
         a, b = played.match.score
         told = []
+        if result.winner is not None and result.reason is not EndReason.BORNE_OFF:
+            loser = session.seats[result.winner.opponent].name
+            if result.reason is EndReason.TIMEOUT:
+                told.append(Note.of("duel_timeout", name=loser))
+            else:
+                told.append(Note.of("duel_resigned", name=loser))
         if result.winner is not None:
             winner = session.seats[result.winner].name
             kind = result.kind.value
@@ -572,6 +581,38 @@ class GameService:
         turn, by = format_turn(game.played), game.to_move.label
         return [Note.of("duel_played", name=name, dice=format_dice(game.dice), turn=turn, by=by)]
 
+    # -- turn timers ------------------------------------------------------------------------
+
+    async def on_timer(self, game_id: str) -> Session | None:
+        """Serve the game's turn timer, due now (`GameStore.due_timers`): at half time the
+        player to move is to be reminded, at the deadline the game is lost on time, scored
+        from the position (RULES.md §7). Returns the game so changed, to be shown; None when
+        nothing was due after all (a stale index entry, rescheduled) or another process served
+        it first: the change is a compare-and-set, so it happens once however many serve."""
+        try:
+            session = await self.load(game_id)
+        except NoGame:
+            await self._store.set_timer(game_id, None)
+            return None
+        due = session.timer_due()
+        now = self._clock()
+        if due is None or due > now:
+            await self._store.set_timer(game_id, due)
+            return None
+        assert session.deadline is not None
+        try:
+            if now < session.deadline:
+                return await self._save(replace(session, reminded=True))
+            loser = session.game.to_move
+            game = session.game.resign(loser, EndReason.TIMEOUT)
+            ended = session.with_game(game, ())
+            return await self._save(await self._next_of_match(ended), ending=True)
+        except VersionConflict:
+            return None  # a move or another process got there first: its save set the timer
+        except IllegalMove:  # a side that has borne off everything waits for the last roll
+            await self._store.set_timer(game_id, None)
+            return None
+
     # -- the board message ------------------------------------------------------------------
 
     async def set_board(self, game_id: str, expected: int | None, message_id: int) -> bool:
@@ -631,13 +672,18 @@ class GameService:
                 game = game.play_turn(steps)
             else:
                 break
-        return session.next_turn(game, tuple(notes), ended_by)
+        after = session.next_turn(game, tuple(notes), ended_by)
+        if after.turn_limit and not game.over:  # the new turn's time runs from now
+            after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
+        return after
 
     async def _save(self, session: Session, ending: bool = False) -> Session:
         """Compare-and-set on the version (`VersionConflict` when it moved on). Every save
         renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL). A change that
         may end the game (`ending`) frees the chat when it did."""
         ttl = FINISHED_TTL if session.game.over else UNFINISHED_TTL
+        if session.turn_limit:  # before the save: an index ahead of the game heals itself
+            await self._store.set_timer(session.game_id, session.timer_due())
         version = await self._store.save_game(
             session.game_id, session.version, session.to_text(), ttl
         )

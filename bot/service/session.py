@@ -83,6 +83,27 @@ class MatchPlay:
         return cls(Match(length, (first, second), games), (player0, player1))
 
 
+# The time limits per turn a challenge may carry, by the name players write (/play 5m), in
+# seconds; 0: none.
+TURN_LIMITS = {"off": 0, "1m": 60, "5m": 300, "1h": 3600, "24h": 86400}
+# The lengths of the matches players may ask for (1: one game), RULES.md §7.
+MATCH_LENGTHS = (1, 3, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """What a challenge offers: a match to `length` points (1: one game), and `turn_limit`
+    seconds per turn (0: no limit)."""
+
+    length: int = 1
+    turn_limit: int = 0
+
+    @property
+    def offered(self) -> bool:
+        """Whether players may ask for these terms."""
+        return self.length in MATCH_LENGTHS and self.turn_limit in TURN_LIMITS.values()
+
+
 # How many taps a session remembers to tell a doubled tap: more than a turn's moves, Done and
 # a few undone moves (a doubled tap comes within a second or two).
 TAPS_KEPT = 12
@@ -115,6 +136,9 @@ class Session:
     match: MatchPlay | None = None
     inline_id: str | None = None
     instance: str | None = None
+    turn_limit: int = 0  # seconds a player of a game between two people has per turn; 0: none
+    deadline: float | None = None  # when the turn in progress runs out (Unix time)
+    reminded: bool = False  # whether the player to move was told half the time is gone
     version: int = 0
 
     @property
@@ -132,6 +156,13 @@ class Session:
             return (self.chat_id,)
         chat = self.chat_id if self.inline_id is None else inline_chat(self.instance or "")
         return tuple(player_slot(chat, seat.user_id or 0) for seat in self.seats)
+
+    def timer_due(self) -> float | None:
+        """When the turn timer next needs looking at: the half-time reminder, then the
+        deadline; None without a limit or once the game is over."""
+        if not self.turn_limit or self.deadline is None or self.game.over:
+            return None
+        return self.deadline if self.reminded else self.deadline - self.turn_limit / 2
 
     def seat_of(self, user_id: int) -> Color | None:
         """The colour `user_id` plays, or None for someone outside the game."""
@@ -179,6 +210,8 @@ class Session:
             data["x"] = self.match.to_list()
         if self.inline_id is not None:
             data["i"], data["h"] = self.inline_id, self.instance
+        if self.turn_limit:
+            data["T"], data["D"], data["R"] = self.turn_limit, self.deadline, self.reminded
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -201,6 +234,9 @@ class Session:
             match=MatchPlay.from_list(data["x"]) if "x" in data else None,
             inline_id=data.get("i"),
             instance=data.get("h"),
+            turn_limit=data.get("T", 0),
+            deadline=data.get("D"),
+            reminded=data.get("R", False),
             version=version,
         )
 
@@ -226,8 +262,8 @@ before: an inline challenge lives in its message until someone joins)."""
 class Challenge:
     """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,
     their name as shown; `invited_id` when known, else the name is `@username` as /play @name
-    gave it); the first other person allowed who joins gets the game, stored under the same
-    id (`Session`)."""
+    gave it); the first other person allowed who joins gets the game on its `terms`, stored
+    under the same id (`Session`)."""
 
     challenge_id: str
     chat_id: int
@@ -235,7 +271,7 @@ class Challenge:
     locale: str
     invited_id: int | None = None
     invited_name: str | None = None
-    length: int = 1  # a match to this many points; 1: one game
+    terms: Terms = Terms()
     version: int = 0
 
     def invites(self, user_id: int, username: str | None) -> bool:
@@ -254,7 +290,8 @@ class Challenge:
             "l": self.locale,
             "i": self.invited_id,
             "n": self.invited_name,
-            "x": self.length,
+            "x": self.terms.length,
+            "t": self.terms.turn_limit,
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -270,7 +307,7 @@ class Challenge:
             locale=data["l"],
             invited_id=data["i"],
             invited_name=data["n"],
-            length=data.get("x", 1),
+            terms=Terms(data.get("x", 1), data.get("t", 0)),
             version=version,
         )
 
@@ -283,15 +320,15 @@ def is_challenge(text: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class InlineCard:
     """A challenge sent through inline mode, as its Join or Cancel tap tells it: the inline
-    message, its chat's `instance`, the challenger, their language, the match length and when
-    the card was offered (Unix time)."""
+    message, its chat's `instance`, the challenger, their language, when
+    the card was offered (Unix time), its terms."""
 
     inline_id: str
     instance: str
     challenger: Seat
     locale: str
-    length: int
     made_at: float
+    terms: Terms
 
 
 def inline_game_id(inline_id: str) -> str:

@@ -74,6 +74,15 @@ class GameStore(ABC):
         """The id of the game `slot` is playing, if any."""
 
     @abstractmethod
+    async def set_timer(self, game_id: str, due: float | None) -> None:
+        """Note when the game next needs its timer looked at (Unix time; None: never). An index
+        only: whoever serves it checks the game itself, so a stale entry does no harm."""
+
+    @abstractmethod
+    async def due_timers(self, now: float, limit: int = 100) -> list[str]:
+        """The ids of games whose timer is due at `now`, earliest first, at most `limit`."""
+
+    @abstractmethod
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         """The user's saved preferences (e.g. language), empty when none were set."""
 

@@ -14,6 +14,7 @@ class MemoryStore(GameStore):
         self._games: dict[str, tuple[Versioned, float | None]] = {}
         self._chats: dict[str, str] = {}
         self._prefs: dict[int, dict[str, str]] = {}
+        self._timers: dict[str, float] = {}
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -53,6 +54,16 @@ class MemoryStore(GameStore):
 
     async def chat_game(self, slot: Slot) -> str | None:
         return self._chats.get(str(slot))
+
+    async def set_timer(self, game_id: str, due: float | None) -> None:
+        if due is None:
+            self._timers.pop(game_id, None)
+        else:
+            self._timers[game_id] = due
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[str]:
+        due = sorted((at, game) for game, at in self._timers.items() if at <= now)
+        return [game for _, game in due[:limit]]
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         return dict(self._prefs.get(user_id, {}))

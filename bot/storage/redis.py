@@ -3,7 +3,8 @@
 Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
 share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
-group), `nardy:user:{<user id>}` → hash of preferences.
+group), `nardy:user:{<user id>}` → hash of preferences, `nardy:timers` → a sorted set of game
+ids by the Unix time their turn timer is next due.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ def _text(value: bytes | str) -> str:
 
 def game_key(game_id: str) -> str:
     return f"nardy:game:{{{game_id}}}"
+
+
+TIMERS_KEY = "nardy:timers"
 
 
 def chat_key(slot: Slot) -> str:
@@ -140,6 +144,18 @@ class RedisStore(GameStore):
         async with _reachable():
             value = await self._redis.get(chat_key(slot))
         return None if value is None else _text(value)
+
+    async def set_timer(self, game_id: str, due: float | None) -> None:
+        async with _reachable():
+            if due is None:
+                await self._redis.zrem(TIMERS_KEY, game_id)
+            else:
+                await self._redis.zadd(TIMERS_KEY, {game_id: due})
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[str]:
+        async with _reachable():
+            due = await self._redis.zrangebyscore(TIMERS_KEY, "-inf", now, start=0, num=limit)
+        return [_text(game) for game in due if isinstance(game, bytes | str)]
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         async with _reachable():

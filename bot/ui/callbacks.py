@@ -78,11 +78,13 @@ class ChallengeTap(CallbackData, prefix="c"):
 class InlineChallenge(CallbackData, prefix="ic"):
     """Join or Cancel under a challenge sent through inline mode. Nothing is stored until
     someone joins, so the card carries the challenge: the challenger (`by`), their language,
-    the match length and when it was offered (Unix seconds)."""
+    the match length, the seconds per turn (0: no limit) and when it was offered (Unix
+    seconds)."""
 
     by: int
     locale: Locale
     length: int
+    limit: int
     at: int
     action: ChallengeAction
 

@@ -12,6 +12,7 @@ from aiogram.types import (
 )
 
 from bot.i18n import Texts
+from bot.service import Terms
 from bot.ui.delivery import text_message
 from bot.ui.screens import Screen, rules_line
 
@@ -26,11 +27,11 @@ def result_title(texts: Texts, length: int) -> str:
 
 
 def card_result(
-    texts: Texts, length: int, screen: Screen, photo: str | None
+    texts: Texts, terms: Terms, screen: Screen, photo: str | None
 ) -> InlineQueryResultUnion:
     """The result that sends `screen` as a challenge card: the picture `photo` (a file id), or
     the text board when there is none."""
-    title = result_title(texts, length)
+    title, length = result_title(texts, terms.length), terms.length
     if photo is not None:
         return InlineQueryResultCachedPhoto(
             id=str(length),
@@ -43,7 +44,7 @@ def card_result(
     return InlineQueryResultArticle(
         id=str(length),
         title=title,
-        description=rules_line(texts, length),
+        description=rules_line(texts, terms),
         input_message_content=content,
         reply_markup=screen.markup,
     )

@@ -9,7 +9,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
 from bot.prefs import Prefs
-from bot.service import Session
+from bot.service import Session, Terms
 from bot.ui.callbacks import (
     Answer,
     BoardAction,
@@ -147,7 +147,7 @@ def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
 
 
 def inline_challenge_menu(
-    texts: Texts, by: int, locale: Locale, length: int, at: int
+    texts: Texts, by: int, locale: Locale, terms: Terms, at: int
 ) -> InlineKeyboardMarkup:
     """Join and Cancel under an inline challenge card, carrying the challenge."""
     builder = InlineKeyboardBuilder()
@@ -155,7 +155,14 @@ def inline_challenge_menu(
         (ChallengeAction.JOIN, texts.gettext("🎲 Join")),
         (ChallengeAction.CANCEL, texts.gettext("✖️ Cancel")),
     ):
-        data = InlineChallenge(by=by, locale=locale, length=length, at=at, action=action)
+        data = InlineChallenge(
+            by=by,
+            locale=locale,
+            length=terms.length,
+            limit=terms.turn_limit,
+            at=at,
+            action=action,
+        )
         builder.button(text=label, callback_data=data)
     return builder.as_markup()
 

@@ -31,6 +31,16 @@ def level_name(texts: Texts, level: Level) -> str:
     return texts.gettext(_LEVELS[level])
 
 
+def limit_name(texts: Texts, seconds: int) -> str:
+    """A time limit per turn in words: "5 minutes", "24 hours" (`TURN_LIMITS` are whole
+    minutes or hours)."""
+    if seconds % 3600 == 0:
+        n = seconds // 3600
+        return texts.ngettext("{n} hour", "{n} hours", n)
+    n = seconds // 60
+    return texts.ngettext("{n} minute", "{n} minutes", n)
+
+
 def kind_name(texts: Texts, kind: ResultKind) -> str:
     return texts.gettext(_KINDS[kind])
 

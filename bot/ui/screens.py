@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import N_, Texts
-from bot.service import Challenge, Note, Session
+from bot.service import Challenge, Note, Session, Terms
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import (
     again_menu,
@@ -20,7 +20,7 @@ from bot.ui.keyboards import (
     rematch_menu,
     resign_menu,
 )
-from bot.ui.names import kind_name, level_name
+from bot.ui.names import kind_name, level_name, limit_name
 from nardy import Color, Position, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
 from nardy.scoring import EndReason, ResultKind, loss_value
@@ -47,6 +47,8 @@ NOTES = {
     "duel_played": N_("{name} rolled {dice} and played {turn}."),
     "duel_forced": N_("{name} rolled {dice}: only one way to play it, played: {turn}"),
     "duel_no_moves": N_("{name} rolled {dice} and has no moves: the turn passes."),
+    "duel_resigned": N_("{name} resigned."),
+    "duel_timeout": N_("{name} ran out of time."),
     "match_game": N_("Game {game} goes to {name}: {kind}."),
     "match_score": N_("Match score: {first} {a}, {second} {b}. The next game begins."),
 }
@@ -158,6 +160,11 @@ def shared_screen(
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
     if session.match is not None:
         lines.append(_match_line(session, texts))
+    if session.turn_limit and outcome is None:
+        limit = limit_name(texts, session.turn_limit)
+        lines.append(_("Time per turn: {limit}.", limit=limit))
+        if session.reminded:
+            lines.append(_("⏰ Half the time for this turn is gone."))
     board = game.board
     pips = {color: board.pip_count(color) for color in Color}
     lines.append(
@@ -187,15 +194,26 @@ def shared_screen(
     return Screen(game.board, view, caption(notes, lines), markup)
 
 
-def rules_line(texts: Texts, length: int) -> str:
-    """The rules of a challenge in one line: one game or a match, the rules, the time."""
-    if length == 1:
-        return texts.gettext("One game · standard rules · no time limit per turn.")
-    return texts.ngettext(
-        "A match to {n} point · standard rules · no time limit per turn.",
-        "A match to {n} points · standard rules · no time limit per turn.",
-        length,
+def terms_help(texts: Texts) -> str:
+    """What may follow /play: the lengths and time limits offered."""
+    return texts.gettext(
+        "After /play: 3 or 5 for a match to that many points, and a time per turn: off, 1m, 5m,"
+        " 1h or 24h. For example: /play 3 5m"
     )
+
+
+def rules_line(texts: Texts, terms: Terms) -> str:
+    """The terms of a challenge in one line: one game or a match, the rules, the time."""
+    _ = texts.gettext
+    if terms.length == 1:
+        what = _("One game")
+    else:
+        what = texts.ngettext("A match to {n} point", "A match to {n} points", terms.length)
+    if terms.turn_limit:
+        time = _("{limit} per turn", limit=limit_name(texts, terms.turn_limit))
+    else:
+        time = _("no time limit per turn")
+    return _("{what} · standard rules · {time}.", what=what, time=time)
 
 
 def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
@@ -211,16 +229,16 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
             invited=challenge.invited_name,
         )
     markup = challenge_menu(texts, challenge.challenge_id)
-    return _card(texts, name, [offer, rules_line(texts, challenge.length)], markup)
+    return _card(texts, name, [offer, rules_line(texts, challenge.terms)], markup)
 
 
 def inline_card_screen(
-    texts: Texts, name: str, length: int, markup: InlineKeyboardMarkup, pictures: bool
+    texts: Texts, name: str, terms: Terms, markup: InlineKeyboardMarkup, pictures: bool
 ) -> Screen:
     """The card of a challenge sent through inline mode: as in a group, and, when the game
     will be played on a text board, why."""
     offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
-    lines = [offer, rules_line(texts, length)]
+    lines = [offer, rules_line(texts, terms)]
     if not pictures:
         lines.append(
             texts.gettext(
@@ -304,8 +322,11 @@ def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
         name=winner,
         kind=kind_name(texts, result.kind),
     )
-    resigned = result.reason is EndReason.RESIGNED
-    return (texts.gettext("{name} resigned.", name=loser) if resigned else ""), won
+    if result.reason is EndReason.RESIGNED:
+        return texts.gettext("{name} resigned.", name=loser), won
+    if result.reason is EndReason.TIMEOUT:
+        return texts.gettext("{name} ran out of time.", name=loser), won
+    return "", won
 
 
 def _prompt(game: Game, texts: Texts, selected: int | None) -> str:

@@ -4,14 +4,17 @@ joining, withdrawing, expiry, whole games, spectators, taps at once, rematches."
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
 
-from bot.service import GameService, Session, player_slot
+from bot.service import GameService, PoolBotPlayer, Session, player_slot
 from bot.storage import RedisStore
 from bot.storage.redis import game_key
+from bot.timers import TurnTimers
 from nardy import Color
+from nardy.scoring import EndReason
 from tests.bot.harness import Group, is_checker, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -245,7 +248,7 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
     group: Group, service: GameService
 ) -> None:
     await group.send(ALICE, "/play 4")
-    assert group.last.text == "A match is played to 3 or 5 points: /play 3."
+    assert group.last.text is not None and group.last.text.startswith("After /play: 3 or 5")
     await group.send(ALICE, "/play 3")
     card = group.last
     assert card.caption is not None and "A match to 3 points" in card.caption
@@ -260,3 +263,40 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
             assert "Match to 3: U2001 0, U2002 2." in caption
     assert "U2002 wins the match to 3: 4–0." in caption
     assert [b["text"] for b in board_of(group, session).buttons()] == ["🔁 Rematch"]
+
+
+async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game(
+    group: Group,
+    service: GameService,
+    store: RedisStore,
+    telegram: FakeTelegram,
+    bot_player: PoolBotPlayer,
+) -> None:
+    await group.send(ALICE, "/play 1m")
+    card = group.last
+    assert card.caption is not None and "1 minute per turn" in card.caption
+    await group.press(BOB, card, "🎲 Join")
+    session = await service.load(challenge_id(card))
+    assert session.turn_limit == 60
+    mover = session.seats[session.game.to_move]
+    # The bot restarts: a new service, boards and timer task on the same Redis, some time on.
+    ahead = 0.0
+    clock = lambda: time.time() + ahead  # noqa: E731
+    restarted = make_group(telegram, store, GameService(store, bot_player, clock=clock))
+    data = restarted.dispatcher
+    timers = TurnTimers(store, data["service"], data["boards"], data["translator"], clock=clock)
+    assert await timers.tick(restarted.bot) == 0  # nothing due yet
+    ahead = 31
+    assert await timers.tick(restarted.bot) == 1
+    reminder = group.last
+    assert reminder.text is not None and f">{mover.name}</a>, it is your move" in reminder.text
+    board = board_of(group, session)
+    assert board.caption is not None and "⏰ Half the time for this turn is gone." in board.caption
+    ahead = 61
+    assert await timers.tick(restarted.bot) == 1
+    assert await timers.tick(restarted.bot) == 0  # served once
+    over = await service.load(session.game_id)
+    assert over.game.result is not None and over.game.result.reason is EndReason.TIMEOUT
+    assert board.caption is not None and f"{mover.name} ran out of time." in board.caption
+    assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
+    assert telegram.schema_problems == []

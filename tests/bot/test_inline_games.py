@@ -34,17 +34,21 @@ def media_room(telegram: FakeTelegram, store: RedisStore, service: GameService) 
     return make_group(telegram, store, service, media_chat_id=MEDIA["id"])
 
 
-async def offered(room: Group, person: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
-    """`person` types @bot: the inline query's id and the results the bot answered."""
-    update = room.telegram.inline_query_update(person)
+async def offered(
+    room: Group, person: dict[str, Any], query: str = ""
+) -> tuple[str, list[dict[str, Any]]]:
+    """`person` types @bot `query`: the inline query's id and the results the bot answered."""
+    update = room.telegram.inline_query_update(person, query)
     await room.feed(update)
     query_id = update["inline_query"]["id"]
     return query_id, room.telegram.inline_answers[query_id]["results"]
 
 
-async def sent_card(room: Group, person: dict[str, Any], result_id: str = "1") -> Sent:
+async def sent_card(
+    room: Group, person: dict[str, Any], result_id: str = "1", query: str = ""
+) -> Sent:
     """`person` sends one of the offered cards (one game by default) into some chat."""
-    query_id, _ = await offered(room, person)
+    query_id, _ = await offered(room, person, query)
     chosen = room.telegram.choose_inline_result(person, query_id, result_id)
     await room.feed(chosen)
     return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
@@ -147,7 +151,12 @@ async def test_a_card_nobody_joined_in_time_expires(room: Group, service: GameSe
     card = await sent_card(room, ALICE)
     long_ago = int(time.time()) - CHALLENGE_TTL - 1  # what a card offered then carries
     old = InlineChallenge(
-        by=ALICE["id"], locale=Locale.EN, length=1, at=long_ago, action=ChallengeAction.JOIN
+        by=ALICE["id"],
+        locale=Locale.EN,
+        length=1,
+        limit=0,
+        at=long_ago,
+        action=ChallengeAction.JOIN,
     )
     await room.tap(BOB, card, old.pack())
     assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
@@ -224,3 +233,18 @@ async def test_a_player_resigns_on_the_board_and_a_rematch_takes_over_the_messag
     assert fresh.inline_id == card.inline_message_id and not fresh.game.over
     assert any(is_checker(b["text"]) for b in card.buttons())
     assert f":{fresh.seq}:" in card.buttons()[0]["callback_data"]
+
+
+async def test_the_query_names_the_time_per_turn_and_the_game_keeps_it(
+    room: Group, service: GameService
+) -> None:
+    _, results = await offered(room, ALICE, "5m")
+    texts = [r["input_message_content"]["message_text"] for r in results]
+    assert all("5 minutes per turn" in text for text in texts)
+    _, results = await offered(room, ALICE, "7m")  # not offered: the default, 24 hours
+    assert "24 hours per turn" in results[0]["input_message_content"]["message_text"]
+    card = await sent_card(room, ALICE, "3", "5m")
+    await room.press(BOB, card, "🎲 Join")
+    session = await game_of(service, card)
+    assert session.turn_limit == 300 and session.match is not None
+    assert card.text is not None and "Time per turn: 5 minutes." in card.text

@@ -35,6 +35,7 @@ from bot.service import (
     Select,
     Session,
     Stale,
+    Terms,
     Undo,
     Watching,
 )
@@ -53,6 +54,7 @@ from bot.ui.callbacks import (
 from nardy import Color, Position, Rules, Step
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
+from nardy.scoring import EndReason
 
 CHAT = USER = 77
 
@@ -394,7 +396,7 @@ async def test_a_game_between_two_people_in_the_memory_store(bot_player: PoolBot
     slots held while it runs and freed when it ends."""
     service = service_with([2, 5, 6, 1, 4, 3, 6, 5], bot_player)
     alice, bob = Seat(user_id=1, name="Alice: A"), Seat(user_id=2, name="Bob")
-    made = await service.challenge(GROUP, alice, "ru")
+    made = await service.challenge(GROUP, alice, "ru", Terms())
     with pytest.raises(OwnChallenge):
         await service.join(made.challenge_id, alice, None, 5)
     session = await service.join(made.challenge_id, bob, None, 5)
@@ -408,7 +410,7 @@ async def test_a_game_between_two_people_in_the_memory_store(bot_player: PoolBot
     with pytest.raises(OpponentsTurn):
         await service.apply(session, Color.BLACK, Select(24), session.seq)
     with pytest.raises(GameInProgress):
-        await service.challenge(GROUP, bob, "en")
+        await service.challenge(GROUP, bob, "en", Terms())
     over = await service.apply(session, Color.BLACK, Resign(), None)
     assert over.session.game.over
     assert await service.active_game(player_slot(GROUP, 1)) is None
@@ -419,7 +421,9 @@ async def test_a_challenge_by_username_is_for_that_username_in_any_case(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([2, 5, 6, 1, 4, 3, 6, 5], bot_player)
-    made = await service.challenge(GROUP, Seat(user_id=1, name="Alice"), "en", None, "@Bob_K")
+    made = await service.challenge(
+        GROUP, Seat(user_id=1, name="Alice"), "en", Terms(), None, "@Bob_K"
+    )
     with pytest.raises(NotInvited):
         await service.join(made.challenge_id, Seat(user_id=3, name="Carol"), "carol", 5)
     with pytest.raises(NotInvited):
@@ -433,13 +437,13 @@ async def test_only_the_challenger_withdraws_and_not_after_someone_joined(
 ) -> None:
     service = service_with([2, 5, 6, 1, 4, 3] * 3, bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
-    first = await service.challenge(GROUP, alice, "en")
+    first = await service.challenge(GROUP, alice, "en", Terms())
     with pytest.raises(OnlyChallenger):
         await service.cancel(first.challenge_id, 2)
     await service.cancel(first.challenge_id, 1)
     with pytest.raises(ChallengeGone):
         await service.join(first.challenge_id, bob, None, 5)
-    second = await service.challenge(GROUP, alice, "en")
+    second = await service.challenge(GROUP, alice, "en", Terms())
     await service.join(second.challenge_id, bob, None, 6)
     with pytest.raises(AlreadyStarted):
         await service.cancel(second.challenge_id, 1)
@@ -448,7 +452,7 @@ async def test_only_the_challenger_withdraws_and_not_after_someone_joined(
 async def test_a_rematch_needs_both_and_starts_one_new_game(bot_player: PoolBotPlayer) -> None:
     service = service_with([2, 5, 6, 1, 4, 3] * 3, bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
-    made = await service.challenge(GROUP, alice, "en")
+    made = await service.challenge(GROUP, alice, "en", Terms())
     session = await service.join(made.challenge_id, bob, None, 5)
     over = (await service.apply(session, Color.WHITE, Resign(), None)).session
     with pytest.raises(InvalidAction):
@@ -473,9 +477,9 @@ async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
     game begins on the same board with the score told; a second one ends the match."""
     service = service_with([2, 5, 6, 1, 4, 3] * 4, bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
-    made = await service.challenge(GROUP, alice, "en", length=3)
+    made = await service.challenge(GROUP, alice, "en", Terms(length=3))
     with pytest.raises(InvalidAction):
-        await service.challenge(GROUP, alice, "en", length=4)
+        await service.challenge(GROUP, alice, "en", Terms(length=4))
     session = await service.join(made.challenge_id, bob, None, 5)
     assert session.match is not None and session.match.players == (1, 2)
     loser = session.seat_of(1)
@@ -491,3 +495,58 @@ async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
     assert final.game.over and final.match is not None
     assert final.match.match.score == (0, 4) and final.match.match.winner == 1
     assert await service.active_game(player_slot(GROUP, 1)) is None
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_turn_timer_reminds_at_half_time_and_ends_the_game_at_the_deadline(
+    bot_player: PoolBotPlayer,
+) -> None:
+    clock, store = Clock(), MemoryStore()
+    service = GameService(store, bot_player, dice=ScriptedDice([2, 5, 6, 1, 4, 3] * 3), clock=clock)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "en", Terms(turn_limit=60))
+    session = await service.join(made.challenge_id, bob, None, 5)
+    assert session.deadline == clock.now + 60
+    assert await store.due_timers(clock.now + 29) == []
+    assert await store.due_timers(clock.now + 30) == [session.game_id]
+    clock.now += 30
+    reminded = await service.on_timer(session.game_id)
+    assert reminded is not None and reminded.reminded and not reminded.game.over
+    assert await service.on_timer(session.game_id) is None  # nothing due until the deadline
+    clock.now += 30
+    over = await service.on_timer(session.game_id)
+    assert over is not None and over.game.result is not None
+    assert over.game.result.reason is EndReason.TIMEOUT
+    assert over.game.result.winner is session.game.to_move.opponent
+    assert await store.due_timers(clock.now + 10**9) == []
+    assert await service.active_game(player_slot(GROUP, 1)) is None
+
+
+async def test_a_move_starts_the_next_turns_time_and_a_timer_fires_once_for_two_servers(
+    bot_player: PoolBotPlayer,
+) -> None:
+    clock, store = Clock(), MemoryStore()
+    dice = ScriptedDice([2, 5, 6, 1, 4, 3] * 3)
+    service = GameService(store, bot_player, dice=dice, clock=clock)
+    other = GameService(store, bot_player, dice=dice, clock=clock)  # a second bot process
+    made = await service.challenge(GROUP, Seat(user_id=1, name="A"), "en", Terms(turn_limit=300))
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, 5)
+    clock.now += 200
+    mover = session.game.to_move
+    for step in session.game.legal.turns[0].steps:
+        session = (await service.apply(session, mover, Move(step.src, step.dst), None)).session
+    session = (await service.apply(session, mover, Done(), None)).session
+    assert session.deadline == clock.now + 300 and not session.reminded
+    clock.now += 300
+    served = [await server.on_timer(session.game_id) for server in (service, other)]
+    assert len([s for s in served if s is not None]) == 1
+    assert (await service.load(session.game_id)).game.over

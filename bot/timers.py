@@ -1,0 +1,86 @@
+"""Serving turn timers: a task beside polling asks the store which games' timers are due, has
+the service serve each (a reminder at half time, the game lost on time at the deadline) and
+shows the result on the game's board; in a group, the player to move also gets a reminder
+message that notifies them.
+
+Deadlines live in the store, so they survive a restart, and several bot processes may serve
+them at once: each change is the service's compare-and-set, made once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import time
+from collections.abc import Callable
+
+from aiogram import Bot
+from aiogram.enums import ParseMode
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import ReplyParameters
+
+from bot.boards import Boards
+from bot.i18n import SOURCE, Translator, locale_for
+from bot.service import GameService, Session
+from bot.storage import GameStore, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 1.0  # how often due timers are looked for: a deadline is met within this
+
+
+class TurnTimers:
+    """The timer task's work; `tick` serves what is due now, `run` keeps doing so."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        service: GameService,
+        boards: Boards,
+        translator: Translator,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._store = store
+        self._service = service
+        self._boards = boards
+        self._translator = translator
+        self._clock = clock
+
+    async def tick(self, bot: Bot) -> int:
+        """Serve every timer due now; how many games it changed."""
+        changed = 0
+        for game_id in await self._store.due_timers(self._clock()):
+            session = await self._service.on_timer(game_id)
+            if session is not None:
+                changed += 1
+                await self._show(bot, session)
+        return changed
+
+    async def run(self, bot: Bot) -> None:
+        """`tick` every `POLL_SECONDS` until cancelled; a store or Telegram failure is a
+        warning, and the timers are served on the next tick (they stay due)."""
+        while True:
+            try:
+                await self.tick(bot)
+            except StoreUnavailable as exc:
+                log.warning("turn timers: the store is unavailable (%s)", exc)
+            except TelegramAPIError as exc:
+                log.warning("turn timers: Telegram failed (%s)", exc.message)
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _show(self, bot: Bot, session: Session) -> None:
+        texts = self._translator[locale_for(session.locale, SOURCE)]
+        await self._boards.show(bot, session, session.game.to_move, texts)
+        board = session.message_id
+        if not session.reminded or session.game.over or board is None:
+            return  # an inline game's board is all there is to show it on
+        seat = session.seats[session.game.to_move]
+        name = f'<a href="tg://user?id={seat.user_id}">{html.escape(seat.name)}</a>'
+        text = texts.gettext(
+            "⏰ {name}, it is your move: half the time for this turn is gone.", name=name
+        )
+        reply = ReplyParameters(message_id=board, allow_sending_without_reply=True)
+        await bot.send_message(
+            session.chat_id, text, parse_mode=ParseMode.HTML, reply_parameters=reply
+        )
