@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
@@ -22,7 +22,15 @@ HELP = N_(
     "/resign — give up the current game\n"
     "/rules — the rules of long nardy\n"
     "/lang — change the language\n"
-    "/start — the main menu"
+    "/start — the main menu\n"
+    "To play a friend, type @{bot} in any chat and choose a game, or add me to a group."
+)
+GROUP_HELP = N_(
+    "/play — challenge anyone here to a game; as a reply to someone, or with @username, that"
+    " person alone. /play 3 5m: a match to 3 points, five minutes a turn.\n"
+    "/resign — give up your game here\n"
+    "/rules — the rules of long nardy\n"
+    "In any chat, type @{bot} to invite someone to a game."
 )
 # RULES.md in short, for players (HTML).
 RULES = N_(
@@ -52,8 +60,11 @@ async def start(message: Message, texts: Texts, prefs: Prefs) -> None:
     await message.answer(texts.gettext(WELCOME), reply_markup=main_menu(texts, prefs))
 
 
-async def help_(message: Message, texts: Texts) -> None:
-    await message.answer(texts.gettext(HELP))
+async def help_(message: Message, bot: Bot, texts: Texts) -> None:
+    """What the bot does here: in a private chat, games against it; in a group, challenges."""
+    me = await bot.me()
+    private = message.chat.type == ChatType.PRIVATE
+    await message.answer(texts.gettext(HELP if private else GROUP_HELP, bot=me.username))
 
 
 async def rules(message: Message, texts: Texts) -> None:

@@ -300,3 +300,10 @@ async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game
     assert board.caption is not None and f"{mover.name} ran out of time." in board.caption
     assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
     assert telegram.schema_problems == []
+
+
+async def test_help_in_a_group_tells_how_to_challenge(group: Group) -> None:
+    await group.send(ALICE, "/help")
+    text = group.last.text or ""
+    assert text.startswith("/play — challenge anyone here to a game")
+    assert "type @nardy_test_bot to invite someone" in text
