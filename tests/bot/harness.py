@@ -170,4 +170,5 @@ def make_group(
     answered = AnsweredTaps()
     bot = create_bot(config, answered, session=FakeSession(telegram))
     dispatcher = create_dispatcher(config, store, service, answered)
+    telegram.add_chat(dict(GROUP_CHAT))
     return Group(telegram, dispatcher, bot, dict(GROUP_CHAT))

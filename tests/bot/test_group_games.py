@@ -13,6 +13,7 @@ from bot.service import GameService, PoolBotPlayer, Session, player_slot
 from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from bot.timers import TurnTimers
+from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import Color
 from nardy.scoring import EndReason
 from tests.bot.harness import Group, is_checker, make_group, user
@@ -174,6 +175,7 @@ async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
 async def test_a_whole_group_game_ends_with_the_result_and_only_rematch(
     group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
+    telegram.group_edit_limit = 10_000  # Telegram's 20 a minute is tested on its own
     session = await started(group, service)
     for _ in range(500):
         session = await play_a_turn(group, service, session.game_id)
@@ -307,3 +309,41 @@ async def test_help_in_a_group_tells_how_to_challenge(group: Group) -> None:
     text = group.last.text or ""
     assert text.startswith("/play — challenge anyone here to a game")
     assert "type @nardy_test_bot to invite someone" in text
+
+
+async def test_quick_taps_under_the_group_edit_limit_leave_the_final_state_on_the_board(
+    group: Group, service: GameService, telegram: FakeTelegram
+) -> None:
+    """A whole turn tapped quickly in a group whose edit limit is hit at once (one edit a
+    second): each tap lands while the board's first edit still waits out Telegram's 429, so
+    the later screens are coalesced into one edit; every tap is answered once and quietly,
+    and the board ends on the game's last state."""
+    session = await started(group, service)
+    telegram.group_edit_limit, telegram.group_edit_window = 1, 1.0
+    mover = person(session, session.game.to_move)
+    board = board_of(group, session)
+    first, second = session.game.legal.turns[0].steps[:2]
+    edits_before = len(telegram.calls_of("editMessageMedia"))
+    answered = len(group.answers())
+
+    async def tap_at(seq: int, action: BoardAction, src: int = 0, dst: int = 0) -> None:
+        """Tap once the game has reached `seq` (the taps reach the service in order)."""
+        while (await service.load(session.game_id)).seq < seq:
+            await asyncio.sleep(0.01)
+        tap = BoardTap(game=session.game_id, seq=seq, action=action, src=src, dst=dst)
+        await group.tap(mover, board, tap.pack())
+
+    s0 = session.seq
+    await asyncio.gather(
+        tap_at(s0, BoardAction.MOVE, first.src, first.dst),
+        tap_at(s0 + 1, BoardAction.MOVE, second.src, second.dst),
+        tap_at(s0 + 2, BoardAction.DONE),
+    )
+    stored = await service.load(session.game_id)
+    assert stored.seq > s0 + 2  # the turn was done
+    assert group.answers()[answered:] == [("", False)] * 3
+    shown = {BoardTap.unpack(b["callback_data"]).seq for b in board.buttons()}
+    assert shown == {stored.seq}
+    edits = telegram.calls_of("editMessageMedia")[edits_before:]
+    assert any(call.status == 429 for call in edits)  # the limit was really hit
+    assert len([call for call in edits if call.status == 200]) < 3  # three screens, coalesced
