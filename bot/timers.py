@@ -1,7 +1,7 @@
-"""Serving turn timers: a task beside polling asks the store which games' timers are due, has
-the service serve each (a reminder at half time, the game lost on time at the deadline) and
-shows the result on the game's board; in a group, the player to move also gets a reminder
-message that notifies them.
+"""Serving timers: a task beside polling asks the store which timers are due, has the service
+serve each (a reminder at half time, the game lost on time at the deadline, a challenge nobody
+joined expired) and shows the result on the game's board or the challenge's card; in a group,
+the player to move also gets a reminder message that notifies them.
 
 Deadlines live in the store, so they survive a restart, and several bot processes may serve
 them at once: each change is the service's compare-and-set, made once.
@@ -22,8 +22,9 @@ from aiogram.types import ReplyParameters
 
 from bot.boards import Boards
 from bot.i18n import SOURCE, Translator, locale_for
-from bot.service import GameService, Session
+from bot.service import Challenge, GameService, Session
 from bot.storage import GameStore, StoreUnavailable
+from bot.ui.delivery import close_card
 
 log = logging.getLogger(__name__)
 
@@ -48,14 +49,23 @@ class TurnTimers:
         self._clock = clock
 
     async def tick(self, bot: Bot) -> int:
-        """Serve every timer due now; how many games it changed."""
+        """Serve every timer due now; how many games or challenges it changed."""
         changed = 0
         for game_id in await self._store.due_timers(self._clock()):
-            session = await self._service.on_timer(game_id)
-            if session is not None:
-                changed += 1
-                await self._show(bot, session)
+            served = await self._service.on_timer(game_id)
+            if isinstance(served, Challenge):
+                await self._close(bot, served)
+            elif served is not None:
+                await self._show(bot, served)
+            changed += served is not None
         return changed
+
+    async def _close(self, bot: Bot, challenge: Challenge) -> None:
+        """An expired challenge's card says so."""
+        if challenge.message_id is not None:
+            texts = self._translator[locale_for(challenge.locale, SOURCE)]
+            expired = texts.gettext("This challenge has expired.")
+            await close_card(bot, challenge.chat_id, challenge.message_id, expired)
 
     async def run(self, bot: Bot) -> None:
         """`tick` every `POLL_SECONDS` until cancelled; a store or Telegram failure is a

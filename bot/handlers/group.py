@@ -84,7 +84,8 @@ async def challenge(
     except GameInProgress:
         await message.reply(texts.gettext("You already have a game in this chat: finish it first."))
         return
-    await send_board(bot, message.chat.id, challenge_screen(made, texts))
+    card = await send_board(bot, message.chat.id, challenge_screen(made, texts))
+    await service.post_card(made, card)
 
 
 async def challenge_tap(

@@ -62,8 +62,10 @@ from nardy.steps import format_dice
 
 log = logging.getLogger(__name__)
 
-# How long a challenge nobody joins is kept (a tap on it afterwards says it expired).
+# How long a challenge nobody joins stays open (its card then says it expired), and how much
+# longer its record is kept, for the timer task to find its card.
 CHALLENGE_TTL = 24 * 3600
+CHALLENGE_KEPT = CHALLENGE_TTL + 3600
 
 # How often an action is tried again when another change to the game (say, its board message
 # being replaced) was saved between reading the game and writing it.
@@ -265,19 +267,38 @@ class GameService:
         invited_id: int | None = None,
         invited_name: str | None = None,
     ) -> Challenge:
-        """A challenge on `terms` in the group `chat_id`, saved (kept `CHALLENGE_TTL`);
-        `GameInProgress` while the challenger has a game running there, `InvalidAction` for
-        terms not offered."""
+        """A challenge on `terms` in the group `chat_id`, saved, open for `CHALLENGE_TTL` (its
+        expiry on the timer index); `GameInProgress` while the challenger has a game running
+        there, `InvalidAction` for terms not offered. Its card is recorded by `post_card`."""
         assert challenger.user_id is not None
         if not terms.offered:
             raise InvalidAction(f"no such terms: {terms}")
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
         challenge = Challenge(
-            secrets.token_urlsafe(6), chat_id, challenger, locale, invited_id, invited_name, terms
+            secrets.token_urlsafe(6),
+            chat_id,
+            challenger,
+            locale,
+            invited_id,
+            invited_name,
+            terms,
+            made_at=self._clock(),
         )
+        await self._store.set_timer(challenge.challenge_id, challenge.made_at + CHALLENGE_TTL)
         data = challenge.to_text()
-        version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_TTL)
+        version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_KEPT)
         return replace(challenge, version=version)
+
+    async def post_card(self, challenge: Challenge, message_id: int) -> None:
+        """Record the card `message_id` showing `challenge`, for its expiry to edit; nothing
+        when the challenge was taken or withdrawn meanwhile (its card changed already)."""
+        posted = replace(challenge, message_id=message_id)
+        try:
+            await self._store.save_game(
+                challenge.challenge_id, challenge.version, posted.to_text(), CHALLENGE_KEPT
+            )
+        except VersionConflict:
+            log.info("challenge %s changed before its card was recorded", challenge.challenge_id)
 
     async def load_challenge(self, challenge_id: str) -> Challenge:
         """The open challenge; `ChallengeGone` or `AlreadyStarted` when it is not open."""
@@ -287,9 +308,12 @@ class GameService:
         if not is_challenge(stored.data):
             raise AlreadyStarted(challenge_id)
         try:
-            return Challenge.from_text(challenge_id, stored.version, stored.data)
+            challenge = Challenge.from_text(challenge_id, stored.version, stored.data)
         except (ValueError, KeyError, TypeError) as exc:
             raise ChallengeGone(challenge_id) from exc
+        if self._clock() >= challenge.made_at + CHALLENGE_TTL:
+            raise ChallengeGone(challenge_id)
+        return challenge
 
     async def join(
         self, challenge_id: str, joiner: Seat, username: str | None, message_id: int | None
@@ -367,6 +391,7 @@ class GameService:
         if not await self._store.delete_game(challenge_id, challenge.version):
             await self.load_challenge(challenge_id)
             raise AlreadyStarted(challenge_id)
+        await self._store.set_timer(challenge_id, None)
         return challenge
 
     async def rematch(self, session: Session, color: Color) -> tuple[Session, Session | None]:
@@ -583,12 +608,16 @@ class GameService:
 
     # -- turn timers ------------------------------------------------------------------------
 
-    async def on_timer(self, game_id: str) -> Session | None:
-        """Serve the game's turn timer, due now (`GameStore.due_timers`): at half time the
-        player to move is to be reminded, at the deadline the game is lost on time, scored
-        from the position (RULES.md §7). Returns the game so changed, to be shown; None when
-        nothing was due after all (a stale index entry, rescheduled) or another process served
-        it first: the change is a compare-and-set, so it happens once however many serve."""
+    async def on_timer(self, game_id: str) -> Session | Challenge | None:
+        """Serve the timer of a game or challenge, due now (`GameStore.due_timers`): at half
+        time the player to move is to be reminded, at the deadline the game is lost on time,
+        scored from the position (RULES.md §7); a challenge nobody joined expires. Returns the
+        game so changed, or the challenge so closed, to be shown; None when nothing was due
+        after all (a stale index entry, rescheduled) or another process served it first: each
+        change is a compare-and-set, so it happens once however many serve."""
+        stored = await self._store.load_game(game_id)
+        if stored is not None and is_challenge(stored.data):
+            return await self._expire(game_id, stored.version, stored.data)
         try:
             session = await self.load(game_id)
         except NoGame:
@@ -612,6 +641,19 @@ class GameService:
         except IllegalMove:  # a side that has borne off everything waits for the last roll
             await self._store.set_timer(game_id, None)
             return None
+
+    async def _expire(self, challenge_id: str, version: int, data: str) -> Challenge | None:
+        """Close a challenge whose time is up; None if it is not, or if it changed first."""
+        challenge = Challenge.from_text(challenge_id, version, data)
+        expires = challenge.made_at + CHALLENGE_TTL
+        if self._clock() < expires:
+            await self._store.set_timer(challenge_id, expires)
+            return None
+        await self._store.set_timer(challenge_id, None)
+        if not await self._store.delete_game(challenge_id, version):
+            return None  # joined or withdrawn a moment ago
+        log.info("challenge %s expired", challenge_id)
+        return challenge
 
     # -- the board message ------------------------------------------------------------------
 

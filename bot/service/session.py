@@ -263,7 +263,8 @@ class Challenge:
     """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,
     their name as shown; `invited_id` when known, else the name is `@username` as /play @name
     gave it); the first other person allowed who joins gets the game on its `terms`, stored
-    under the same id (`Session`)."""
+    under the same id (`Session`). It was made at `made_at` (Unix time) and posted as the
+    card `message_id`, which says so when it expires."""
 
     challenge_id: str
     chat_id: int
@@ -272,6 +273,8 @@ class Challenge:
     invited_id: int | None = None
     invited_name: str | None = None
     terms: Terms = Terms()
+    made_at: float = 0.0
+    message_id: int | None = None
     version: int = 0
 
     def invites(self, user_id: int, username: str | None) -> bool:
@@ -292,6 +295,8 @@ class Challenge:
             "n": self.invited_name,
             "x": self.terms.length,
             "t": self.terms.turn_limit,
+            "a": self.made_at,
+            "m": self.message_id,
         }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -308,6 +313,8 @@ class Challenge:
             invited_id=data["i"],
             invited_name=data["n"],
             terms=Terms(data.get("x", 1), data.get("t", 0)),
+            made_at=data.get("a", 0.0),
+            message_id=data.get("m"),
             version=version,
         )
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService, PoolBotPlayer, Session, player_slot
+from bot.service import CHALLENGE_TTL, GameService, PoolBotPlayer, Session, player_slot
 from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from bot.timers import TurnTimers
@@ -347,3 +347,25 @@ async def test_quick_taps_under_the_group_edit_limit_leave_the_final_state_on_th
     edits = telegram.calls_of("editMessageMedia")[edits_before:]
     assert any(call.status == 429 for call in edits)  # the limit was really hit
     assert len([call for call in edits if call.status == 200]) < 3  # three screens, coalesced
+
+
+async def test_a_challenge_nobody_joins_expires_on_its_card(
+    group: Group,
+    store: RedisStore,
+    telegram: FakeTelegram,
+    bot_player: PoolBotPlayer,
+) -> None:
+    await group.send(ALICE, "/play")
+    card = group.last
+    join = card.buttons()[0]["callback_data"]
+    ahead = CHALLENGE_TTL - 5.0
+    clock = lambda: time.time() + ahead  # noqa: E731
+    later = make_group(telegram, store, GameService(store, bot_player, clock=clock))
+    data = later.dispatcher
+    timers = TurnTimers(store, data["service"], data["boards"], data["translator"], clock=clock)
+    assert await timers.tick(later.bot) == 0
+    ahead = CHALLENGE_TTL + 1.0
+    assert await timers.tick(later.bot) == 1
+    assert card.caption == "This challenge has expired." and card.buttons() == []
+    await later.tap(BOB, card, join)  # a stale keyboard elsewhere
+    assert later.answers()[-1] == ("This challenge has expired or was withdrawn.", True)

@@ -520,11 +520,11 @@ async def test_a_turn_timer_reminds_at_half_time_and_ends_the_game_at_the_deadli
     assert await store.due_timers(clock.now + 30) == [session.game_id]
     clock.now += 30
     reminded = await service.on_timer(session.game_id)
-    assert reminded is not None and reminded.reminded and not reminded.game.over
+    assert isinstance(reminded, Session) and reminded.reminded and not reminded.game.over
     assert await service.on_timer(session.game_id) is None  # nothing due until the deadline
     clock.now += 30
     over = await service.on_timer(session.game_id)
-    assert over is not None and over.game.result is not None
+    assert isinstance(over, Session) and over.game.result is not None
     assert over.game.result.reason is EndReason.TIMEOUT
     assert over.game.result.winner is session.game.to_move.opponent
     assert await store.due_timers(clock.now + 10**9) == []
