@@ -1,4 +1,5 @@
-"""Start-up checks: Telegram accepts the token (getMe) and the store answers (PING).
+"""Start-up checks: Telegram accepts the token (getMe), the bot may post in the media chat
+when one is set (getChatMember), and the store answers (PING).
 
 Each is retried with backoff until STARTUP_TIMEOUT runs out, one warning line per retry, so a
 wrong setup stops with one line (`StartupFailed`) instead of tracebacks, aiogram's endless
@@ -23,7 +24,7 @@ from aiogram.exceptions import (
     TelegramServerError,
     TelegramUnauthorizedError,
 )
-from aiogram.types import User
+from aiogram.types import ChatMemberAdministrator, ChatMemberOwner, User
 
 from bot.config import Settings
 from bot.storage import GameStore, StoreRefused, StoreUnavailable
@@ -70,6 +71,10 @@ async def wait_until_ready(bot: Bot, store: GameStore, settings: Settings) -> Us
     """Both checks within one STARTUP_TIMEOUT; the bot's user on success, else `StartupFailed`."""
     deadline = Deadline.after(settings.startup_timeout)
     me = await retry(lambda: get_me(bot), deadline, "check the network and TELEGRAM_API_URL")
+    media = settings.media_chat_id
+    if media is not None:
+        hint = "check the network and MEDIA_CHAT_ID"
+        await retry(lambda: check_media_chat(bot, media, me.id), deadline, hint)
     url = settings.redis_url
     if url is not None:
         where = f"Redis at {url.host}:{url.port or 6379}"  # never the password
@@ -121,6 +126,29 @@ async def get_me(bot: Bot) -> User:
     except TelegramAPIError as exc:
         line = f"{where} refused getMe ({exc.message}); check BOT_TOKEN and TELEGRAM_API_URL"
         raise StartupFailed(_one_line(line, bot.token)) from None
+
+
+async def check_media_chat(bot: Bot, chat_id: int, bot_id: int) -> None:
+    """getChatMember: the bot must be an administrator allowed to post in the media chat
+    (inline games upload their pictures there); anything else is a setting to fix."""
+    try:
+        member = await bot.get_chat_member(chat_id, bot_id)
+    except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
+        line = f"the media chat check failed ({exc.message})"
+        raise NotReady(_one_line(line, bot.token)) from None
+    except TelegramAPIError as exc:
+        line = (
+            f"MEDIA_CHAT_ID {chat_id}: Telegram says {exc.message!r}; add the bot to that private"
+            " channel as an administrator allowed to post, or unset MEDIA_CHAT_ID"
+        )
+        raise StartupFailed(_one_line(line, bot.token)) from None
+    if not isinstance(member, ChatMemberAdministrator | ChatMemberOwner) or (
+        isinstance(member, ChatMemberAdministrator) and member.can_post_messages is False
+    ):
+        raise StartupFailed(
+            f"MEDIA_CHAT_ID {chat_id}: the bot is {member.status} there, not an administrator"
+            " allowed to post; make it one, or unset MEDIA_CHAT_ID"
+        )
 
 
 async def ping(store: GameStore, where: str) -> None:

@@ -169,6 +169,21 @@ async def test_a_token_telegram_rejects_stops_with_one_line(
     assert_clean(bot)
 
 
+async def test_a_media_chat_the_bot_cannot_post_in_stops_with_one_line(
+    telegram: FakeTelegram, bot_api: FakeBotApi, redis_url: str, start_bot: StartBot
+) -> None:
+    """MEDIA_CHAT_ID naming a chat the bot is not in: one line saying what to do, status 1."""
+    bot = await start_bot(
+        TELEGRAM_API_URL=bot_api.url, REDIS_URL=redis_url, MEDIA_CHAT_ID="-100777"
+    )
+    assert await bot.exit_status() == 1
+    ((level, name, message),) = bot.messages()
+    assert (level, name) == ("ERROR", "bot")
+    assert message.startswith("MEDIA_CHAT_ID -100777: Telegram says 'Bad Request: chat not found'")
+    assert "administrator allowed to post" in message
+    assert_clean(bot)
+
+
 @pytest.fixture
 def settings_from(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., Settings]:
     """Settings as `python -m bot` would read them from exactly these environment variables."""

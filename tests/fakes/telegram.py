@@ -322,10 +322,35 @@ class FakeTelegram:
             "deleteMessage": self._delete_message,
             "answerCallbackQuery": self._answer_callback_query,
             "answerInlineQuery": self._answer_inline_query,
+            "getChatMember": self._get_chat_member,
         }
 
     def _get_me(self, params: dict[str, Any]) -> tuple[int, str]:
         return _ok(BOT_USER)
+
+    def _get_chat_member(self, params: dict[str, Any]) -> tuple[int, str]:
+        """The bot in a registered chat is an administrator allowed to post (as in the media
+        channel an operator sets up); any other chat is unknown to it, as Telegram says."""
+        chat_id, user_id = params["chat_id"], params["user_id"]
+        if chat_id not in self.chats or user_id != BOT_USER["id"]:
+            return 400, _error("Bad Request: chat not found")
+        rights = [
+            "can_be_edited",
+            "can_manage_chat",
+            "can_delete_messages",
+            "can_manage_video_chats",
+            "can_restrict_members",
+            "can_promote_members",
+            "can_change_info",
+            "can_invite_users",
+            "can_post_stories",
+            "can_edit_stories",
+            "can_delete_stories",
+            "can_post_messages",
+            "can_send_welcome_messages",
+        ]
+        member = {"status": "administrator", "user": BOT_USER, "is_anonymous": False}
+        return _ok(member | {right: right != "can_be_edited" for right in rights})
 
     def _send_message(self, params: dict[str, Any]) -> tuple[int, str]:
         sent = self._store(
