@@ -66,7 +66,8 @@ async def challenge(
     """/play in a group (`/play 3 5m`: a match to 3 points, 5 minutes a turn): a challenge
     card, or why not."""
     user = message.from_user
-    if user is None:  # sent on behalf of a channel or the group itself
+    if user is None or user.is_bot:  # an anonymous admin, or a post on a channel's behalf
+        await message.reply(texts.gettext("To play, write as yourself, not anonymously."))
         return
     invited = _invited(message, user)
     if invited is None:

@@ -369,3 +369,14 @@ async def test_a_challenge_nobody_joins_expires_on_its_card(
     assert card.caption == "This challenge has expired." and card.buttons() == []
     await later.tap(BOB, card, join)  # a stale keyboard elsewhere
     assert later.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
+
+
+async def test_an_anonymous_admin_is_asked_to_write_as_themselves(group: Group) -> None:
+    anonymous = {
+        "id": 1087968824,
+        "is_bot": True,
+        "first_name": "Group",
+        "username": "GroupAnonymousBot",
+    }
+    await group.send(anonymous, "/play")  # no language: the default one, Russian
+    assert group.last.text == "Чтобы играть, пишите от своего имени, а не анонимно."
