@@ -19,7 +19,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
-from bot.service import GameService, Session
+from bot.service import GameError, GameService, Session
 from bot.ui.delivery import MediaChat, delete_message, edit_board, edit_inline, send_board
 from bot.ui.screens import Screen, build_screen
 from nardy import Color
@@ -33,6 +33,12 @@ REMEMBERED = 10_000
 Target = int | str
 """A board message: its id in the game's chat, or an inline message's id."""
 BoardKey = tuple[str, Target]  # (game id, board): a message may show several games in turn
+
+
+def _newer(first: Session, second: Session) -> bool:
+    """Whether `first` is a later state of the same game than `second` (of another game, the
+    one shown last is the newer: a rematch taking over an inline message)."""
+    return first.game_id == second.game_id and first.seq > second.seq
 
 
 class Boards:
@@ -50,9 +56,10 @@ class Boards:
         self._translator = translator
         self._media = media
         self._sent: OrderedDict[BoardKey, int] = OrderedDict()
-        # Shared boards being edited now, and the newest screen each waits to show.
-        self._editing: set[BoardKey] = set()
-        self._waiting: dict[BoardKey, tuple[Session, Screen]] = {}
+        # Shared boards being edited now, and the newest screen each waits to show (with
+        # whether to skip it when its state was sent already).
+        self._editing: set[Target] = set()
+        self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
 
     async def show(
         self,
@@ -103,42 +110,58 @@ class Boards:
     async def _show_shared(
         self, bot: Bot, session: Session, board: Target, screen: Screen, unless_sent: bool
     ) -> None:
-        """Show `screen` on the shared `board` (a group's message, or an inline message),
-        coalescing: one edit at a time per board, and while one is on its way only the newest
-        screen waits, so a group's edit limit (about 20 a minute) is met by skipping states
-        nobody needs, never the last one. A flood refusal longer than `RetryTransient` waits
-        is waited out here, the newest screen sent then. A group's board that is gone gets a
-        new one; an inline message that is gone cannot (its chat is unknown)."""
-        key = (session.game_id, board)
-        waiting = self._waiting.get(key)
-        if waiting is None or waiting[0].seq <= session.seq:
-            self._waiting[key] = (session, screen)
-        if key in self._editing:
+        """Show `screen` on the shared `board` (a group's message, or an inline message, which
+        a rematch may pass to a new game), coalescing: one edit at a time per board, and while
+        one is on its way only the newest screen waits (an older state of the same game never
+        replaces a newer one), so a group's edit limit (about 20 a minute) is met by skipping
+        states nobody needs. A flood refusal longer than `RetryTransient` waits is waited out
+        here; an edit that fails otherwise gives way to the screen waiting after it, if any
+        (else its error is raised: the board catches up on its next tap). A group's board that
+        is gone gets a new one; an inline message that is gone cannot (its chat is unknown)."""
+        waiting = self._waiting.get(board)
+        if waiting is None or not _newer(waiting[0], session):
+            self._waiting[board] = (session, screen, unless_sent)
+        if board in self._editing:
             return  # the edit on its way sends the newest screen after it
-        self._editing.add(key)
+        self._editing.add(board)
         try:
-            while (newest := self._waiting.pop(key, None)) is not None:
-                state, shown = newest
-                sent = self._sent.get(key)
-                if sent is not None and (sent > state.seq or (unless_sent and sent == state.seq)):
+            while (newest := self._waiting.pop(board, None)) is not None:
+                state, shown, only_if_new = newest
+                sent = self._sent.get((state.game_id, board))
+                if sent is not None and (sent > state.seq or (only_if_new and sent == state.seq)):
                     continue
                 try:
                     if not await self._edit(bot, state, board, shown):
-                        later = self._waiting.pop(key, None)  # the new board shows the newest
+                        later = self._waiting.pop(board, None)  # the new board shows the newest
                         if isinstance(board, str):
                             return
-                        if later is not None and later[0].seq >= state.seq:
-                            state, shown = later
+                        if later is not None and not _newer(state, later[0]):
+                            state, shown, _only = later
                         await self._send(bot, state, shown)
                         return
                 except TelegramRetryAfter as flood:
-                    self._waiting.setdefault(key, newest)
+                    self._waiting.setdefault(board, newest)
                     log.info(
                         "board %s waits %s s for the group's edit limit", board, flood.retry_after
                     )
                     await asyncio.sleep(flood.retry_after)
+                except Exception as failed:
+                    if board not in self._waiting:
+                        raise
+                    log.warning("board %s: an edit failed (%s); sending the newer", board, failed)
         finally:
-            self._editing.discard(key)
+            self._editing.discard(board)
+
+    async def show_to_player(self, bot: Bot, game_id: str, user_id: int, texts: Texts) -> bool:
+        """The game's board shown again (on its message) if `user_id` plays it: a player who
+        taps Join on a card whose game started without its board reaching them (an edit that
+        failed) gets it back. False, showing nothing, for anyone else or no game."""
+        try:
+            session, seat = await self._service.seat(game_id, user_id)
+        except GameError:
+            return False
+        await self.show(bot, session, seat, texts)
+        return True
 
     async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
         """A new game saved (`GameService.open`), then its first board sent and recorded. A

@@ -10,7 +10,6 @@ them at once: each change is the service's compare-and-set, made once.
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from bot.i18n import SOURCE, Translator, locale_for
 from bot.service import Challenge, GameService, Session
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.delivery import close_card
+from bot.ui.screens import reminder
 
 log = logging.getLogger(__name__)
 
@@ -47,18 +47,54 @@ class TurnTimers:
         self._boards = boards
         self._translator = translator
         self._clock = clock
+        self._showing: set[asyncio.Task[None]] = set()
 
-    async def tick(self, bot: Bot) -> int:
-        """Serve every timer due now; how many games or challenges it changed."""
+    async def tick(self, bot: Bot, wait: bool = True) -> int:
+        """Serve every timer due now; how many games or challenges it changed. What changed is
+        shown each in a task of its own, so a group's flood wait holds up no other chat; with
+        `wait` the shows are awaited (tests), else left running (`run`)."""
         changed = 0
         for game_id in await self._store.due_timers(self._clock()):
-            served = await self._service.on_timer(game_id)
+            try:
+                served = await self._service.on_timer(game_id)
+            except StoreUnavailable:
+                raise
+            except Exception:
+                log.exception("turn timers: serving %s failed", game_id)
+                continue
+            if served is not None:
+                changed += 1
+                show = asyncio.create_task(self._shown(bot, served))
+                self._showing.add(show)
+                show.add_done_callback(self._showing.discard)
+        if wait:
+            await asyncio.gather(*self._showing)
+        return changed
+
+    async def run(self, bot: Bot) -> None:
+        """`tick` every `POLL_SECONDS` until cancelled. A store failure is a warning, and the
+        timers are served on a later tick (they stay due); a change served whose board could
+        not be shown reaches the board on its next tap (the catch-up of `handlers.game`)."""
+        while True:
+            try:
+                await self.tick(bot, wait=False)
+            except StoreUnavailable as exc:
+                log.warning("turn timers: the store is unavailable (%s)", exc)
+            except Exception:
+                log.exception("turn timers: a tick failed")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _shown(self, bot: Bot, served: Session | Challenge) -> None:
+        """Show what a timer changed; a failure is a log line (the task goes on)."""
+        try:
             if isinstance(served, Challenge):
                 await self._close(bot, served)
-            elif served is not None:
+            else:
                 await self._show(bot, served)
-            changed += served is not None
-        return changed
+        except TelegramAPIError as exc:
+            log.warning("turn timers: could not show %s (%s)", _id(served), exc.message)
+        except Exception:
+            log.exception("turn timers: showing %s failed", _id(served))
 
     async def _close(self, bot: Bot, challenge: Challenge) -> None:
         """An expired challenge's card says so."""
@@ -67,18 +103,6 @@ class TurnTimers:
             expired = texts.gettext("This challenge has expired.")
             await close_card(bot, challenge.chat_id, challenge.message_id, expired)
 
-    async def run(self, bot: Bot) -> None:
-        """`tick` every `POLL_SECONDS` until cancelled; a store or Telegram failure is a
-        warning, and the timers are served on the next tick (they stay due)."""
-        while True:
-            try:
-                await self.tick(bot)
-            except StoreUnavailable as exc:
-                log.warning("turn timers: the store is unavailable (%s)", exc)
-            except TelegramAPIError as exc:
-                log.warning("turn timers: Telegram failed (%s)", exc.message)
-            await asyncio.sleep(POLL_SECONDS)
-
     async def _show(self, bot: Bot, session: Session) -> None:
         texts = self._translator[locale_for(session.locale, SOURCE)]
         await self._boards.show(bot, session, session.game.to_move, texts)
@@ -86,11 +110,13 @@ class TurnTimers:
         if not session.reminded or session.game.over or board is None:
             return  # an inline game's board is all there is to show it on
         seat = session.seats[session.game.to_move]
-        name = f'<a href="tg://user?id={seat.user_id}">{html.escape(seat.name)}</a>'
-        text = texts.gettext(
-            "⏰ {name}, it is your move: half the time for this turn is gone.", name=name
-        )
-        reply = ReplyParameters(message_id=board, allow_sending_without_reply=True)
         await bot.send_message(
-            session.chat_id, text, parse_mode=ParseMode.HTML, reply_parameters=reply
+            session.chat_id,
+            reminder(texts, seat.user_id or 0, seat.name),
+            parse_mode=ParseMode.HTML,
+            reply_parameters=ReplyParameters(message_id=board, allow_sending_without_reply=True),
         )
+
+
+def _id(served: Session | Challenge) -> str:
+    return served.challenge_id if isinstance(served, Challenge) else served.game_id

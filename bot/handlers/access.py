@@ -10,7 +10,7 @@ from typing import Any
 from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, TelegramObject
 
-from bot.service import GameError, GameService, NotYourGame
+from bot.service import GameError, GameService, NotAsked
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import BoardTap, Question, Rematch
 
@@ -32,9 +32,9 @@ class GameAccess(BaseMiddleware):
             return await handler(event, data)
         service: GameService = data["service"]
         try:
-            if isinstance(tap, Question) and tap.user != event.from_user.id:
-                raise NotYourGame(tap.game)
             data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id)
+            if isinstance(tap, Question) and tap.user != event.from_user.id:
+                raise NotAsked(tap.game)
         except GameError as error:
             await refuse(event, data["texts"], error)
             return None

@@ -27,6 +27,7 @@ from bot.service import (
     GameService,
     Move,
     NoGame,
+    NotAsked,
     Outcome,
     Resign,
     Select,
@@ -110,7 +111,7 @@ async def board_tap(
         await _resign_question(query, callback_data, session, seat, bot, texts, boards, tapped)
         return
     if callback_data.action is BoardAction.RESIGN and callback_data.src != seat:
-        await query.answer(texts.gettext("This question is for your opponent."), show_alert=True)
+        await refuse(query, texts, NotAsked(session.game_id))
         return
     seated = (session, seat)
     outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)

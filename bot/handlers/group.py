@@ -20,6 +20,7 @@ from bot.boards import Boards
 from bot.handlers.access import GameAccess
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import (
+    AlreadyStarted,
     ChallengeGone,
     GameError,
     GameInProgress,
@@ -38,14 +39,28 @@ from nardy import Color
 
 
 def _invited(message: Message, user: User) -> tuple[int | None, str | None] | None:
-    """Whom /play challenges: the author of the message it replies to, or the first @mention;
-    (None, None) for anyone; None when that is the challenger or a bot."""
+    """Whom /play challenges: the author of the message it replies to (not a forum topic's
+    first message, which every message in the topic "replies" to), or the first mention
+    (@username, or a person without one picked from the list); (None, None) for anyone; None
+    when that is the challenger or a bot."""
     replied = message.reply_to_message
-    if replied is not None and replied.from_user is not None:
-        other = replied.from_user
-        if other.is_bot or other.id == user.id:
+    topic_start = replied is not None and (
+        replied.forum_topic_created is not None or replied.message_id == message.message_thread_id
+    )
+    mentioned = next(
+        (
+            entity.user
+            for entity in message.entities or []
+            if entity.type == MessageEntityType.TEXT_MENTION
+        ),
+        None,
+    )
+    if replied is not None and replied.from_user is not None and not topic_start:
+        mentioned = replied.from_user
+    if mentioned is not None:
+        if mentioned.is_bot or mentioned.id == user.id:
             return None
-        return other.id, other.full_name[:NAME_LIMIT]
+        return mentioned.id, mentioned.full_name[:NAME_LIMIT]
     for entity in message.entities or []:
         if entity.type == MessageEntityType.MENTION:
             mention = entity.extract_from(message.text or "")
@@ -85,7 +100,8 @@ async def challenge(
     except GameInProgress:
         await message.reply(texts.gettext("You already have a game in this chat: finish it first."))
         return
-    card = await send_board(bot, message.chat.id, challenge_screen(made, texts))
+    thread = message.message_thread_id if message.is_topic_message else None
+    card = await send_board(bot, message.chat.id, challenge_screen(made, texts), thread)
     await service.post_card(made, card)
 
 
@@ -115,6 +131,12 @@ async def challenge_tap(
         await refuse(query, texts, gone)
         text = texts.gettext("This challenge has expired.")
         await close_card(bot, chat_id, card.message_id, text)
+        return
+    except AlreadyStarted as started:
+        if not await boards.show_to_player(bot, callback_data.game, user.id, texts):
+            await refuse(query, texts, started)
+        else:
+            await query.answer()
         return
     except GameError as error:
         await refuse_challenge(query, texts, error)

@@ -17,12 +17,14 @@ from bot.boards import Boards
 from bot.i18n import Texts, Translator
 from bot.service import (
     MATCH_LENGTHS,
+    AlreadyStarted,
     ChallengeGone,
     GameError,
     GameService,
     InlineCard,
     Seat,
     Terms,
+    inline_game_id,
 )
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID, refuse, refuse_challenge
@@ -106,6 +108,12 @@ async def card_tap(
         await refuse(query, texts, gone)
         expired = card_texts.gettext("This challenge has expired.")
         await close_inline_card(bot, inline_id, expired, picture)
+        return
+    except AlreadyStarted as started:
+        if not await boards.show_to_player(bot, inline_game_id(inline_id), user.id, texts):
+            await refuse(query, texts, started)
+        else:
+            await query.answer()
         return
     except GameError as error:
         await refuse_challenge(query, texts, error)

@@ -79,3 +79,11 @@ class OnlyChallenger(GameError):
 
 class RematchAsked(GameError):
     """The player already asked for a rematch; the other has not agreed yet."""
+
+
+class RematchStarted(GameError):
+    """Both players agreed to a rematch of this game already: it has begun."""
+
+
+class NotAsked(GameError):
+    """An answer to a question about the game asked of the other player."""

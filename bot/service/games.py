@@ -33,6 +33,7 @@ from bot.service.errors import (
     OpponentsTurn,
     OwnChallenge,
     RematchAsked,
+    RematchStarted,
     Stale,
     Watching,
 )
@@ -232,9 +233,11 @@ class GameService:
             raise GameInProgress(previous, user_id)
         return previous
 
-    async def _claim(self, session: Session) -> None:
+    async def _claim(self, session: Session, shared: Slot | None = None) -> None:
         """Point every slot of `session` at it; `GameInProgress` (naming the player in a group)
-        when another game runs in one, and then none is claimed."""
+        when another game runs in one, and then those it pointed are given back, but for
+        `shared`: the challenger's slot, which another joiner of the same challenge (so of the
+        same game id) may be counting on."""
         claimed: list[Slot] = []
         try:
             for slot, seat in zip(session.slots(), session.seats, strict=False):
@@ -247,14 +250,17 @@ class GameService:
                             raise GameInProgress(taken or "", user)
                 claimed.append(slot)
         except GameInProgress:
-            for slot in claimed:
-                await self._store.swap_chat_game(slot, session.game_id, None)
+            await self._release(session, shared, claimed)
             raise
 
-    async def _release(self, session: Session) -> None:
-        """The slots that point at `session` point at nothing."""
-        for slot in session.slots():
-            await self._store.swap_chat_game(slot, session.game_id, None)
+    async def _release(
+        self, session: Session, kept: Slot | None = None, slots: Sequence[Slot] | None = None
+    ) -> None:
+        """The slots (of `session`, or those given) that point at it point at nothing, but for
+        `kept`. A slot left pointing at a game id that is not a running game is free anyway."""
+        for slot in session.slots() if slots is None else slots:
+            if slot != kept:
+                await self._store.swap_chat_game(slot, session.game_id, None)
 
     # -- games between two people in a group ------------------------------------------------
 
@@ -344,29 +350,42 @@ class GameService:
 
     async def _join(self, challenge: Challenge, joiner: Seat, place: Session) -> Session:
         """The game of `challenge` begun with `joiner`, on the board message of `place`, saved
-        with a compare-and-set on the challenge's version (0: none stored)."""
+        with a compare-and-set on the challenge's version (0: none stored). A challenge that
+        changed but is still open (its card recorded meanwhile) is joined as it is now."""
         challenger = challenge.challenger
         if joiner.user_id == challenger.user_id:
             raise OwnChallenge(challenge.challenge_id)
-        start = replace(
-            place,
-            seats=(challenger, joiner),
-            locale=challenge.locale,
-            match=_new_match(challenge.terms.length, challenger, joiner),
-            turn_limit=challenge.terms.turn_limit,
-            version=challenge.version,
-        )
-        session = await self._first_turns(start)
-        await self._claim(session)
-        try:
-            saved = await self._save(session)
-        except VersionConflict:
-            await self._release(session)
-            stored = await self._store.load_game(challenge.challenge_id)
-            gone = stored is None or stored.data == WITHDRAWN
-            raise (ChallengeGone if gone else AlreadyStarted)(challenge.challenge_id) from None
-        log.info("game %s started between two people", saved.game_id)
-        return saved
+        for _ in range(CONFLICT_RETRIES):
+            start = replace(
+                place,
+                seats=(challenger, joiner),
+                locale=challenge.locale,
+                match=_new_match(challenge.terms.length, challenger, joiner),
+                turn_limit=challenge.terms.turn_limit,
+                version=challenge.version,
+            )
+            session = await self._first_turns(start)
+            shared = session.slot_of(challenger.user_id or 0)
+            await self._claim(session, shared)
+            try:
+                saved = await self._save(session)
+            except VersionConflict:
+                await self._release(session, shared)
+                challenge = await self._still_open(challenge)
+                continue
+            log.info("game %s started between two people", saved.game_id)
+            return saved
+        raise AlreadyStarted(challenge.challenge_id)
+
+    async def _still_open(self, challenge: Challenge) -> Challenge:
+        """`challenge` as stored now, if it is still open; else why not: `ChallengeGone`
+        (withdrawn, expired) or `AlreadyStarted` (someone joined)."""
+        stored = await self._store.load_game(challenge.challenge_id)
+        if stored is None or stored.data == WITHDRAWN:
+            raise ChallengeGone(challenge.challenge_id)
+        if not is_challenge(stored.data):
+            raise AlreadyStarted(challenge.challenge_id)
+        return Challenge.from_text(challenge.challenge_id, stored.version, stored.data)
 
     async def withdraw_inline(self, card: InlineCard, user_id: int) -> None:
         """The challenger withdraws the inline challenge `card`, if nobody joined yet
@@ -402,18 +421,22 @@ class GameService:
         user = session.seats[color].user_id
         if not session.game.over or not session.shared:
             raise InvalidAction("no rematch here")
+        if session.next_game is not None:
+            raise RematchStarted(session.game_id)
         if session.rematch == user:
             raise RematchAsked(session.game_id)
         agreed = session.rematch is not None
+        new_id = secrets.token_urlsafe(6)
+        after = replace(session, rematch=None, next_game=new_id) if agreed else session
         try:
-            finished = await self._save(replace(session, rematch=None if agreed else user))
+            finished = await self._save(after if agreed else replace(session, rematch=user))
         except VersionConflict:
             raise Stale(session.game_id) from None
         if not agreed:
             return finished, None
         first, second = session.seats[color.opponent], session.seats[color]
         length = 1 if session.match is None else session.match.match.length
-        start = Session(secrets.token_urlsafe(6), Game(), (first, second), session.chat_id)
+        start = Session(new_id, Game(), (first, second), session.chat_id)
         start = replace(
             start,
             locale=session.locale,
@@ -503,6 +526,12 @@ class GameService:
                 await on_accepted(bot_thinks)
 
         for _ in range(CONFLICT_RETRIES):
+            if session.out_of_time(self._clock()):  # the timer task is behind: lost on time
+                try:
+                    session = await self._time_out(session)
+                except VersionConflict:
+                    session = await self.load(session.game_id)
+                    continue
             self._check(session, color, action, seq)
             try:
                 return await self._carry_out(session, color, action, seq, accept_once)
@@ -628,19 +657,27 @@ class GameService:
         if due is None or due > now:
             await self._store.set_timer(game_id, due)
             return None
-        assert session.deadline is not None
         try:
-            if now < session.deadline:
+            if not session.out_of_time(now):
                 return await self._save(replace(session, reminded=True))
-            loser = session.game.to_move
-            game = session.game.resign(loser, EndReason.TIMEOUT)
-            ended = session.with_game(game, ())
-            return await self._save(await self._next_of_match(ended), ending=True)
+            timed_out = await self._time_out(session)
         except VersionConflict:
             return None  # a move or another process got there first: its save set the timer
-        except IllegalMove:  # a side that has borne off everything waits for the last roll
+        if timed_out is session:  # it cannot lose on time now: nothing more to serve
             await self._store.set_timer(game_id, None)
             return None
+        return timed_out
+
+    async def _time_out(self, session: Session) -> Session:
+        """The game (out of time) lost on time by the side to move, scored from the position
+        (RULES.md §7), saved; the next game of a match begun. `session` as it was when the
+        side to move cannot lose (it has borne off everything, awaiting the last roll)."""
+        try:
+            game = session.game.resign(session.game.to_move, EndReason.TIMEOUT)
+        except IllegalMove:
+            return session
+        ended = session.with_game(game, ())
+        return await self._save(await self._next_of_match(ended), ending=True)
 
     async def _expire(self, challenge_id: str, version: int, data: str) -> Challenge | None:
         """Close a challenge whose time is up; None if it is not, or if it changed first."""
@@ -724,11 +761,15 @@ class GameService:
         renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL). A change that
         may end the game (`ending`) frees the chat when it did."""
         ttl = FINISHED_TTL if session.game.over else UNFINISHED_TTL
-        if session.turn_limit:  # before the save: an index ahead of the game heals itself
-            await self._store.set_timer(session.game_id, session.timer_due())
+        due = session.timer_due()
+        if session.turn_limit:  # sooner before the save (a crash then leaves an entry too
+            # early, which the timer task corrects), exact after it; a lost save changes neither
+            await self._store.set_timer(session.game_id, due, earlier_only=True)
         version = await self._store.save_game(
             session.game_id, session.version, session.to_text(), ttl
         )
+        if session.turn_limit:
+            await self._store.set_timer(session.game_id, due)
         if ending and session.game.over:
             await self._release(session)
             log.info("game %s over: %s", session.game_id, session.game.result)

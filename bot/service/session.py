@@ -136,6 +136,7 @@ class Session:
     match: MatchPlay | None = None
     inline_id: str | None = None
     instance: str | None = None
+    next_game: str | None = None  # the rematch that followed this finished game
     turn_limit: int = 0  # seconds a player of a game between two people has per turn; 0: none
     deadline: float | None = None  # when the turn in progress runs out (Unix time)
     reminded: bool = False  # whether the player to move was told half the time is gone
@@ -156,6 +157,14 @@ class Session:
             return (self.chat_id,)
         chat = self.chat_id if self.inline_id is None else inline_chat(self.instance or "")
         return tuple(player_slot(chat, seat.user_id or 0) for seat in self.seats)
+
+    def out_of_time(self, now: float) -> bool:
+        """Whether the side to move has used up its time for this turn."""
+        return self.deadline is not None and not self.game.over and now >= self.deadline
+
+    def slot_of(self, user_id: int) -> Slot:
+        """The slot of the player `user_id` (in a game between two people)."""
+        return self.slots()[0 if self.seats[0].user_id == user_id else 1]
 
     def timer_due(self) -> float | None:
         """When the turn timer next needs looking at: the half-time reminder, then the
@@ -212,6 +221,8 @@ class Session:
             data["i"], data["h"] = self.inline_id, self.instance
         if self.turn_limit:
             data["T"], data["D"], data["R"] = self.turn_limit, self.deadline, self.reminded
+        if self.next_game is not None:
+            data["z"] = self.next_game
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -234,6 +245,7 @@ class Session:
             match=MatchPlay.from_list(data["x"]) if "x" in data else None,
             inline_id=data.get("i"),
             instance=data.get("h"),
+            next_game=data.get("z"),
             turn_limit=data.get("T", 0),
             deadline=data.get("D"),
             reminded=data.get("R", False),

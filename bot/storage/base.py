@@ -74,9 +74,10 @@ class GameStore(ABC):
         """The id of the game `slot` is playing, if any."""
 
     @abstractmethod
-    async def set_timer(self, game_id: str, due: float | None) -> None:
-        """Note when the game next needs its timer looked at (Unix time; None: never). An index
-        only: whoever serves it checks the game itself, so a stale entry does no harm."""
+    async def set_timer(self, game_id: str, due: float | None, earlier_only: bool = False) -> None:
+        """Note when the game next needs its timer looked at (Unix time; None: never); with
+        `earlier_only`, only if that is sooner than what is noted. An index only: whoever
+        serves it checks the game itself, so an entry too early does no harm."""
 
     @abstractmethod
     async def due_timers(self, now: float, limit: int = 100) -> list[str]:

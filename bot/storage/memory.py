@@ -55,10 +55,12 @@ class MemoryStore(GameStore):
     async def chat_game(self, slot: Slot) -> str | None:
         return self._chats.get(str(slot))
 
-    async def set_timer(self, game_id: str, due: float | None) -> None:
+    async def set_timer(self, game_id: str, due: float | None, earlier_only: bool = False) -> None:
+        noted = self._timers.get(game_id)
         if due is None:
-            self._timers.pop(game_id, None)
-        else:
+            if not earlier_only:
+                self._timers.pop(game_id, None)
+        elif not earlier_only or noted is None or due < noted:
             self._timers[game_id] = due
 
     async def due_timers(self, now: float, limit: int = 100) -> list[str]:

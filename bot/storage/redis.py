@@ -145,12 +145,12 @@ class RedisStore(GameStore):
             value = await self._redis.get(chat_key(slot))
         return None if value is None else _text(value)
 
-    async def set_timer(self, game_id: str, due: float | None) -> None:
+    async def set_timer(self, game_id: str, due: float | None, earlier_only: bool = False) -> None:
         async with _reachable():
-            if due is None:
+            if due is not None:
+                await self._redis.zadd(TIMERS_KEY, {game_id: due}, lt=earlier_only)
+            elif not earlier_only:
                 await self._redis.zrem(TIMERS_KEY, game_id)
-            else:
-                await self._redis.zadd(TIMERS_KEY, {game_id: due})
 
     async def due_timers(self, now: float, limit: int = 100) -> list[str]:
         async with _reachable():

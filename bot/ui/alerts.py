@@ -18,6 +18,7 @@ from bot.service import (
     GameOver,
     InvalidAction,
     NoGame,
+    NotAsked,
     NotInvited,
     NotYourGame,
     NotYourTurn,
@@ -25,6 +26,7 @@ from bot.service import (
     OpponentsTurn,
     OwnChallenge,
     RematchAsked,
+    RematchStarted,
     Stale,
     Watching,
 )
@@ -38,6 +40,7 @@ ALERTS: dict[type[GameError], str] = {
     AlreadyDone: N_("Already done."),
     GameOver: N_("This game is over."),
     NotYourGame: N_("This is not your game."),
+    NotAsked: N_("This question was asked of another player."),
     NotYourTurn: N_("Wait: it is the bot's turn."),
     Busy: N_("Wait: it is the bot's turn."),
     # Games between two people in a group.
@@ -49,6 +52,7 @@ ALERTS: dict[type[GameError], str] = {
     NotInvited: N_("This challenge is for someone else."),
     OnlyChallenger: N_("Only the one who made the challenge can withdraw it."),
     RematchAsked: N_("Waiting for your opponent to agree."),
+    RematchStarted: N_("The rematch has already begun."),
 }
 
 

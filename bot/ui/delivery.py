@@ -67,11 +67,16 @@ async def edit_board(bot: Bot, session: Session, message_id: int, screen: Screen
     return True
 
 
-async def send_board(bot: Bot, chat_id: int, screen: Screen) -> int:
-    """Send `screen` as a new board message (or challenge card) in `chat_id`; its message id."""
+async def send_board(bot: Bot, chat_id: int, screen: Screen, thread: int | None = None) -> int:
+    """Send `screen` as a new board message (or challenge card) in `chat_id` (in the forum
+    topic `thread`, if given); its message id."""
     photo = await _picture(screen)
     message = await bot.send_photo(
-        chat_id=chat_id, photo=photo, caption=screen.caption, reply_markup=screen.markup
+        chat_id=chat_id,
+        photo=photo,
+        caption=screen.caption,
+        reply_markup=screen.markup,
+        message_thread_id=thread,
     )
     return message.message_id
 
@@ -177,7 +182,9 @@ async def close_inline_card(bot: Bot, inline_id: str, text: str, picture: bool) 
             await bot.edit_message_caption(inline_message_id=inline_id, caption=text)
         else:
             await bot.edit_message_text(
-                inline_message_id=inline_id, text=html.escape(text, quote=False)
+                inline_message_id=inline_id,
+                text=html.escape(text, quote=False),
+                parse_mode=ParseMode.HTML,  # as the card it replaces
             )
     except TelegramBadRequest as error:
         log.info("inline card %s not closed: %s", inline_id, error.message)

@@ -81,8 +81,12 @@ def question_menu(
     return builder.as_markup()
 
 
-def move_menu(texts: Texts, session: Session, selected: int | None) -> InlineKeyboardMarkup:
-    """Checkers to pick (or the picked one's destinations and Back), then Undo and Done."""
+def move_menu(
+    texts: Texts, session: Session, selected: int | None, resigning: Color | None = None
+) -> InlineKeyboardMarkup:
+    """Checkers to pick (or the picked one's destinations and Back), then Undo and Done; on a
+    shared board, Resign, or, while the player of `resigning` considers it, Yes and Keep
+    playing (the player to move keeps their buttons meanwhile)."""
     game = session.game
     _ = texts.gettext
 
@@ -112,20 +116,15 @@ def move_menu(texts: Texts, session: Session, selected: int | None) -> InlineKey
     if game.turn_complete:
         footer.append(button(_("✅ Done"), BoardAction.DONE))
     builder.row(*footer)
-    if session.shared:  # either player may resign, on either side's turn
+    if not session.shared:
+        return builder.as_markup()
+    if resigning is None:  # either player may resign, on either side's turn
         builder.row(button(_("🏳 Resign"), BoardAction.ASK_RESIGN))
-    return builder.as_markup()
-
-
-def resign_menu(texts: Texts, session: Session, color: Color) -> InlineKeyboardMarkup:
-    """A shared board asking the player of `color` to confirm resigning."""
-    builder = InlineKeyboardBuilder()
-    for text, action, src in (
-        (texts.gettext("🏳 Yes, resign"), BoardAction.RESIGN, int(color)),
-        (texts.gettext("Keep playing"), BoardAction.KEEP, 0),
-    ):
-        tap = BoardTap(game=session.game_id, seq=session.seq, action=action, src=src)
-        builder.button(text=text, callback_data=tap)
+    else:
+        builder.row(
+            button(_("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),
+            button(_("Keep playing"), BoardAction.KEEP),
+        )
     return builder.as_markup()
 
 

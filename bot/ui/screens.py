@@ -5,6 +5,7 @@ Pure: no I/O; the points on buttons are the viewer's own numbers, as in the nota
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, replace
 
 from aiogram.types import InlineKeyboardMarkup
@@ -18,7 +19,6 @@ from bot.ui.keyboards import (
     move_menu,
     question_menu,
     rematch_menu,
-    resign_menu,
 )
 from bot.ui.names import kind_name, level_name, limit_name
 from nardy import Color, Position, format_dice, format_turn_for, parse_turn
@@ -182,16 +182,24 @@ def shared_screen(
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
         markup = rematch_menu(texts, session)
-    elif resigning is not None:
-        lines.append(_("🏳 {name}:", name=names[resigning]))
-        lines.append(resign_text(texts, session, resigning))
-        markup = resign_menu(texts, session, resigning)
     elif game.dice is not None:
         lines.append(_prompt(game, texts, selected))
-        markup = move_menu(texts, session, selected)
+        if resigning is not None:
+            lines.append(_("🏳 {name}:", name=names[resigning]))
+            lines.append(resign_text(texts, session, resigning))
+        markup = move_menu(texts, session, selected, resigning)
     status = texts.pgettext("beside the opponent's name", "to move")
     view = _view(session, mover, texts, selected, [*names], status, outcome)
     return Screen(game.board, view, caption(notes, lines), markup)
+
+
+def reminder(texts: Texts, user_id: int, name: str) -> str:
+    """The group message at half a turn's time (HTML): it mentions the player to move, so that
+    Telegram notifies them."""
+    mention = f'<a href="tg://user?id={user_id}">{html.escape(name, quote=False)}</a>'
+    return texts.gettext(
+        "⏰ {name}, it is your move: half the time for this turn is gone.", name=mention
+    )
 
 
 def terms_help(texts: Texts) -> str:

@@ -223,6 +223,12 @@ async def test_two_who_join_at_once_one_gets_the_game(group: Group, service: Gam
     assert len(joined) == 1
     refused = [answer for answer in group.answers() if answer[1]]
     assert len(refused) == 1
+    # The loser gave back only its own slot: both players' still name the game.
+    for player in ALICE, person(session, Color.WHITE), person(session, Color.BLACK):
+        active = await service.active_game(player_slot(group.chat["id"], player["id"]))
+        assert active is not None and active.game_id == session.game_id
+    loser = BOB if CAROL["id"] in joined else CAROL
+    assert await service.active_game(player_slot(group.chat["id"], loser["id"])) is None
 
 
 async def test_both_players_tapping_at_once_change_the_game_once(
@@ -239,11 +245,17 @@ async def test_both_players_tapping_at_once_change_the_game_once(
     board = board_of(group, session)
     move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
     resign = next(b["callback_data"] for b in question.buttons() if "resign" in b["text"])
+    answered = len(group.answers())
     await asyncio.gather(group.tap(mover, board, move), group.tap(other, question, resign))
     after = await service.load(session.game_id)
     assert after.seq == session.seq + 1  # the move or the resignation, not both
-    refusals = [answer for answer in group.answers()[-2:] if answer[0]]
-    assert len(refusals) == 1
+    assert len(group.answers()) == answered + 2  # each tap answered once (the one that lost
+    # after being accepted was answered before its save: the board tells what happened)
+    shown = board_of(group, after).buttons()
+    if after.game.over:
+        assert [b["text"] for b in shown] == ["🔁 Rematch"]
+    else:
+        assert {BoardTap.unpack(b["callback_data"]).seq for b in shown} == {after.seq}
 
 
 async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(

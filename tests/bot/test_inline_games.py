@@ -133,6 +133,10 @@ async def test_join_by_the_challenger_is_refused_a_stranger_plays_a_third_cannot
     assert any(is_checker(b["text"]) for b in card.buttons())
     await room.tap(CAROL, card, join)  # the card's old button
     assert room.answers()[-1] == ("Хтось уже приєднався до цієї гри.", True)
+    card.text, card.markup = "a board that never arrived", None  # say the edit failed
+    await room.tap(BOB, card, join)  # a player's Join brings the board back
+    assert room.answers()[-1] == ("", False)
+    assert card.text is not None and f"Turn: {mover}" in card.text
     assert telegram.schema_problems == []
 
 
@@ -216,8 +220,10 @@ async def test_a_player_resigns_on_the_board_and_a_rematch_takes_over_the_messag
     assert waiting is not None
     await room.press(ALICE, card, "🏳 Resign")  # on either side's turn
     assert card.text is not None and "🏳 U3001:" in card.text and "Resign?" in card.text
+    labels = [b["text"] for b in card.buttons()]  # the player to move keeps their buttons
+    assert any(map(is_checker, labels)) and labels[-2:] == ["🏳 Yes, resign", "Keep playing"]
     await room.press(BOB, card, "🏳 Yes, resign")
-    assert room.answers()[-1] == ("This question is for your opponent.", True)
+    assert room.answers()[-1] == ("This question was asked of another player.", True)
     await room.press(ALICE, card, "Keep playing")
     assert any(is_checker(b["text"]) for b in card.buttons())
     await room.press(ALICE, card, "🏳 Resign")

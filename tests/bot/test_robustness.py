@@ -138,7 +138,7 @@ async def test_a_question_answers_only_for_its_player_and_removes_only_itself(
     await chat.tap(board, f"q:{session.game_id}:{session.seq}:{chat.user['id']}:k")  # Keep
     await chat.tap(board, f"q:{session.game_id}:{session.seq}:999:r")  # another's Yes
     assert board in chat.messages
-    assert chat.alerts() == ["This is not your game."]
+    assert chat.alerts() == ["This question was asked of another player."]
     assert (await current(service, chat)).seq == session.seq
 
 

@@ -30,6 +30,7 @@ from bot.service import (
     OwnChallenge,
     PoolBotPlayer,
     RematchAsked,
+    RematchStarted,
     Resign,
     Seat,
     Select,
@@ -465,6 +466,9 @@ async def test_a_rematch_needs_both_and_starts_one_new_game(bot_player: PoolBotP
         await service.rematch(over, Color.BLACK)
     cleared, fresh = await service.rematch(asked, Color.BLACK)
     assert cleared.rematch is None and fresh is not None
+    for color in Color:  # a doubled tap, or either player again: the rematch has begun
+        with pytest.raises(RematchStarted):
+            await service.rematch(cleared, color)
     assert {seat.user_id for seat in fresh.seats} == {1, 2}
     opened = await service.open(fresh)
     assert await service.active_game(player_slot(GROUP, 1)) == opened
@@ -550,3 +554,21 @@ async def test_a_move_starts_the_next_turns_time_and_a_timer_fires_once_for_two_
     served = [await server.on_timer(session.game_id) for server in (service, other)]
     assert len([s for s in served if s is not None]) == 1
     assert (await service.load(session.game_id)).game.over
+
+
+async def test_a_move_made_after_the_deadline_loses_on_time_even_before_the_timer_task(
+    bot_player: PoolBotPlayer,
+) -> None:
+    clock, store = Clock(), MemoryStore()
+    service = GameService(store, bot_player, dice=ScriptedDice([2, 5, 6, 1, 4, 3] * 3), clock=clock)
+    made = await service.challenge(GROUP, Seat(user_id=1, name="A"), "en", Terms(turn_limit=60))
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, 5)
+    mover = session.game.to_move
+    step = session.game.next_steps()[0]
+    clock.now += 60
+    with pytest.raises(GameOver):
+        await service.apply(session, mover, Move(step.src, step.dst), session.seq)
+    over = await service.load(session.game_id)
+    assert over.game.result is not None and over.game.result.reason is EndReason.TIMEOUT
+    assert over.game.result.winner is mover.opponent
+    assert await store.due_timers(clock.now + 10**9) == []

@@ -82,6 +82,22 @@ async def test_a_finished_game_expires_after_its_ttl(store: GameStore) -> None:
     assert time.monotonic() - before >= 1.9
 
 
+async def test_the_timer_index_keeps_the_earliest_when_asked_and_the_exact_else(
+    store: GameStore,
+) -> None:
+    await store.set_timer("g1", 100.0)
+    await store.set_timer("g2", 300.0)
+    await store.set_timer("g1", 200.0, earlier_only=True)  # later: kept at 100
+    assert await store.due_timers(150.0) == ["g1"]
+    await store.set_timer("g2", 50.0, earlier_only=True)  # sooner: moved
+    await store.set_timer("g1", None, earlier_only=True)  # never removes
+    assert await store.due_timers(150.0) == ["g2", "g1"]
+    await store.set_timer("g1", 400.0)  # exact
+    await store.set_timer("g2", None)
+    assert await store.due_timers(350.0) == []
+    assert await store.due_timers(400.0, limit=5) == ["g1"]
+
+
 async def test_the_chat_index_swaps_only_from_the_expected_game(store: GameStore) -> None:
     assert await store.chat_game(7) is None
     assert await store.swap_chat_game(7, None, "g1")
