@@ -102,7 +102,7 @@ async def challenge(
         return
     thread = message.message_thread_id if message.is_topic_message else None
     card = await send_board(bot, message.chat.id, challenge_screen(made, texts), thread)
-    await service.post_card(made, card)
+    await service.challenges.post_card(made, card)
 
 
 async def challenge_tap(
@@ -126,7 +126,7 @@ async def challenge_tap(
                 callback_data.game, seat_for(user), user.username, card.message_id
             )
         else:
-            withdrawn = await service.cancel(callback_data.game, user.id)
+            withdrawn = await service.challenges.cancel(callback_data.game, user.id)
     except ChallengeGone as gone:
         await refuse(query, texts, gone)
         text = texts.gettext("This challenge has expired.")

@@ -103,7 +103,7 @@ async def card_tap(
         if callback_data.action is ChallengeAction.JOIN:
             session = await service.join_inline(card, seat_for(user))
         else:
-            await service.withdraw_inline(card, user.id)
+            await service.challenges.withdraw_inline(card, user.id)
     except ChallengeGone as gone:
         await refuse(query, texts, gone)
         expired = card_texts.gettext("This challenge has expired.")

@@ -2,6 +2,7 @@
 
 from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer, PoolBotPlayer
+from bot.service.challenges import CHALLENGE_TTL, Challenges
 from bot.service.errors import (
     AlreadyDone,
     AlreadyStarted,
@@ -24,7 +25,7 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
-from bot.service.games import CHALLENGE_TTL, GameService, OnAccepted, Outcome
+from bot.service.games import GameService, OnAccepted, Outcome
 from bot.service.session import (
     MATCH_LENGTHS,
     TURN_LIMITS,
@@ -50,6 +51,7 @@ __all__ = [
     "Busy",
     "Challenge",
     "ChallengeGone",
+    "Challenges",
     "Deselect",
     "Done",
     "GameError",

@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 
 from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer
+from bot.service.challenges import Challenges
 from bot.service.errors import (
     AlreadyDone,
     AlreadyStarted,
     Busy,
-    ChallengeGone,
     GameInProgress,
     GameOver,
     InvalidAction,
@@ -29,7 +29,6 @@ from bot.service.errors import (
     NotInvited,
     NotYourGame,
     NotYourTurn,
-    OnlyChallenger,
     OpponentsTurn,
     OwnChallenge,
     RematchAsked,
@@ -38,7 +37,6 @@ from bot.service.errors import (
     Watching,
 )
 from bot.service.session import (
-    WITHDRAWN,
     Challenge,
     InlineCard,
     MatchPlay,
@@ -46,7 +44,6 @@ from bot.service.session import (
     Seat,
     Session,
     Terms,
-    inline_game_id,
     is_challenge,
     player_slot,
 )
@@ -62,11 +59,6 @@ from nardy.scoring import EndReason
 from nardy.steps import format_dice
 
 log = logging.getLogger(__name__)
-
-# How long a challenge nobody joins stays open (its card then says it expired), and how much
-# longer its record is kept, for the timer task to find its card.
-CHALLENGE_TTL = 24 * 3600
-CHALLENGE_KEPT = CHALLENGE_TTL + 3600
 
 # How often an action is tried again when another change to the game (say, its board message
 # being replaced) was saved between reading the game and writing it.
@@ -148,6 +140,9 @@ class GameService:
         self._rules = rules or Rules()
         self._clock = clock
         self._thinking: set[str] = set()
+        self.challenges = Challenges(store, clock)
+        """The open challenges; their bookkeeping alone (withdrawing, a card's message) is
+        asked of them directly."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -262,7 +257,7 @@ class GameService:
             if slot != kept:
                 await self._store.swap_chat_game(slot, session.game_id, None)
 
-    # -- games between two people in a group ------------------------------------------------
+    # -- games between two people ----------------------------------------------------------
 
     async def challenge(
         self,
@@ -273,53 +268,13 @@ class GameService:
         invited_id: int | None = None,
         invited_name: str | None = None,
     ) -> Challenge:
-        """A challenge on `terms` in the group `chat_id`, saved, open for `CHALLENGE_TTL` (its
-        expiry on the timer index); `GameInProgress` while the challenger has a game running
-        there, `InvalidAction` for terms not offered. Its card is recorded by `post_card`."""
+        """A challenge on `terms` in the group `chat_id` (`Challenges.make`), unless the
+        challenger has a game running there (`GameInProgress`)."""
         assert challenger.user_id is not None
-        if not terms.offered:
-            raise InvalidAction(f"no such terms: {terms}")
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
-        challenge = Challenge(
-            secrets.token_urlsafe(6),
-            chat_id,
-            challenger,
-            locale,
-            invited_id,
-            invited_name,
-            terms,
-            made_at=self._clock(),
+        return await self.challenges.make(
+            chat_id, challenger, locale, terms, invited_id, invited_name
         )
-        await self._store.set_timer(challenge.challenge_id, challenge.made_at + CHALLENGE_TTL)
-        data = challenge.to_text()
-        version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_KEPT)
-        return replace(challenge, version=version)
-
-    async def post_card(self, challenge: Challenge, message_id: int) -> None:
-        """Record the card `message_id` showing `challenge`, for its expiry to edit; nothing
-        when the challenge was taken or withdrawn meanwhile (its card changed already)."""
-        posted = replace(challenge, message_id=message_id)
-        try:
-            await self._store.save_game(
-                challenge.challenge_id, challenge.version, posted.to_text(), CHALLENGE_KEPT
-            )
-        except VersionConflict:
-            log.info("challenge %s changed before its card was recorded", challenge.challenge_id)
-
-    async def load_challenge(self, challenge_id: str) -> Challenge:
-        """The open challenge; `ChallengeGone` or `AlreadyStarted` when it is not open."""
-        stored = await self._store.load_game(challenge_id)
-        if stored is None or stored.data == WITHDRAWN:
-            raise ChallengeGone(challenge_id)
-        if not is_challenge(stored.data):
-            raise AlreadyStarted(challenge_id)
-        try:
-            challenge = Challenge.from_text(challenge_id, stored.version, stored.data)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ChallengeGone(challenge_id) from exc
-        if self._clock() >= challenge.made_at + CHALLENGE_TTL:
-            raise ChallengeGone(challenge_id)
-        return challenge
 
     async def join(
         self, challenge_id: str, joiner: Seat, username: str | None, message_id: int | None
@@ -328,7 +283,7 @@ class GameService:
         challenge's message `message_id`, and is saved in place of the challenge, so of two who
         join at once one gets it (`AlreadyStarted` for the other). `OwnChallenge`,
         `NotInvited`, `GameInProgress` (naming whoever has a game in the group already)."""
-        challenge = await self.load_challenge(challenge_id)
+        challenge = await self.challenges.load(challenge_id)
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
         place = Session(challenge_id, Game(), (joiner, joiner), challenge.chat_id, message_id)
@@ -338,15 +293,12 @@ class GameService:
         """`joiner` takes the inline challenge `card`: the game starts in its inline message,
         saved under an id made from that message's, so of two who join at once one gets it
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
-        `GameInProgress` (naming whoever has a game in that chat already)."""
-        game_id = inline_game_id(card.inline_id)
-        if not card.terms.offered:
-            raise InvalidAction(f"no such terms: {card.terms}")
-        if self._clock() > card.made_at + CHALLENGE_TTL:
-            raise ChallengeGone(game_id)
-        challenge = Challenge(game_id, 0, card.challenger, card.locale, terms=card.terms)
-        place = Session(game_id, Game(), (joiner, joiner), 0, inline_id=card.inline_id)
-        return await self._join(challenge, joiner, replace(place, instance=card.instance))
+        `GameInProgress` (naming whoever has a game in that chat already). The game has no
+        chat id (an inline message's chat is unknown): its chat is its `instance`."""
+        challenge = self.challenges.inline(card)
+        place = Session(challenge.challenge_id, Game(), (joiner, joiner), 0)
+        place = replace(place, inline_id=card.inline_id, instance=card.instance)
+        return await self._join(challenge, joiner, place)
 
     async def _join(self, challenge: Challenge, joiner: Seat, place: Session) -> Session:
         """The game of `challenge` begun with `joiner`, on the board message of `place`, saved
@@ -371,47 +323,11 @@ class GameService:
                 saved = await self._save(session)
             except VersionConflict:
                 await self._release(session, shared)
-                challenge = await self._still_open(challenge)
+                challenge = await self.challenges.why_not_open(challenge.challenge_id)
                 continue
             log.info("game %s started between two people", saved.game_id)
             return saved
         raise AlreadyStarted(challenge.challenge_id)
-
-    async def _still_open(self, challenge: Challenge) -> Challenge:
-        """`challenge` as stored now, if it is still open; else why not: `ChallengeGone`
-        (withdrawn, expired) or `AlreadyStarted` (someone joined)."""
-        stored = await self._store.load_game(challenge.challenge_id)
-        if stored is None or stored.data == WITHDRAWN:
-            raise ChallengeGone(challenge.challenge_id)
-        if not is_challenge(stored.data):
-            raise AlreadyStarted(challenge.challenge_id)
-        return Challenge.from_text(challenge.challenge_id, stored.version, stored.data)
-
-    async def withdraw_inline(self, card: InlineCard, user_id: int) -> None:
-        """The challenger withdraws the inline challenge `card`, if nobody joined yet
-        (`AlreadyStarted`); `OnlyChallenger` for anyone else. What is kept says so until the
-        challenge would have expired, so a Join tapped meanwhile fails."""
-        game_id = inline_game_id(card.inline_id)
-        if user_id != card.challenger.user_id:
-            raise OnlyChallenger(game_id)
-        try:
-            await self._store.save_game(game_id, 0, WITHDRAWN, CHALLENGE_TTL)
-        except VersionConflict:
-            stored = await self._store.load_game(game_id)
-            gone = stored is None or stored.data == WITHDRAWN
-            raise (ChallengeGone if gone else AlreadyStarted)(game_id) from None
-
-    async def cancel(self, challenge_id: str, user_id: int) -> Challenge:
-        """The challenger withdraws the challenge, if nobody joined yet (`AlreadyStarted`);
-        `OnlyChallenger` for anyone else."""
-        challenge = await self.load_challenge(challenge_id)
-        if user_id != challenge.challenger.user_id:
-            raise OnlyChallenger(challenge_id)
-        if not await self._store.delete_game(challenge_id, challenge.version):
-            await self.load_challenge(challenge_id)
-            raise AlreadyStarted(challenge_id)
-        await self._store.set_timer(challenge_id, None)
-        return challenge
 
     async def rematch(self, session: Session, color: Color) -> tuple[Session, Session | None]:
         """The player of `color` asks for a rematch of the finished `session`: the first ask is
@@ -646,7 +562,7 @@ class GameService:
         change is a compare-and-set, so it happens once however many serve."""
         stored = await self._store.load_game(game_id)
         if stored is not None and is_challenge(stored.data):
-            return await self._expire(game_id, stored.version, stored.data)
+            return await self.challenges.expire(game_id, stored.version, stored.data)
         try:
             session = await self.load(game_id)
         except NoGame:
@@ -678,19 +594,6 @@ class GameService:
             return session
         ended = session.with_game(game, ())
         return await self._save(await self._next_of_match(ended), ending=True)
-
-    async def _expire(self, challenge_id: str, version: int, data: str) -> Challenge | None:
-        """Close a challenge whose time is up; None if it is not, or if it changed first."""
-        challenge = Challenge.from_text(challenge_id, version, data)
-        expires = challenge.made_at + CHALLENGE_TTL
-        if self._clock() < expires:
-            await self._store.set_timer(challenge_id, expires)
-            return None
-        await self._store.set_timer(challenge_id, None)
-        if not await self._store.delete_game(challenge_id, version):
-            return None  # joined or withdrawn a moment ago
-        log.info("challenge %s expired", challenge_id)
-        return challenge
 
     # -- the board message ------------------------------------------------------------------
 

@@ -265,11 +265,6 @@ def inline_chat(instance: str) -> str:
     return f"i{instance}"
 
 
-WITHDRAWN = '{"k":"w"}'
-"""What an inline challenge's key holds once its challenger withdrew it (none holds it
-before: an inline challenge lives in its message until someone joins)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Challenge:
     """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,

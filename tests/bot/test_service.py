@@ -440,14 +440,14 @@ async def test_only_the_challenger_withdraws_and_not_after_someone_joined(
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     first = await service.challenge(GROUP, alice, "en", Terms())
     with pytest.raises(OnlyChallenger):
-        await service.cancel(first.challenge_id, 2)
-    await service.cancel(first.challenge_id, 1)
+        await service.challenges.cancel(first.challenge_id, 2)
+    await service.challenges.cancel(first.challenge_id, 1)
     with pytest.raises(ChallengeGone):
         await service.join(first.challenge_id, bob, None, 5)
     second = await service.challenge(GROUP, alice, "en", Terms())
     await service.join(second.challenge_id, bob, None, 6)
     with pytest.raises(AlreadyStarted):
-        await service.cancel(second.challenge_id, 1)
+        await service.challenges.cancel(second.challenge_id, 1)
 
 
 async def test_a_rematch_needs_both_and_starts_one_new_game(bot_player: PoolBotPlayer) -> None:

@@ -1,0 +1,160 @@
+"""Open challenges to games between two people, as the store keeps them: a group's challenge
+under the id its game will take (so of two who join at once, one wins the game's first
+compare-and-set), and an inline card's withdrawal under its game's id (an inline challenge is
+not stored before someone joins: it lives in the card's buttons). No games here:
+`GameService.join` turns a challenge into one.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.service.errors import (
+    AlreadyStarted,
+    ChallengeGone,
+    InvalidAction,
+    OnlyChallenger,
+)
+from bot.service.session import Challenge, InlineCard, Seat, Terms, inline_game_id, is_challenge
+from bot.storage import GameStore, VersionConflict
+
+log = logging.getLogger(__name__)
+
+# How long a challenge nobody joins stays open (its card then says it expired), and how much
+# longer its record is kept, for the timer task to find its card.
+CHALLENGE_TTL = 24 * 3600
+CHALLENGE_KEPT = CHALLENGE_TTL + 3600
+
+WITHDRAWN = '{"k":"w"}'
+"""What an inline challenge's key holds once its challenger withdrew it."""
+
+
+class Challenges:
+    """Making, reading, withdrawing and expiring challenges, each change a compare-and-set."""
+
+    def __init__(self, store: GameStore, clock: Callable[[], float]) -> None:
+        self._store = store
+        self._clock = clock
+
+    async def make(
+        self,
+        chat_id: int,
+        challenger: Seat,
+        locale: str,
+        terms: Terms,
+        invited_id: int | None = None,
+        invited_name: str | None = None,
+    ) -> Challenge:
+        """A challenge on `terms` in the group `chat_id`, saved, open for `CHALLENGE_TTL` (its
+        expiry on the timer index); `InvalidAction` for terms not offered. Its card is
+        recorded by `post_card`."""
+        if not terms.offered:
+            raise InvalidAction(f"no such terms: {terms}")
+        challenge = Challenge(
+            secrets.token_urlsafe(6),
+            chat_id,
+            challenger,
+            locale,
+            invited_id,
+            invited_name,
+            terms,
+            made_at=self._clock(),
+        )
+        await self._store.set_timer(challenge.challenge_id, challenge.made_at + CHALLENGE_TTL)
+        data = challenge.to_text()
+        version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_KEPT)
+        return replace(challenge, version=version)
+
+    async def post_card(self, challenge: Challenge, message_id: int) -> None:
+        """Record the card `message_id` showing `challenge`, for its expiry to edit; nothing
+        when the challenge was taken or withdrawn meanwhile (its card changed already)."""
+        posted = replace(challenge, message_id=message_id)
+        try:
+            await self._store.save_game(
+                challenge.challenge_id, challenge.version, posted.to_text(), CHALLENGE_KEPT
+            )
+        except VersionConflict:
+            log.info("challenge %s changed before its card was recorded", challenge.challenge_id)
+
+    async def load(self, challenge_id: str) -> Challenge:
+        """The open challenge; `ChallengeGone` (withdrawn, expired) or `AlreadyStarted`
+        (someone joined) when it is not open."""
+        stored = await self._store.load_game(challenge_id)
+        if stored is None or stored.data == WITHDRAWN:
+            raise ChallengeGone(challenge_id)
+        if not is_challenge(stored.data):
+            raise AlreadyStarted(challenge_id)
+        try:
+            challenge = Challenge.from_text(challenge_id, stored.version, stored.data)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ChallengeGone(challenge_id) from exc
+        if self._expired(challenge.made_at):
+            raise ChallengeGone(challenge_id)
+        return challenge
+
+    def inline(self, card: InlineCard) -> Challenge:
+        """The challenge an inline card's tap carries (not stored: version 0), if it is open:
+        `InvalidAction` for terms not offered (forged), `ChallengeGone` once expired."""
+        game_id = inline_game_id(card.inline_id)
+        if not card.terms.offered:
+            raise InvalidAction(f"no such terms: {card.terms}")
+        if self._expired(card.made_at):
+            raise ChallengeGone(game_id)
+        return Challenge(game_id, 0, card.challenger, card.locale, terms=card.terms)
+
+    async def why_not_open(self, challenge_id: str) -> Challenge:
+        """After a compare-and-set on a challenge failed: the challenge as stored now, if it is
+        still open (e.g. its card was recorded meanwhile); else `ChallengeGone` or
+        `AlreadyStarted`."""
+        stored = await self._store.load_game(challenge_id)
+        if stored is None or stored.data == WITHDRAWN:
+            raise ChallengeGone(challenge_id)
+        if not is_challenge(stored.data):
+            raise AlreadyStarted(challenge_id)
+        return Challenge.from_text(challenge_id, stored.version, stored.data)
+
+    async def cancel(self, challenge_id: str, user_id: int) -> Challenge:
+        """The challenger withdraws a group's challenge, if nobody joined yet
+        (`AlreadyStarted`); `OnlyChallenger` for anyone else."""
+        challenge = await self.load(challenge_id)
+        if user_id != challenge.challenger.user_id:
+            raise OnlyChallenger(challenge_id)
+        if not await self._store.delete_game(challenge_id, challenge.version):
+            await self.why_not_open(challenge_id)
+            raise AlreadyStarted(challenge_id)
+        await self._store.set_timer(challenge_id, None)
+        return challenge
+
+    async def withdraw_inline(self, card: InlineCard, user_id: int) -> None:
+        """The challenger withdraws the inline challenge `card`, if nobody joined yet
+        (`AlreadyStarted`); `OnlyChallenger` for anyone else. What is kept says so until the
+        challenge would have expired, so a Join tapped meanwhile fails."""
+        game_id = inline_game_id(card.inline_id)
+        if user_id != card.challenger.user_id:
+            raise OnlyChallenger(game_id)
+        try:
+            await self._store.save_game(game_id, 0, WITHDRAWN, CHALLENGE_TTL)
+        except VersionConflict:
+            await self.why_not_open(game_id)  # raises: withdrawn already, or joined
+            raise AlreadyStarted(game_id) from None
+
+    async def expire(self, challenge_id: str, version: int, data: str) -> Challenge | None:
+        """Close a group's challenge (stored as `data` at `version`) whose time is up, for its
+        card to say so; None if its time is not up, or if it changed first (joined, withdrawn
+        a moment ago)."""
+        challenge = Challenge.from_text(challenge_id, version, data)
+        expires = challenge.made_at + CHALLENGE_TTL
+        if not self._expired(challenge.made_at):
+            await self._store.set_timer(challenge_id, expires)
+            return None
+        await self._store.set_timer(challenge_id, None)
+        if not await self._store.delete_game(challenge_id, version):
+            return None
+        log.info("challenge %s expired", challenge_id)
+        return challenge
+
+    def _expired(self, made_at: float) -> bool:
+        return self._clock() >= made_at + CHALLENGE_TTL
