@@ -4,28 +4,23 @@ whole games against the bot at once, played by tapping buttons, every request sc
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import web
 
 from bot.i18n import Locale, Translator
-from tests.conftest import free_port
-from tests.fakes.server import make_app
+from tests.e2e.helpers import served, start_bot, until
 from tests.fakes.telegram import Chaos, FakeTelegram, Sent
 
 TOKEN = "123456:E2E-TOKEN-E2E-TOKEN-E2E-TOKEN-000"
 ENGLISH: dict[str, Any] = {"id": 5005, "is_bot": False, "first_name": "Ann", "language_code": "en"}
 RUSSIAN: dict[str, Any] = {"id": 6006, "is_bot": False, "first_name": "Ivan", "language_code": "ru"}
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -36,44 +31,17 @@ def telegram() -> FakeTelegram:
 @pytest.fixture
 async def api_url(telegram: FakeTelegram) -> AsyncIterator[str]:
     """The fake Bot API server's base URL, serving `telegram`."""
-    runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.5)
-    await runner.setup()
-    port = free_port()
-    await web.TCPSite(runner, "127.0.0.1", port).start()
-    yield f"http://127.0.0.1:{port}"
-    await runner.cleanup()
+    async with served(telegram) as url:
+        yield url
 
 
 @pytest.fixture
 def bot_process(api_url: str, redis_url: str, tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
-    env = {
-        "PATH": os.environ["PATH"],
-        "PYTHONPATH": str(ROOT),
-        "BOT_TOKEN": TOKEN,
-        "REDIS_URL": redis_url,
-        "TELEGRAM_API_URL": api_url,
-        "LOG_LEVEL": "INFO",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot"],
-        env=env,
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    process = start_bot(tmp_path, BOT_TOKEN=TOKEN, REDIS_URL=redis_url, TELEGRAM_API_URL=api_url)
     yield process
     if process.poll() is None:
         process.kill()
         process.wait()
-
-
-async def until(check: Callable[[], object], what: str, seconds: float = 20) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not check():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 def chat(telegram: FakeTelegram, player: dict[str, Any]) -> list[Sent]:

@@ -1,0 +1,76 @@
+"""What the end-to-end tests of the running bot share: the fake Bot API served over HTTP, the
+`python -m bot` process pointed at it, and waiting on a condition (never a fixed sleep)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from aiohttp import web
+
+from tests.conftest import free_port
+from tests.fakes.server import make_app
+from tests.fakes.telegram import FakeTelegram
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@asynccontextmanager
+async def served(telegram: FakeTelegram) -> AsyncIterator[str]:
+    """The fake Bot API server's base URL, serving `telegram` while the body runs."""
+    runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.5)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        await runner.cleanup()
+
+
+def start_bot(cwd: Path, **settings: str) -> subprocess.Popen[str]:
+    """`python -m bot` with exactly `settings` (BOT_TOKEN, REDIS_URL, ...) and INFO logging, its
+    output (stdout and stderr) collected."""
+    env = {"PATH": os.environ["PATH"], "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        env=env | settings,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def stop_bot(process: subprocess.Popen[str]) -> str:
+    """Ctrl-C the bot and wait for it to end; its whole output (it must exit with 0)."""
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=20)
+    assert process.returncode == 0, output
+    return output
+
+
+async def until(
+    check: Callable[[], object],
+    what: str,
+    seconds: float = 20,
+    bot: subprocess.Popen[str] | None = None,
+) -> None:
+    """Wait until `check()` holds, looking every 10 ms; fail naming `what` after `seconds`, or
+    at once with its output when the `bot` process has ended meanwhile."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not check():
+        if bot is not None and bot.poll() is not None:
+            output, _ = bot.communicate()
+            raise AssertionError(
+                f"the bot ended (status {bot.returncode}) before {what}:\n{output}"
+            )
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
