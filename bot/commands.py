@@ -1,9 +1,10 @@
-"""The command menu Telegram shows, registered once per language at start-up (setMyCommands)."""
+"""The command menus Telegram shows, registered once per language at start-up (setMyCommands):
+the private chat's (games against the bot), and the one in groups (challenges)."""
 
 from __future__ import annotations
 
 from aiogram import Bot
-from aiogram.types import BotCommand
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 
 from bot.i18n import N_, Locale, Texts, Translator
 
@@ -15,17 +16,28 @@ COMMANDS = {
     "help": N_("What the bot can do"),
     "lang": N_("Change the language"),
 }
+GROUP_COMMANDS = {
+    "play": N_("Challenge someone here to a game"),
+    "resign": N_("Resign your game here"),
+    "rules": N_("Rules of long nardy"),
+    "help": N_("What the bot can do"),
+}
 
 
 async def register_commands(bot: Bot, translator: Translator, default: Locale) -> None:
-    """The default list in `default`, plus one list per locale for clients in that language."""
+    """Each menu in `default` (for clients in other languages), then in each locale."""
 
-    def commands(texts: Texts) -> list[BotCommand]:
+    def commands(texts: Texts, menu: dict[str, str]) -> list[BotCommand]:
         return [
             BotCommand(command=command, description=texts.gettext(description))
-            for command, description in COMMANDS.items()
+            for command, description in menu.items()
         ]
 
-    await bot.set_my_commands(commands(translator[default]))
-    for locale in Locale:
-        await bot.set_my_commands(commands(translator[locale]), language_code=locale.value)
+    groups = BotCommandScopeAllGroupChats()
+    for locale in (None, *Locale):
+        texts = translator[locale or default]
+        language = None if locale is None else locale.value
+        await bot.set_my_commands(commands(texts, COMMANDS), language_code=language)
+        await bot.set_my_commands(
+            commands(texts, GROUP_COMMANDS), scope=groups, language_code=language
+        )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands import COMMANDS, register_commands
+from bot.commands import COMMANDS, GROUP_COMMANDS, register_commands
 from bot.i18n import Locale, Translator
 from bot.service import GameService
 from bot.storage import RedisStore
@@ -122,9 +122,14 @@ async def test_commands_are_registered_in_every_language(
 ) -> None:
     await register_commands(chat.bot, Translator(), Locale.RU)
     calls = telegram.calls_of("setMyCommands")
-    assert [call.params.get("language_code") for call in calls] == [None, "ru", "uk", "en"]
-    for call in calls:
-        assert [c["command"] for c in call.params["commands"]] == list(COMMANDS)
+    languages = [None, None, "ru", "ru", "uk", "uk", "en", "en"]
+    assert [call.params.get("language_code") for call in calls] == languages
+    for private, group in zip(calls[::2], calls[1::2], strict=True):
+        assert "scope" not in private.params
+        assert [c["command"] for c in private.params["commands"]] == list(COMMANDS)
+        assert group.params["scope"] == {"type": "all_group_chats"}
+        assert [c["command"] for c in group.params["commands"]] == list(GROUP_COMMANDS)
+    assert calls[1].params["commands"][0]["description"] == "Вызвать кого-нибудь здесь на игру"
     assert telegram.schema_problems == []
 
 

@@ -116,7 +116,7 @@ async def test_two_whole_games_against_the_bot_process(
 ) -> None:
     """Two players at once, in English and Russian; Telegram refuses one edit as "not
     modified" and another with a 429, both of which the bot rides out."""
-    await until(lambda: len(telegram.calls_of("setMyCommands")) == 4, "the command menu", 60)
+    await until(lambda: len(telegram.calls_of("setMyCommands")) == 8, "the command menus", 60)
     await asyncio.gather(open_a_board(telegram, ENGLISH), open_a_board(telegram, RUSSIAN))
 
     telegram.not_modified_next()
@@ -149,7 +149,7 @@ async def test_a_whole_game_under_random_telegram_faults(
     """One call in ten of every send, edit and answer fails (a 502 or a 429) before it takes
     effect, a request at most twice in a row: the game is played to its end, every tap is
     answered exactly once, nobody is apologised to, and the log has no ERROR line."""
-    await until(lambda: len(telegram.calls_of("setMyCommands")) == 4, "the command menu", 60)
+    await until(lambda: len(telegram.calls_of("setMyCommands")) == 8, "the command menus", 60)
     telegram.chaos = Chaos(0.1, random.Random(5), in_a_row=2)
     await open_a_board(telegram, ENGLISH)
     final = await play_out(telegram, ENGLISH)
