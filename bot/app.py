@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Coroutine
-from contextlib import asynccontextmanager, suppress
-from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -27,6 +24,7 @@ from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
 from bot.startup import wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
+from bot.tasks import running
 from bot.timers import TurnTimers
 from bot.ui.delivery import MediaChat
 from renderer import warm_up as warm_up_renderer
@@ -116,16 +114,3 @@ async def serve(settings: Settings, store: GameStore, bot: Bot, answered: Answer
             await dispatcher.start_polling(bot, handle_signals=True)
     finally:
         player.close()
-
-
-@asynccontextmanager
-async def running(work: Coroutine[Any, Any, None]) -> AsyncIterator[None]:
-    """`work` runs as a task while the body runs (the health check's heartbeat, the turn
-    timers), cancelled after it."""
-    task = asyncio.create_task(work)
-    try:
-        yield
-    finally:
-        task.cancel()
-        with suppress(asyncio.CancelledError):
-            await task

@@ -11,6 +11,8 @@ tap speaks the tapper's.
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType, MessageEntityType
 from aiogram.filters import Command, CommandObject
@@ -18,9 +20,9 @@ from aiogram.types import CallbackQuery, Message, User
 
 from bot.boards import Boards
 from bot.handlers.access import GameAccess
+from bot.handlers.cards import card_refused
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import (
-    AlreadyStarted,
     ChallengeGone,
     GameError,
     GameInProgress,
@@ -29,7 +31,7 @@ from bot.service import (
     Terms,
     player_slot,
 )
-from bot.ui.alerts import refuse, refuse_challenge
+from bot.ui.alerts import refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
 from bot.ui.names import NAME_LIMIT, seat_for
@@ -127,19 +129,10 @@ async def challenge_tap(
             )
         else:
             withdrawn = await service.challenges.cancel(callback_data.game, user.id)
-    except ChallengeGone as gone:
-        await refuse(query, texts, gone)
-        text = texts.gettext("This challenge has expired.")
-        await close_card(bot, chat_id, card.message_id, text)
-        return
-    except AlreadyStarted as started:
-        if not await boards.show_to_player(bot, callback_data.game, user.id, texts):
-            await refuse(query, texts, started)
-        else:
-            await query.answer()
-        return
     except GameError as error:
-        await refuse_challenge(query, texts, error)
+        expired = texts.gettext("This challenge has expired.")
+        close = partial(close_card, bot, chat_id, card.message_id, expired)
+        await card_refused(query, error, callback_data.game, bot, texts, boards, close)
         return
     await query.answer()
     if callback_data.action is ChallengeAction.JOIN:

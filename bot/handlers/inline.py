@@ -9,16 +9,16 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
+from functools import partial
 
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, InlineQuery
 
 from bot.boards import Boards
+from bot.handlers.cards import card_refused
 from bot.i18n import Texts, Translator
 from bot.service import (
     MATCH_LENGTHS,
-    AlreadyStarted,
-    ChallengeGone,
     GameError,
     GameService,
     InlineCard,
@@ -27,7 +27,7 @@ from bot.service import (
     inline_game_id,
 )
 from bot.storage import GameStore, StoreUnavailable
-from bot.ui.alerts import NOT_VALID, refuse, refuse_challenge
+from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from bot.ui.delivery import MediaChat, close_inline_card
 from bot.ui.inline import card_result
@@ -104,19 +104,11 @@ async def card_tap(
             session = await service.join_inline(card, seat_for(user))
         else:
             await service.challenges.withdraw_inline(card, user.id)
-    except ChallengeGone as gone:
-        await refuse(query, texts, gone)
-        expired = card_texts.gettext("This challenge has expired.")
-        await close_inline_card(bot, inline_id, expired, picture)
-        return
-    except AlreadyStarted as started:
-        if not await boards.show_to_player(bot, inline_game_id(inline_id), user.id, texts):
-            await refuse(query, texts, started)
-        else:
-            await query.answer()
-        return
     except GameError as error:
-        await refuse_challenge(query, texts, error)
+        expired = card_texts.gettext("This challenge has expired.")
+        close = partial(close_inline_card, bot, inline_id, expired, picture)
+        game_id = inline_game_id(inline_id)
+        await card_refused(query, error, game_id, bot, texts, boards, close)
         return
     await query.answer()
     if callback_data.action is ChallengeAction.JOIN:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 
 from aiogram import Bot
 from aiogram.enums import ChatAction
 from aiogram.exceptions import TelegramAPIError
+
+from bot.tasks import running
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +33,5 @@ async def choosing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
                 return
             await asyncio.sleep(REPEAT)
 
-    task = asyncio.create_task(keep_showing())
-    try:
+    async with running(keep_showing()):
         yield
-    finally:
-        task.cancel()
-        with suppress(asyncio.CancelledError):
-            await task
