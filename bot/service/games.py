@@ -36,6 +36,7 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
+from bot.service.results import Results
 from bot.service.session import (
     Challenge,
     InlineCard,
@@ -47,7 +48,14 @@ from bot.service.session import (
     is_challenge,
     player_slot,
 )
-from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, Slot, VersionConflict
+from bot.storage import (
+    FINISHED_TTL,
+    UNFINISHED_TTL,
+    GameStore,
+    Slot,
+    StoreUnavailable,
+    VersionConflict,
+)
 from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
@@ -143,6 +151,8 @@ class GameService:
         self.challenges = Challenges(store, clock)
         """The open challenges; their bookkeeping alone (withdrawing, a card's message) is
         asked of them directly."""
+        self.results = Results(store)
+        """What finished games add up to (statistics, ratings), read directly."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -521,8 +531,7 @@ class GameService:
                 except IllegalMove as exc:  # a side that has borne off waits for the last roll
                     raise InvalidAction(str(exc)) from exc
                 await on_accepted(False)
-                ended = await self._next_of_match(session.with_game(game, ()))
-                return Outcome(await self._save(ended, ending=True))
+                return Outcome(await self._conclude(session.with_game(game, ())))
 
     async def _end_turn(
         self, session: Session, game: Game, tap: tuple[int, str], on_accepted: OnAccepted
@@ -536,8 +545,7 @@ class GameService:
             ended = await self._advance(
                 session, game.end_turn(), self._turn_played(session, game), tap
             )
-            ended = await self._next_of_match(ended)
-            return Outcome(await self._save(ended, ending=True))
+            return Outcome(await self._conclude(ended))
         finally:
             self._thinking.discard(session.game_id)
 
@@ -568,6 +576,7 @@ class GameService:
         except NoGame:
             await self._store.set_timer(game_id, None)
             return None
+        await self.results.count(session)  # a count a crash cut short (`_save`)
         due = session.timer_due()
         now = self._clock()
         if due is None or due > now:
@@ -592,8 +601,7 @@ class GameService:
             game = session.game.resign(session.game.to_move, EndReason.TIMEOUT)
         except IllegalMove:
             return session
-        ended = session.with_game(game, ())
-        return await self._save(await self._next_of_match(ended), ending=True)
+        return await self._conclude(session.with_game(game, ()))
 
     # -- the board message ------------------------------------------------------------------
 
@@ -659,21 +667,40 @@ class GameService:
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
 
+    async def _conclude(self, session: Session) -> Session:
+        """Save a change that may end the game (a turn, a resignation, a timeout). A game that
+        ended is kept to be counted (`Results.ended`), its match scored and the match's next
+        game begun, and counted once saved."""
+        if not session.game.over:
+            return await self._save(session)
+        ended = await self.results.ended(session)
+        return await self._save(await self._next_of_match(ended), ending=True)
+
     async def _save(self, session: Session, ending: bool = False) -> Session:
         """Compare-and-set on the version (`VersionConflict` when it moved on). Every save
-        renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL). A change that
-        may end the game (`ending`) frees the chat when it did."""
+        renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL). A save that
+        ends a game (`ending`, `_conclude`'s) counts it, and frees the players' slots when
+        nothing more is to be played."""
         ttl = FINISHED_TTL if session.game.over else UNFINISHED_TTL
         due = session.timer_due()
-        if session.turn_limit:  # sooner before the save (a crash then leaves an entry too
-            # early, which the timer task corrects), exact after it; a lost save changes neither
-            await self._store.set_timer(session.game_id, due, earlier_only=True)
+        timed = bool(session.turn_limit) or ending
+        if timed:  # sooner before the save (a crash then leaves an entry too early, which the
+            # timer task corrects: it counts an ended game), exact after it; a lost save
+            # changes neither
+            soon = self._clock() if ending else due
+            await self._store.set_timer(session.game_id, soon, earlier_only=True)
         version = await self._store.save_game(
             session.game_id, session.version, session.to_text(), ttl
         )
-        if session.turn_limit:
+        saved = replace(session, version=version)
+        if ending:
+            try:
+                await self.results.count(saved)
+            except StoreUnavailable as exc:
+                log.warning("game %s is counted later: %s", session.game_id, exc)
+        if timed:
             await self._store.set_timer(session.game_id, due)
         if ending and session.game.over:
             await self._release(session)
             log.info("game %s over: %s", session.game_id, session.game.result)
-        return replace(session, version=version)
+        return saved

@@ -12,12 +12,13 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.storage import Slot
+from bot.storage import RatingChange, Slot
 from nardy import Color
 from nardy.ai import Level
 from nardy.game import Game
 from nardy.match import Match
 from nardy.record import game_from_text, game_to_text
+from nardy.scoring import EndReason, GameResult, ResultKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,49 @@ class MatchPlay:
         return cls(Match(length, (first, second), games), (player0, player1))
 
 
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The game of a session that ended last, kept with it to be counted in its players'
+    statistics (`bot.service.results`): game `number` of its match (1 for a single game), the
+    seats as they were, the result and, between two people, each colour's rating change
+    (computed once, when the game ended, so that counting it again changes nothing)."""
+
+    number: int
+    seats: tuple[Seat, Seat]
+    result: GameResult
+    ratings: tuple[RatingChange, RatingChange] | None = None
+
+    def mark(self, game_id: str) -> str:
+        """The name this game is counted under, once per player."""
+        return f"{game_id}.{self.number}"
+
+    def to_list(self) -> list[Any]:
+        result = self.result
+        winner = "" if result.winner is None else result.winner.label
+        data: list[Any] = [self.number, *(seat.to_text() for seat in self.seats), winner]
+        data += [result.kind.value, result.points, result.reason.value]
+        for change in self.ratings or ():
+            data.append([change.delta, change.deviation, change.volatility])
+        return data
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> Ended:
+        number, white, black, winner, kind, points, reason, *ratings = data
+        result = GameResult(
+            None if winner == "" else Color.parse(winner),
+            ResultKind(kind),
+            points,
+            EndReason(reason),
+        )
+        changes = [RatingChange(*change) for change in ratings]
+        return cls(
+            number,
+            (Seat.from_text(white), Seat.from_text(black)),
+            result,
+            (changes[0], changes[1]) if changes else None,
+        )
+
+
 # The time limits per turn a challenge may carry, by the name players write (/play 5m), in
 # seconds; 0: none.
 TURN_LIMITS = {"off": 0, "1m": 60, "5m": 300, "1h": 3600, "24h": 86400}
@@ -137,6 +181,7 @@ class Session:
     inline_id: str | None = None
     instance: str | None = None
     next_game: str | None = None  # the rematch that followed this finished game
+    ended: Ended | None = None  # the game that ended last, to count (the match's latest)
     turn_limit: int = 0  # seconds a player of a game between two people has per turn; 0: none
     deadline: float | None = None  # when the turn in progress runs out (Unix time)
     reminded: bool = False  # whether the player to move was told half the time is gone
@@ -223,6 +268,8 @@ class Session:
             data["T"], data["D"], data["R"] = self.turn_limit, self.deadline, self.reminded
         if self.next_game is not None:
             data["z"] = self.next_game
+        if self.ended is not None:
+            data["e"] = self.ended.to_list()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -246,6 +293,7 @@ class Session:
             inline_id=data.get("i"),
             instance=data.get("h"),
             next_game=data.get("z"),
+            ended=Ended.from_list(data["e"]) if "e" in data else None,
             turn_limit=data.get("T", 0),
             deadline=data.get("D"),
             reminded=data.get("R", False),

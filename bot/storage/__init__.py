@@ -2,11 +2,15 @@
 
 from bot.storage.base import (
     FINISHED_TTL,
+    GLOBAL_BOARD,
+    RECENT_COUNTED,
     UNFINISHED_TTL,
     GameStore,
+    RatingChange,
     Slot,
     StoreRefused,
     StoreUnavailable,
+    Tally,
     VersionConflict,
     Versioned,
 )
@@ -15,13 +19,17 @@ from bot.storage.redis import RedisStore
 
 __all__ = [
     "FINISHED_TTL",
+    "GLOBAL_BOARD",
+    "RECENT_COUNTED",
     "UNFINISHED_TTL",
     "GameStore",
     "MemoryStore",
+    "RatingChange",
     "RedisStore",
     "Slot",
     "StoreRefused",
     "StoreUnavailable",
+    "Tally",
     "VersionConflict",
     "Versioned",
 ]

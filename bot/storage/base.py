@@ -17,6 +17,41 @@ Slot = int | str
 `<chat id>:<user id>` for one player in a group (see `bot.service.session.Session.slots`)."""
 
 
+# How many of a player's latest counted games the store remembers, so that counting one again
+# (its count redone after a crash, or by a second process) changes nothing: a game is counted
+# once as long as its player finishes fewer than this many others before the count is redone.
+RECENT_COUNTED = 12
+GLOBAL_BOARD = "all"  # the leaderboard of every rated player (`GameStore.place`)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating after a game, as a change: the rating moves by `delta` from what it
+    is when applied (so two games counted at once both count); deviation and volatility are
+    set."""
+
+    delta: float
+    deviation: float
+    volatility: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one finished game adds to one player's statistics: against `kind` of opponent (a
+    bot level's value, or people), won, lost or drawn (`outcome`: w, l, d), the points won and
+    lost, a mars (or more) given or taken; against a person, who (`opponent`), and the rating
+    change."""
+
+    kind: str
+    outcome: str
+    points_won: int = 0
+    points_lost: int = 0
+    mars_given: int = 0
+    mars_taken: int = 0
+    opponent: int | None = None
+    rating: RatingChange | None = None
+
+
 class StoreUnavailable(Exception):
     """The backing store cannot be reached right now; the user should try again shortly."""
 
@@ -90,6 +125,33 @@ class GameStore(ABC):
     @abstractmethod
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         """Save one preference of the user."""
+
+    @abstractmethod
+    async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
+        """Add `tally` to the user's statistics (and rating) in one step, unless a tally with
+        the same `mark` (the game) was among their `RECENT_COUNTED` latest: False then."""
+
+    @abstractmethod
+    async def player_stats(self, user_id: int) -> dict[str, str]:
+        """The user's statistics as stored (field → number), empty before their first game."""
+
+    @abstractmethod
+    async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
+        """The user's games against `opponent`: outcome (w, l, d) → how many."""
+
+    @abstractmethod
+    async def place(self, user_id: int, rating: float, board: str | None = None) -> None:
+        """Put the user's `rating` on the global leaderboard and every board they are on,
+        joining `board` (a group's) first when given."""
+
+    @abstractmethod
+    async def top(self, board: str, count: int) -> list[tuple[int, float]]:
+        """The best `count` (user, rating) of a leaderboard, best first."""
+
+    @abstractmethod
+    async def standing(self, board: str, user_id: int) -> tuple[int, int] | None:
+        """The user's place on a leaderboard (1: the best) and how many are on it; None when
+        they are not on it."""
 
     @abstractmethod
     async def ping(self) -> None:

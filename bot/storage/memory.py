@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 
-from bot.storage.base import GameStore, Slot, VersionConflict, Versioned
+from bot.storage.base import (
+    GLOBAL_BOARD,
+    RECENT_COUNTED,
+    GameStore,
+    Slot,
+    Tally,
+    VersionConflict,
+    Versioned,
+)
 
 
 class MemoryStore(GameStore):
@@ -15,6 +24,11 @@ class MemoryStore(GameStore):
         self._chats: dict[str, str] = {}
         self._prefs: dict[int, dict[str, str]] = {}
         self._timers: dict[str, float] = {}
+        self._stats: dict[int, dict[str, str]] = {}
+        self._counted: dict[int, list[str]] = {}
+        self._versus: dict[int, Counter[str]] = {}
+        self._boards: dict[str, dict[int, float]] = {}
+        self._joined: dict[int, set[str]] = {}
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -72,6 +86,74 @@ class MemoryStore(GameStore):
 
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         self._prefs.setdefault(user_id, {})[name] = value
+
+    async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
+        counted = self._counted.setdefault(user_id, [])
+        if mark in counted:
+            return False
+        counted[:] = [*counted, mark][-RECENT_COUNTED:]
+        stats = self._stats.setdefault(user_id, {})
+
+        def add(field: str, n: int) -> int:
+            value = int(stats.get(field, "0")) + n
+            stats[field] = str(value)
+            return value
+
+        kind = f"{tally.kind}."
+        add(kind + "g", 1)
+        if tally.outcome == "w":
+            add(kind + "w", 1)
+            streak = add(kind + "s", 1)
+            if streak > int(stats.get(kind + "b", "0")):
+                stats[kind + "b"] = str(streak)
+        else:
+            if tally.outcome == "l":
+                add(kind + "l", 1)
+            stats.pop(kind + "s", None)
+        for field, n in (
+            ("pw", tally.points_won),
+            ("pl", tally.points_lost),
+            ("mg", tally.mars_given),
+            ("mt", tally.mars_taken),
+        ):
+            if n:
+                add(kind + field, n)
+        if tally.opponent is not None:
+            self._versus.setdefault(user_id, Counter())[f"{tally.opponent}{tally.outcome}"] += 1
+        if tally.rating is not None:
+            change = tally.rating
+            stats["r"] = f"{float(stats.get('r', '1500')) + change.delta:.4f}"
+            stats["d"], stats["v"] = f"{change.deviation:.4f}", f"{change.volatility:.6f}"
+        return True
+
+    async def player_stats(self, user_id: int) -> dict[str, str]:
+        return dict(self._stats.get(user_id, {}))
+
+    async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
+        versus = self._versus.get(user_id, Counter())
+        games = {outcome: versus[f"{opponent}{outcome}"] for outcome in "wld"}
+        return {outcome: n for outcome, n in games.items() if n}
+
+    async def place(self, user_id: int, rating: float, board: str | None = None) -> None:
+        joined = self._joined.setdefault(user_id, set())
+        if board is not None:
+            joined.add(board)
+        for name in (GLOBAL_BOARD, *joined):
+            self._boards.setdefault(name, {})[user_id] = rating
+
+    def _ranked(self, board: str) -> list[tuple[int, float]]:
+        """A leaderboard best first (ties: the higher user id first, as Redis orders them)."""
+        entries = self._boards.get(board, {}).items()
+        return sorted(entries, key=lambda entry: (entry[1], entry[0]), reverse=True)
+
+    async def top(self, board: str, count: int) -> list[tuple[int, float]]:
+        return self._ranked(board)[:count]
+
+    async def standing(self, board: str, user_id: int) -> tuple[int, int] | None:
+        ranked = [user for user, _ in self._ranked(board)]
+        if user_id not in ranked:
+            return None
+        return ranked.index(user_id) + 1, len(ranked)
 
     async def ping(self) -> None:
         """Always here."""

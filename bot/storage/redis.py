@@ -4,7 +4,11 @@ Key layout (each script touches one key, so it works unchanged on Redis Cluster;
 share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
 group), `nardy:user:{<user id>}` → hash of preferences, `nardy:timers` → a sorted set of game
-ids by the Unix time their turn timer is next due.
+ids by the Unix time their timer is next due. A player's statistics and rating are the hash
+`nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating, `m` the latest games
+counted), their games against each person `nardy:vs:{u<id>}` (`<opponent id><outcome>`), the
+group leaderboards they are on `nardy:boards:{u<id>}`; each leaderboard is the sorted set
+`nardy:top:<board>` of user ids by rating.
 """
 
 from __future__ import annotations
@@ -20,10 +24,13 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.storage.base import (
+    GLOBAL_BOARD,
+    RECENT_COUNTED,
     GameStore,
     Slot,
     StoreRefused,
     StoreUnavailable,
+    Tally,
     VersionConflict,
     Versioned,
 )
@@ -62,6 +69,43 @@ return 1
 """
 
 
+# KEYS[1] the player's statistics, KEYS[2] their games against each person; ARGV: the game's
+# mark, how many marks are kept, kind, outcome (w l d), points won, points lost, mars given,
+# mars taken, opponent id ('' none), rating delta ('' none), deviation, volatility. Returns 1
+# when counted, 0 when the mark was among the latest counted. The same as `MemoryStore`'s.
+_COUNT_RESULT = """
+local marks = redis.call('HGET', KEYS[1], 'm') or ''
+if string.find(' ' .. marks .. ' ', ' ' .. ARGV[1] .. ' ', 1, true) then return 0 end
+local kept = {}
+for mark in string.gmatch(marks, '%S+') do table.insert(kept, mark) end
+table.insert(kept, ARGV[1])
+while #kept > tonumber(ARGV[2]) do table.remove(kept, 1) end
+redis.call('HSET', KEYS[1], 'm', table.concat(kept, ' '))
+local kind = ARGV[3] .. '.'
+redis.call('HINCRBY', KEYS[1], kind .. 'g', 1)
+if ARGV[4] == 'w' then
+  redis.call('HINCRBY', KEYS[1], kind .. 'w', 1)
+  local streak = redis.call('HINCRBY', KEYS[1], kind .. 's', 1)
+  if streak > tonumber(redis.call('HGET', KEYS[1], kind .. 'b') or '0') then
+    redis.call('HSET', KEYS[1], kind .. 'b', streak)
+  end
+else
+  if ARGV[4] == 'l' then redis.call('HINCRBY', KEYS[1], kind .. 'l', 1) end
+  redis.call('HDEL', KEYS[1], kind .. 's')
+end
+for i, field in ipairs({'pw', 'pl', 'mg', 'mt'}) do
+  local n = tonumber(ARGV[4 + i])
+  if n ~= 0 then redis.call('HINCRBY', KEYS[1], kind .. field, n) end
+end
+if ARGV[9] ~= '' then redis.call('HINCRBY', KEYS[2], ARGV[9] .. ARGV[4], 1) end
+if ARGV[10] ~= '' then
+  local rating = tonumber(redis.call('HGET', KEYS[1], 'r') or '1500') + tonumber(ARGV[10])
+  redis.call('HSET', KEYS[1], 'r', string.format('%.4f', rating), 'd', ARGV[11], 'v', ARGV[12])
+end
+return 1
+"""
+
+
 def _text(value: bytes | str) -> str:
     """Replies are `str` (the client decodes them); the client's types also admit bytes."""
     return value.decode() if isinstance(value, bytes) else value
@@ -80,6 +124,22 @@ def chat_key(slot: Slot) -> str:
 
 def user_key(user_id: int) -> str:
     return f"nardy:user:{{{user_id}}}"
+
+
+def stats_key(user_id: int) -> str:
+    return f"nardy:stats:{{u{user_id}}}"
+
+
+def versus_key(user_id: int) -> str:
+    return f"nardy:vs:{{u{user_id}}}"
+
+
+def boards_key(user_id: int) -> str:
+    return f"nardy:boards:{{u{user_id}}}"
+
+
+def board_key(board: str) -> str:
+    return f"nardy:top:{board}"
 
 
 @asynccontextmanager
@@ -105,6 +165,7 @@ class RedisStore(GameStore):
         self._save_game = self._redis.register_script(_SAVE_GAME)
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)
         self._delete_game = self._redis.register_script(_DELETE_GAME)
+        self._count_result = self._redis.register_script(_COUNT_RESULT)
 
     @property
     def client(self) -> Redis:
@@ -165,6 +226,55 @@ class RedisStore(GameStore):
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         async with _reachable():
             await self._redis.hset(user_key(user_id), name, value)
+
+    async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
+        rating = tally.rating
+        change = (
+            ["", "", ""]
+            if rating is None
+            else [f"{rating.delta:.4f}", f"{rating.deviation:.4f}", f"{rating.volatility:.6f}"]
+        )
+        args: list[str | int] = [mark, RECENT_COUNTED, tally.kind, tally.outcome]
+        args += [tally.points_won, tally.points_lost, tally.mars_given, tally.mars_taken]
+        args += ["" if tally.opponent is None else tally.opponent, *change]
+        async with _reachable():
+            counted = await self._count_result(
+                keys=[stats_key(user_id), versus_key(user_id)], args=args
+            )
+        return bool(counted)
+
+    async def player_stats(self, user_id: int) -> dict[str, str]:
+        async with _reachable():
+            stats = await self._redis.hgetall(stats_key(user_id))
+        return {_text(name): _text(value) for name, value in stats.items()}
+
+    async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
+        fields = [f"{opponent}{outcome}" for outcome in "wld"]
+        async with _reachable():
+            counts = await self._redis.hmget(versus_key(user_id), fields)
+        return {o: int(n) for o, n in zip("wld", counts, strict=True) if n is not None}
+
+    async def place(self, user_id: int, rating: float, board: str | None = None) -> None:
+        async with _reachable():
+            if board is not None:
+                await self._redis.sadd(boards_key(user_id), board)
+            boards = {GLOBAL_BOARD, *map(_text, await self._redis.smembers(boards_key(user_id)))}
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for name in boards:
+                    pipe.zadd(board_key(name), {str(user_id): rating})
+                await pipe.execute()
+
+    async def top(self, board: str, count: int) -> list[tuple[int, float]]:
+        async with _reachable():
+            best = await self._redis.zrevrange(board_key(board), 0, count - 1, withscores=True)
+        return [(int(entry[0]), float(entry[1])) for entry in best if isinstance(entry, tuple)]
+
+    async def standing(self, board: str, user_id: int) -> tuple[int, int] | None:
+        async with _reachable(), self._redis.pipeline(transaction=False) as pipe:
+            pipe.zrevrank(board_key(board), str(user_id))
+            pipe.zcard(board_key(board))
+            rank, size = await pipe.execute()
+        return None if rank is None else (int(rank) + 1, int(size))
 
     async def ping(self) -> None:
         """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`."""

@@ -8,7 +8,17 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import GameStore, MemoryStore, RedisStore, StoreUnavailable, VersionConflict
+from bot.storage import (
+    GLOBAL_BOARD,
+    RECENT_COUNTED,
+    GameStore,
+    MemoryStore,
+    RatingChange,
+    RedisStore,
+    StoreUnavailable,
+    Tally,
+    VersionConflict,
+)
 from bot.storage.redis import game_key
 from tests.conftest import RedisServer, free_port
 
@@ -114,6 +124,55 @@ async def test_user_preferences_are_kept_per_user(store: GameStore) -> None:
     await store.set_user_pref(5, "auto", "1")
     assert await store.user_prefs(5) == {"lang": "uk", "auto": "1"}
     assert await store.user_prefs(6) == {}
+
+
+async def test_results_are_counted_once_per_mark_with_streaks_and_ratings(
+    store: GameStore,
+) -> None:
+    change = RatingChange(delta=12.5, deviation=290.0, volatility=0.06)
+    won = Tally("people", "w", points_won=2, mars_given=1, opponent=9, rating=change)
+    assert await store.count_result(1, "g1.1", won)
+    assert not await store.count_result(1, "g1.1", won)
+    assert await store.count_result(1, "g1.2", Tally("people", "w", points_won=1, opponent=9))
+    assert await store.count_result(1, "g2.1", Tally("people", "l", points_lost=4, opponent=9))
+    assert await store.count_result(1, "g3.1", Tally("people", "d", opponent=8))
+    assert await store.count_result(1, "g4.1", Tally("easy", "w", points_won=1))
+    stats = await store.player_stats(1)
+    assert {k: v for k, v in stats.items() if k not in "rdvm"} == {
+        "people.g": "4",
+        "people.w": "2",
+        "people.l": "1",
+        "people.pw": "3",
+        "people.pl": "4",
+        "people.mg": "1",
+        "people.b": "2",
+        "easy.g": "1",
+        "easy.w": "1",
+        "easy.pw": "1",
+        "easy.s": "1",
+        "easy.b": "1",
+    }
+    assert float(stats["r"]) == 1512.5 and float(stats["d"]) == 290.0
+    assert await store.head_to_head(1, 9) == {"w": 2, "l": 1}
+    assert await store.head_to_head(1, 8) == {"d": 1}
+    assert await store.player_stats(2) == {} and await store.head_to_head(2, 1) == {}
+    for n in range(RECENT_COUNTED):  # the oldest mark is forgotten only after this many
+        await store.count_result(1, f"x{n}", Tally("easy", "l"))
+    assert await store.count_result(1, "g1.1", Tally("easy", "l"))
+
+
+async def test_leaderboards_rank_by_rating_and_follow_a_player_to_every_board(
+    store: GameStore,
+) -> None:
+    await store.place(1, 1600.0, "-5")
+    await store.place(2, 1700.0, "-5")
+    await store.place(3, 1550.0, "-6")
+    await store.place(1, 1450.0)  # a game elsewhere: board -5 follows
+    assert await store.top("-5", 10) == [(2, 1700.0), (1, 1450.0)]
+    assert await store.top(GLOBAL_BOARD, 2) == [(2, 1700.0), (3, 1550.0)]
+    assert await store.standing(GLOBAL_BOARD, 1) == (3, 3)
+    assert await store.standing("-6", 1) is None
+    assert await store.top("-7", 10) == []
 
 
 async def test_redis_keys_carry_the_hash_tag_and_a_compact_value(redis_url: str) -> None:

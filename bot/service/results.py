@@ -1,0 +1,172 @@
+"""What finished games add up to: each game counted once into its players' statistics and, in
+games between people, their Glicko-2 ratings and leaderboards; read back for the results
+screen, /stats and /top.
+
+A game is counted right after the save that ended it. That save also puts the game on the
+timer index, due at once, so that a count a crash interrupted is redone by the timer task
+(`GameService.on_timer`); the store counts each game once per player (`Ended.mark`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.ratings import Rating, rate_game
+from bot.service.session import Ended, Session
+from bot.storage import GameStore, RatingChange, Tally
+from nardy import Color
+from nardy.ai import Level
+from nardy.scoring import ResultKind
+
+PEOPLE = "people"  # the kind of opponent of a game between two people
+KINDS = (*(level.value for level in Level), PEOPLE)  # in the order /stats lists them
+NAME = "name"  # the user preference holding the name a player is shown under on leaderboards
+
+# Each bot level's fixed rating, so that /stats can say whom a player's rating plays like:
+# the arena's win rates (README, "Bot opponent") as rating gaps by the logistic formula
+# 400·log10(p / (1 − p)) — Medium beats Easy 95.9% (+548), Hard beats Medium 72.4% (+168),
+# Expert beats Hard 71.9% (+163) — with Easy set at 1000. The bot's games change no rating.
+LEVEL_RATINGS = {Level.EASY: 1000, Level.MEDIUM: 1550, Level.HARD: 1720, Level.EXPERT: 1880}
+
+
+@dataclass(frozen=True, slots=True)
+class KindRecord:
+    """A player's games against one kind of opponent (a bot level, or people)."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+    streak: int = 0  # wins in a row now
+    best: int = 0  # the longest run of wins
+    mars_given: int = 0  # wins worth a mars or more
+    mars_taken: int = 0
+
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.wins / self.games) if self.games else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """Everything counted for one player: the kinds of opponent they have played, in `KINDS`
+    order, and their rating once they have played a person."""
+
+    kinds: tuple[tuple[str, KindRecord], ...]
+    rating: Rating | None
+
+    @classmethod
+    def from_stats(cls, stats: dict[str, str]) -> PlayerRecord:
+        """Read the store's fields (`GameStore.player_stats`)."""
+
+        def number(field: str) -> int:
+            return int(stats.get(field, "0"))
+
+        kinds = []
+        for kind in KINDS:
+            if number(f"{kind}.g"):
+                values = (number(f"{kind}.{field}") for field in _FIELDS)
+                kinds.append((kind, KindRecord(*values)))
+        rating = None
+        if "r" in stats:
+            rating = Rating(float(stats["r"]), float(stats["d"]), float(stats["v"]))
+        return cls(tuple(kinds), rating)
+
+    def of(self, kind: str) -> KindRecord:
+        return dict(self.kinds).get(kind, KindRecord())
+
+
+# The store's field of each `KindRecord` number, in its order.
+_FIELDS = ("g", "w", "l", "pw", "pl", "s", "b", "mg", "mt")
+
+
+def plays_like(rating: float) -> Level:
+    """The bot level whose fixed rating is nearest."""
+    return min(LEVEL_RATINGS, key=lambda level: abs(LEVEL_RATINGS[level] - rating))
+
+
+def _tally(ended: Ended, color: Color) -> Tally:
+    """What the game `ended` adds to the statistics of the player of `color`."""
+    result = ended.result
+    opponent = ended.seats[color.opponent]
+    kind = PEOPLE if opponent.level is None else opponent.level.value
+    mars = int(result.kind is not ResultKind.OYN)
+    if result.winner is None:
+        tally = Tally(kind, "d")
+    elif result.winner is color:
+        tally = Tally(kind, "w", points_won=result.points, mars_given=mars)
+    else:
+        tally = Tally(kind, "l", points_lost=result.points, mars_taken=mars)
+    if ended.ratings is None:
+        return tally
+    return replace(tally, opponent=opponent.user_id, rating=ended.ratings[color])
+
+
+def _change(before: Rating, after: Rating) -> RatingChange:
+    return RatingChange(after.rating - before.rating, after.deviation, after.volatility)
+
+
+class Results:
+    """Counting finished games and reading what they add up to."""
+
+    def __init__(self, store: GameStore) -> None:
+        self._store = store
+
+    async def record(self, user_id: int) -> PlayerRecord:
+        return PlayerRecord.from_stats(await self._store.player_stats(user_id))
+
+    async def ended(self, session: Session) -> Session:
+        """`session`, whose game has just ended, with that game to count (`Session.ended`);
+        between two people, with the rating changes computed now from both players' ratings
+        (each finished game is one Glicko-2 rating period, `bot.ratings.rate_game`)."""
+        result = session.game.result
+        assert result is not None
+        number = 1 if session.match is None else session.match.match.games + 1
+        changes = None
+        if session.shared:
+            white, black = [await self._rating(seat.user_id or 0) for seat in session.seats]
+            score = 0.5 if result.winner is None else float(result.winner is Color.WHITE)
+            after = rate_game(white, black, score)
+            changes = (_change(white, after[0]), _change(black, after[1]))
+        return replace(session, ended=Ended(number, session.seats, result, changes))
+
+    async def _rating(self, user_id: int) -> Rating:
+        return (await self.record(user_id)).rating or Rating()
+
+    async def count(self, session: Session) -> None:
+        """Count the game that ended last in `session` for each of its players, once however
+        often asked; a player whose rating changed takes their place on the leaderboards (the
+        group's too, for a game in a group), under the name they played under."""
+        ended = session.ended
+        if ended is None:
+            return
+        board = None if session.inline_id is not None else str(session.chat_id)
+        for color in Color:
+            seat = ended.seats[color]
+            if seat.user_id is None:
+                continue
+            await self._store.count_result(
+                seat.user_id, ended.mark(session.game_id), _tally(ended, color)
+            )
+            if ended.ratings is not None:
+                rating = await self._rating(seat.user_id)
+                await self._store.set_user_pref(seat.user_id, NAME, seat.name)
+                await self._store.place(seat.user_id, rating.rating, board)
+
+    async def standing(self, session: Session) -> tuple[int, int] | None:
+        """For the results screen of `session`'s finished game, the record of its players as
+        wins by colour: against the bot, the player's wins and losses at that level; between
+        two people, each one's wins against the other. None before the game is over."""
+        if not session.game.over:
+            return None
+        white, black = session.seats
+        if session.shared:
+            games = await self._store.head_to_head(white.user_id or 0, black.user_id or 0)
+            return games.get("w", 0), games.get("l", 0)
+        human = Color.WHITE if white.level is None else Color.BLACK
+        bot = session.seats[human.opponent].level
+        assert bot is not None
+        record = (await self.record(session.seats[human].user_id or 0)).of(bot.value)
+        wins = {human: record.wins, human.opponent: record.losses}
+        return wins[Color.WHITE], wins[Color.BLACK]
