@@ -76,7 +76,7 @@ class Boards:
         new board when neither is there any more. A board that was sent a newer state is left
         alone, and one sent this state too when `unless_sent` (catching a board up). A shared
         board may ask the player of `resigning` to confirm."""
-        screen = self._screen(session, viewer, texts, selected, resigning)
+        screen = await self._screen(session, viewer, texts, selected, resigning)
         recorded = session.message_id
         shared = session.inline_id or recorded
         if session.shared and shared is not None:
@@ -93,7 +93,7 @@ class Boards:
                 return
         await self._send(bot, session, screen)
 
-    def _screen(
+    async def _screen(
         self,
         session: Session,
         viewer: Color,
@@ -102,10 +102,12 @@ class Boards:
         resigning: Color | None = None,
     ) -> Screen:
         """`viewer`'s screen in `texts`' language; the one screen of a game between two people
-        in the game's language (the challenger's), whoever tapped."""
+        in the game's language (the challenger's), whoever tapped. A finished game's results
+        screen shows its players' record."""
         if session.shared:
             texts = self._translator[locale_for(session.locale, SOURCE)]
-        return build_screen(session, viewer, texts, selected, resigning)
+        standing = await self._service.results.standing(session)
+        return build_screen(session, viewer, texts, selected, resigning, standing)
 
     async def _show_shared(
         self, bot: Bot, session: Session, board: Target, screen: Screen, unless_sent: bool
@@ -174,7 +176,7 @@ class Boards:
             return
         try:
             message_id = await send_board(
-                bot, session.chat_id, self._screen(session, viewer, texts)
+                bot, session.chat_id, await self._screen(session, viewer, texts)
             )
         except TelegramAPIError:
             await self._service.abandon(session)
@@ -185,7 +187,8 @@ class Boards:
         """The game's board sent anew, at the bottom of the chat, the old one deleted (asked
         for by /play or a menu during the game, when the board is far up or gone)."""
         old = session.message_id
-        if await self._send(bot, session, self._screen(session, viewer, texts)) and old:
+        screen = await self._screen(session, viewer, texts)
+        if await self._send(bot, session, screen) and old:
             await delete_message(bot, session.chat_id, old)
 
     async def _edit(self, bot: Bot, session: Session, target: Target, screen: Screen) -> bool:

@@ -13,12 +13,18 @@ COMMANDS = {
     "play": N_("Play against the bot"),
     "rules": N_("Rules of long nardy"),
     "resign": N_("Resign the current game"),
+    "games": N_("Your games going"),
+    "stats": N_("Your statistics and rating"),
+    "top": N_("The best players"),
     "help": N_("What the bot can do"),
     "lang": N_("Change the language"),
 }
 GROUP_COMMANDS = {
     "play": N_("Challenge someone here to a game"),
     "resign": N_("Resign your game here"),
+    "games": N_("Your board here, at the bottom of the chat"),
+    "stats": N_("Your statistics; as a reply, that person's"),
+    "top": N_("The best players of this group"),
     "rules": N_("Rules of long nardy"),
     "help": N_("What the bot can do"),
 }

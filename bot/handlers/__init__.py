@@ -2,7 +2,19 @@
 
 from aiogram import Router
 
-from bot.handlers import elsewhere, errors, fallback, game, group, inline, language, menu, play
+from bot.handlers import (
+    elsewhere,
+    errors,
+    fallback,
+    game,
+    group,
+    inline,
+    language,
+    menu,
+    play,
+    resume,
+    stats,
+)
 
 
 def routers() -> list[Router]:
@@ -14,6 +26,8 @@ def routers() -> list[Router]:
         play.router(),
         group.router(),
         inline.router(),
+        resume.router(),
+        stats.router(),
         game.router(),
         fallback.router(),
     ]

@@ -21,6 +21,8 @@ from aiogram.types import CallbackQuery, Message, User
 from bot.boards import Boards
 from bot.handlers.access import GameAccess
 from bot.handlers.cards import card_refused
+from bot.handlers.replies import replied_author
+from bot.handlers.resume import NO_GAME_HERE
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import (
     ChallengeGone,
@@ -45,10 +47,6 @@ def _invited(message: Message, user: User) -> tuple[int | None, str | None] | No
     first message, which every message in the topic "replies" to), or the first mention
     (@username, or a person without one picked from the list); (None, None) for anyone; None
     when that is the challenger or a bot."""
-    replied = message.reply_to_message
-    topic_start = replied is not None and (
-        replied.forum_topic_created is not None or replied.message_id == message.message_thread_id
-    )
     mentioned = next(
         (
             entity.user
@@ -57,8 +55,9 @@ def _invited(message: Message, user: User) -> tuple[int | None, str | None] | No
         ),
         None,
     )
-    if replied is not None and replied.from_user is not None and not topic_start:
-        mentioned = replied.from_user
+    replied = replied_author(message)
+    if replied is not None:
+        mentioned = replied
     if mentioned is not None:
         if mentioned.is_bot or mentioned.id == user.id:
             return None
@@ -183,9 +182,7 @@ async def resign(message: Message, texts: Texts, service: GameService) -> None:
         session = await service.active_game(player_slot(message.chat.id, user.id))
     color = session.seat_of(user.id) if session is not None and user is not None else None
     if session is None or user is None or color is None:
-        await message.reply(
-            texts.gettext("You have no game in this chat. /play makes a challenge.")
-        )
+        await message.reply(texts.gettext(NO_GAME_HERE))
         return
     text, markup = resign_question(texts, session, color, user.id)
     await message.reply(text, reply_markup=markup)

@@ -19,6 +19,8 @@ WELCOME = N_(
 )
 HELP = N_(
     "/play — a new game against the bot\n"
+    "/games — your games going\n"
+    "/stats — your statistics and rating; /top — the best players\n"
     "/resign — give up the current game\n"
     "/rules — the rules of long nardy\n"
     "/lang — change the language\n"
@@ -28,7 +30,8 @@ HELP = N_(
 GROUP_HELP = N_(
     "/play — challenge anyone here to a game; as a reply to someone, or with @username, that"
     " person alone. /play 3 5m: a match to 3 points, five minutes a turn.\n"
-    "/resign — give up your game here\n"
+    "/resign — give up your game here; /games — your board again, at the bottom\n"
+    "/stats — your statistics (as a reply: that person's); /top — the best players here\n"
     "/rules — the rules of long nardy\n"
     "In any chat, type @{bot} to invite someone to a game."
 )

@@ -180,6 +180,24 @@ class GameService:
         game_id = await self._store.chat_game(slot)
         return None if game_id is None else await self._unfinished(game_id)
 
+    async def running(self, user_id: int) -> list[Session]:
+        """The games `user_id` plays that are still running (/games), the index cleared of
+        those that ended or expired meanwhile."""
+        games = []
+        for game_id in await self._store.running_games(user_id):
+            session = await self._unfinished(game_id)
+            if session is None or session.seat_of(user_id) is None:
+                await self._store.note_running(user_id, game_id, False)
+            else:
+                games.append(session)
+        return games
+
+    async def _note_running(self, session: Session, running: bool) -> None:
+        """Note the game among its players' running games (`running`), or take it off."""
+        for seat in session.seats:
+            if seat.user_id is not None:
+                await self._store.note_running(seat.user_id, session.game_id, running)
+
     async def _unfinished(self, game_id: str) -> Session | None:
         try:
             session = await self.load(game_id)
@@ -218,6 +236,7 @@ class GameService:
             saved = await self._save(session)
         except VersionConflict:
             saved = await self.load(session.game_id)
+        await self._note_running(saved, True)
         log.info("game %s started", saved.game_id)
         return saved
 
@@ -229,6 +248,7 @@ class GameService:
             log.info("game %s kept: a board reached its player meanwhile", session.game_id)
             return
         await self._release(session)
+        await self._note_running(session, False)
         log.info("game %s abandoned: its board could not be sent", session.game_id)
 
     async def _check_free(self, slot: Slot, user_id: int | None = None) -> str | None:
@@ -335,6 +355,7 @@ class GameService:
                 await self._release(session, shared)
                 challenge = await self.challenges.why_not_open(challenge.challenge_id)
                 continue
+            await self._note_running(saved, True)
             log.info("game %s started between two people", saved.game_id)
             return saved
         raise AlreadyStarted(challenge.challenge_id)
@@ -702,5 +723,6 @@ class GameService:
             await self._store.set_timer(session.game_id, due)
         if ending and session.game.over:
             await self._release(session)
+            await self._note_running(session, False)
             log.info("game %s over: %s", session.game_id, session.game.result)
         return saved

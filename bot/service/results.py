@@ -9,6 +9,7 @@ timer index, due at once, so that a count a crash interrupted is redone by the t
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 
 from bot.ratings import Rating, rate_game
@@ -17,6 +18,9 @@ from bot.storage import GameStore, RatingChange, Tally
 from nardy import Color
 from nardy.ai import Level
 from nardy.scoring import ResultKind
+
+Standing = tuple[int, int]
+"""The record of a finished game's players as wins by colour (`Results.standing`)."""
 
 PEOPLE = "people"  # the kind of opponent of a game between two people
 KINDS = (*(level.value for level in Level), PEOPLE)  # in the order /stats lists them
@@ -81,6 +85,16 @@ class PlayerRecord:
 _FIELDS = ("g", "w", "l", "pw", "pl", "s", "b", "mg", "mt")
 
 
+@dataclass(frozen=True, slots=True)
+class Leader:
+    """A player on a leaderboard: their place, the name they last played under, their rating."""
+
+    place: int
+    user_id: int
+    name: str
+    rating: Rating
+
+
 def plays_like(rating: float) -> Level:
     """The bot level whose fixed rating is nearest."""
     return min(LEVEL_RATINGS, key=lambda level: abs(LEVEL_RATINGS[level] - rating))
@@ -115,6 +129,23 @@ class Results:
 
     async def record(self, user_id: int) -> PlayerRecord:
         return PlayerRecord.from_stats(await self._store.player_stats(user_id))
+
+    async def leaders(self, board: str, count: int) -> list[Leader]:
+        """The best `count` of a leaderboard (`GLOBAL_BOARD`, or a group's id as text): the
+        order is one read of a sorted set; names and deviations are read beside it."""
+        top = await self._store.top(board, count)
+        names = await asyncio.gather(*(self._store.user_prefs(user) for user, _ in top))
+        records = await asyncio.gather(*(self.record(user) for user, _ in top))
+        return [
+            Leader(place, user, prefs.get(NAME, str(user)), record.rating or Rating(rating))
+            for place, ((user, rating), prefs, record) in enumerate(
+                zip(top, names, records, strict=True), start=1
+            )
+        ]
+
+    async def place(self, board: str, user_id: int) -> tuple[int, int] | None:
+        """The user's place on a leaderboard and how many are on it; None when not on it."""
+        return await self._store.standing(board, user_id)
 
     async def ended(self, session: Session) -> Session:
         """`session`, whose game has just ended, with that game to count (`Session.ended`);
@@ -154,7 +185,7 @@ class Results:
                 await self._store.set_user_pref(seat.user_id, NAME, seat.name)
                 await self._store.place(seat.user_id, rating.rating, board)
 
-    async def standing(self, session: Session) -> tuple[int, int] | None:
+    async def standing(self, session: Session) -> Standing | None:
         """For the results screen of `session`'s finished game, the record of its players as
         wins by colour: against the bot, the player's wins and losses at that level; between
         two people, each one's wins against the other. None before the game is over."""

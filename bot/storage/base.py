@@ -127,6 +127,14 @@ class GameStore(ABC):
         """Save one preference of the user."""
 
     @abstractmethod
+    async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
+        """Add the game to the user's running games (`running`), or take it off."""
+
+    @abstractmethod
+    async def running_games(self, user_id: int) -> list[str]:
+        """The ids of the user's running games, as noted (some may have ended or expired)."""
+
+    @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         """Add `tally` to the user's statistics (and rating) in one step, unless a tally with
         the same `mark` (the game) was among their `RECENT_COUNTED` latest: False then."""

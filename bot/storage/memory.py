@@ -29,6 +29,7 @@ class MemoryStore(GameStore):
         self._versus: dict[int, Counter[str]] = {}
         self._boards: dict[str, dict[int, float]] = {}
         self._joined: dict[int, set[str]] = {}
+        self._running: dict[int, set[str]] = {}
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -86,6 +87,16 @@ class MemoryStore(GameStore):
 
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         self._prefs.setdefault(user_id, {})[name] = value
+
+    async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
+        games = self._running.setdefault(user_id, set())
+        if running:
+            games.add(game_id)
+        else:
+            games.discard(game_id)
+
+    async def running_games(self, user_id: int) -> list[str]:
+        return sorted(self._running.get(user_id, set()))
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         counted = self._counted.setdefault(user_id, [])

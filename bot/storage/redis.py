@@ -7,8 +7,9 @@ group), `nardy:user:{<user id>}` → hash of preferences, `nardy:timers` → a s
 ids by the Unix time their timer is next due. A player's statistics and rating are the hash
 `nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating, `m` the latest games
 counted), their games against each person `nardy:vs:{u<id>}` (`<opponent id><outcome>`), the
-group leaderboards they are on `nardy:boards:{u<id>}`; each leaderboard is the sorted set
-`nardy:top:<board>` of user ids by rating.
+group leaderboards they are on `nardy:boards:{u<id>}`, their running games
+`nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user ids by
+rating.
 """
 
 from __future__ import annotations
@@ -134,6 +135,10 @@ def versus_key(user_id: int) -> str:
     return f"nardy:vs:{{u{user_id}}}"
 
 
+def running_key(user_id: int) -> str:
+    return f"nardy:games:{{u{user_id}}}"
+
+
 def boards_key(user_id: int) -> str:
     return f"nardy:boards:{{u{user_id}}}"
 
@@ -226,6 +231,18 @@ class RedisStore(GameStore):
     async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
         async with _reachable():
             await self._redis.hset(user_key(user_id), name, value)
+
+    async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
+        async with _reachable():
+            if running:
+                await self._redis.sadd(running_key(user_id), game_id)
+            else:
+                await self._redis.srem(running_key(user_id), game_id)
+
+    async def running_games(self, user_id: int) -> list[str]:
+        async with _reachable():
+            games = await self._redis.smembers(running_key(user_id))
+        return sorted(map(_text, games))
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating

@@ -38,6 +38,12 @@ class PickLevel(CallbackData, prefix="lvl"):
     level: str
 
 
+class ShowGame(CallbackData, prefix="g"):
+    """Bring a running game's board back as a fresh message (/games)."""
+
+    game: str
+
+
 class BoardAction(StrEnum):
     SELECT = "s"  # src: the checker's own point
     MOVE = "m"  # src to dst (0: off)

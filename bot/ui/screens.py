@@ -6,12 +6,14 @@ Pure: no I/O; the points on buttons are the viewer's own numbers, as in the nota
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import N_, Texts
 from bot.service import Challenge, Note, Session, Terms
+from bot.service.results import Standing
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import (
     again_menu,
@@ -24,6 +26,7 @@ from bot.ui.names import kind_name, level_name, limit_name
 from nardy import Color, Position, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
 from nardy.scoring import EndReason, ResultKind, loss_value
+from nardy.summary import summarize
 from renderer import Banner, BoardView, Highlight
 from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
@@ -97,12 +100,14 @@ def build_screen(
     texts: Texts,
     selected: int | None = None,
     resigning: Color | None = None,
+    standing: Standing | None = None,
 ) -> Screen:
     """The board message for `viewer`, in `texts`' language, with `selected` picked up. A game
     between two people has one board for both and its spectators (`shared_screen`), which
-    may ask the player of `resigning` to confirm."""
+    may ask the player of `resigning` to confirm. A finished game's board is its results
+    screen, with the players' record (`standing`, `Results.standing`) when given."""
     if session.shared:
-        return shared_screen(session, texts, selected, resigning)
+        return shared_screen(session, texts, selected, resigning, standing)
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
@@ -117,6 +122,20 @@ def build_screen(
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
+    if game.over:
+        lines += _results(session, texts, (_("you"), _("bot")), viewer)
+        level = session.seats[viewer.opponent].level
+        if standing is not None and level is not None:
+            won, lost = standing[viewer], standing[viewer.opponent]
+            level_text = level_name(texts, level)
+            lines.append(
+                _(
+                    "Your record against the bot ({level}): {a} won, {b} lost.",
+                    level=level_text,
+                    a=won,
+                    b=lost,
+                )
+            )
     markup = None
     if my_turn:
         lines.append(_prompt(game, texts, selected))
@@ -140,7 +159,11 @@ def build_screen(
 
 
 def shared_screen(
-    session: Session, texts: Texts, selected: int | None = None, resigning: Color | None = None
+    session: Session,
+    texts: Texts,
+    selected: int | None = None,
+    resigning: Color | None = None,
+    standing: Standing | None = None,
 ) -> Screen:
     """The one board of a game between two people: seen from the side to move, its points in
     that player's numbering like the buttons, the players named; a finished game's board
@@ -178,6 +201,13 @@ def shared_screen(
     )
     markup = None
     if outcome is not None:
+        lines += _results(session, texts, names, mover)
+        if standing is not None:
+            first, second = names[mover], names[mover.opponent]
+            a, b = standing[mover], standing[mover.opponent]
+            lines.append(
+                _("Head to head: {first} {a}, {second} {b}.", first=first, a=a, second=second, b=b)
+            )
         asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
@@ -335,6 +365,35 @@ def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
     if result.reason is EndReason.TIMEOUT:
         return texts.gettext("{name} ran out of time.", name=loser), won
     return "", won
+
+
+def _results(session: Session, texts: Texts, names: Sequence[str], first: Color) -> list[str]:
+    """What a finished game's results screen adds: checkers borne off, turns, doubles and,
+    between two people, the rating changes; each pair with the player of `first` first,
+    `names` by colour."""
+    _ = texts.gettext
+    summary = summarize(session.game)
+    second = first.opponent
+    pair = {"first": names[first], "second": names[second]}
+    off, doubles = summary.borne_off, summary.doubles
+    turns = sum(summary.turns)
+    lines = [
+        _("Borne off: {first} {a}, {second} {b}.", a=off[first], b=off[second], **pair),
+        texts.ngettext("{n} turn played.", "{n} turns played.", turns),
+        _(
+            "Doubles rolled: {first} {a}, {second} {b}.",
+            a=doubles[first],
+            b=doubles[second],
+            **pair,
+        ),
+    ]
+    ended = session.ended
+    if ended is not None and ended.ratings is not None and session.game.over:
+        a, b = (
+            f"{round(ended.ratings[color].delta):+d}".replace("-", "−") for color in (first, second)
+        )
+        lines.append(_("Rating: {first} {a}, {second} {b}.", a=a, b=b, **pair))
+    return lines
 
 
 def _prompt(game: Game, texts: Texts, selected: int | None) -> str:

@@ -1,0 +1,49 @@
+"""/stats and /top: a player's statistics and rating, and the leaderboards (a group's own, or
+everyone's with the reader's place)."""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.enums import ChatType, ParseMode
+from aiogram.filters import Command
+from aiogram.types import Message
+
+from bot.handlers.replies import replied_author
+from bot.i18n import Texts
+from bot.service import GameService
+from bot.storage import GLOBAL_BOARD
+from bot.ui.stats import TOP_COUNT, stats_text, top_text
+
+
+async def stats(message: Message, texts: Texts, service: GameService) -> None:
+    """/stats: the writer's statistics; as a reply to someone's message, that person's."""
+    writer = message.from_user
+    person = replied_author(message) or writer
+    if person is None:
+        return
+    record = await service.results.record(person.id)
+    own = writer is not None and person.id == writer.id
+    text = stats_text(texts, person.full_name, record, own)
+    await message.answer(text, parse_mode=ParseMode.HTML)
+
+
+async def top(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
+    """/top: in a group, the best of those who played there; in a private chat, the best of
+    all and the reader's place."""
+    group = message.chat.type != ChatType.PRIVATE
+    board = str(message.chat.id) if group else GLOBAL_BOARD
+    leaders = await service.results.leaders(board, TOP_COUNT)
+    mine = None
+    if not group and message.from_user is not None:
+        mine = await service.results.place(GLOBAL_BOARD, message.from_user.id)
+    me = await bot.me()
+    text = top_text(texts, leaders, group, mine, me.username or "")
+    await message.answer(text, parse_mode=ParseMode.HTML)
+
+
+def router() -> Router:
+    """This feature's handlers, on a fresh router (one per dispatcher)."""
+    feature = Router(name="stats")
+    feature.message.register(stats, Command("stats"))
+    feature.message.register(top, Command("top"))
+    return feature

@@ -1,0 +1,49 @@
+"""What /games shows: a person's running games, each with the opponent, whose turn it is and
+the match score, and a button that brings its board back."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.i18n import Texts
+from bot.service import Session
+from bot.ui.callbacks import ShowGame
+from bot.ui.names import level_name
+
+
+def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
+    _ = texts.gettext
+    color = session.seat_of(user_id)
+    assert color is not None
+    opponent = session.seats[color.opponent]
+    mine = session.game.to_move is color
+    if opponent.level is not None:
+        line = _("{n}. Bot · {level}", n=number, level=level_name(texts, opponent.level))
+    elif session.inline_id is not None:
+        line = _("{n}. {name}, in an inline message", n=number, name=opponent.name)
+    else:
+        line = _("{n}. {name}, in a group", n=number, name=opponent.name)
+    turn = _("your turn") if mine else _("{name}'s turn", name=opponent.name)
+    parts = [line, turn]
+    if session.match is not None:
+        match = session.match
+        me = match.players.index(user_id)
+        a, b = match.match.score[me], match.match.score[1 - me]
+        parts.append(_("match to {length}: {a}–{b}", length=match.match.length, a=a, b=b))
+    return " · ".join(parts)
+
+
+def running_list(
+    texts: Texts, sessions: list[Session], user_id: int
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The list and its buttons (one per game); a line saying how to start one when empty."""
+    if not sessions:
+        return texts.gettext("You have no games going. /play starts one."), None
+    lines = [texts.gettext("Your games going (tap one to bring its board back):")]
+    builder = InlineKeyboardBuilder()
+    for number, session in enumerate(sessions, start=1):
+        lines.append(_line(texts, number, session, user_id))
+        builder.button(text=str(number), callback_data=ShowGame(game=session.game_id))
+    builder.adjust(5)
+    return "\n".join(lines), builder.as_markup()

@@ -1,0 +1,111 @@
+"""What /stats and /top say (HTML): a player's record per kind of opponent with their rating,
+and a leaderboard. Pure: the handlers read the records."""
+
+from __future__ import annotations
+
+import html
+
+from bot.i18n import N_, Texts
+from bot.ratings import Rating
+from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, plays_like
+from bot.ui.names import level_name
+from nardy.ai import Level
+
+TOP_COUNT = 10  # players a leaderboard lists
+
+
+def _rating(rating: Rating) -> str:
+    """A rating rounded, marked "?" while provisional (`Rating.provisional`)."""
+    return f"{round(rating.rating)}{'?' if rating.provisional else ''}"
+
+
+def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
+    """One kind of opponent's lines."""
+    _ = texts.gettext
+    who = (
+        _("Against people")
+        if kind == PEOPLE
+        else _("Bot · {level}", level=level_name(texts, Level(kind)))
+    )
+    games = texts.ngettext("{n} game", "{n} games", record.games)
+    head = _(
+        "<b>{who}</b>: {games}, {won} won, {lost} lost ({percent}%)",
+        who=who,
+        games=games,
+        won=record.wins,
+        lost=record.losses,
+        percent=record.win_percent,
+    )
+    points = _(
+        "points {won}–{lost} · streak {streak}, best {best} · mars given {given}, taken {taken}",
+        won=record.points_won,
+        lost=record.points_lost,
+        streak=record.streak,
+        best=record.best,
+        given=record.mars_given,
+        taken=record.mars_taken,
+    )
+    return f"{head}\n{points}"
+
+
+def stats_text(texts: Texts, name: str, record: PlayerRecord, own: bool) -> str:
+    """`name`'s statistics (`own`: the reader's own, who is told how to start)."""
+    _ = texts.gettext
+    title = _("<b>Statistics: {name}</b>", name=html.escape(name, quote=False))
+    if not record.kinds:
+        empty = (
+            N_("No finished games yet. /play starts one.") if own else N_("No finished games yet.")
+        )
+        return f"{title}\n{_(empty)}"
+    lines = [title]
+    rating = record.rating
+    if rating is not None:
+        level = level_name(texts, plays_like(rating.rating))
+        values = {
+            "rating": round(rating.rating),
+            "deviation": round(rating.deviation),
+            "level": level,
+        }
+        if rating.provisional:
+            lines.append(
+                _(
+                    "Rating {rating} ± {deviation}, provisional: plays like the bot at {level}.",
+                    **values,
+                )
+            )
+        else:
+            lines.append(
+                _("Rating {rating} ± {deviation}: plays like the bot at {level}.", **values)
+            )
+    lines += [_kind(texts, kind, kind_record) for kind, kind_record in record.kinds]
+    return "\n\n".join(lines)
+
+
+def top_text(
+    texts: Texts, leaders: list[Leader], group: bool, mine: tuple[int, int] | None, bot: str
+) -> str:
+    """A leaderboard: a group's (those who played there), or everyone's with the reader's place
+    (`mine`: place, how many; the bot's username `bot` says how to get one)."""
+    _ = texts.gettext
+    title = _("<b>Best players in this group</b>") if group else _("<b>Best players</b>")
+    if not leaders:
+        empty = (
+            N_("No rated games here yet: /play challenges someone.")
+            if group
+            else N_("No rated games yet.")
+        )
+        return f"{title}\n{_(empty)}"
+    lines = [title]
+    for leader in leaders:
+        name = html.escape(leader.name, quote=False)
+        lines.append(f"{leader.place}. {name} — {_rating(leader.rating)}")
+    if not group:
+        if mine is None:
+            lines.append(
+                _("You have no rating yet: play a person (type @{bot} in any chat).", bot=bot)
+            )
+        else:
+            place, of = mine
+            lines.append(_("Your place: {place} of {count}.", place=place, count=of))
+    lines.append(_("? — provisional: fewer games than a settled rating needs."))
+    return "\n".join(lines)

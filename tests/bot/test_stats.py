@@ -1,0 +1,88 @@
+"""The results screen, /stats and /top through real updates and a real Redis: what finished
+games add up to, in a private chat and in a group, in each reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service import GameService
+from bot.storage import RedisStore
+from tests.bot.harness import GROUP_CHAT, Chat, make_group, user
+from tests.fakes.telegram import FakeTelegram
+
+ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
+
+
+async def resign_against_the_bot(chat: Chat, level: str = "Easy") -> None:
+    await chat.start_game(level)
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+
+
+async def test_a_game_against_the_bot_ends_on_a_results_screen_and_counts_in_stats(
+    chat: Chat,
+) -> None:
+    await chat.send("/stats")
+    assert chat.last.text == "<b>Statistics: U1001</b>\nNo finished games yet. /play starts one."
+    await resign_against_the_bot(chat)
+    caption = chat.board.caption or ""
+    assert "You resigned. The bot won: mars, 2 points." in caption
+    assert "Borne off: you 0, bot 0." in caption
+    assert "Doubles rolled: you " in caption and " turns played." in caption
+    assert "Your record against the bot (Easy): 0 won, 1 lost." in caption
+    assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
+    await resign_against_the_bot(chat)
+    assert "Your record against the bot (Easy): 0 won, 2 lost." in (chat.board.caption or "")
+    await chat.send("/stats")
+    text = chat.last.text or ""
+    assert "<b>Bot · Easy</b>: 2 games, 0 won, 2 lost (0%)" in text
+    assert "points 0–4 · streak 0, best 0 · mars given 0, taken 2" in text
+    assert "Rating" not in text  # games against the bot are not rated
+
+
+def reply_to(person: dict[str, Any]) -> dict[str, Any]:
+    """A message `person` wrote in the group, to reply to."""
+    return {
+        "message_id": 7,
+        "date": 1_700_000_000,
+        "chat": GROUP_CHAT,
+        "from": person,
+        "text": "hi",
+    }
+
+
+async def test_a_game_between_people_rates_both_and_fills_the_leaderboards(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, chat: Chat
+) -> None:
+    group = make_group(telegram, store, service)
+    await group.send(ALICE, "/top")
+    assert group.last.text == (
+        "<b>Best players in this group</b>\nNo rated games here yet: /play challenges someone."
+    )
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    board = group.last
+    await group.send(ALICE, "/resign")
+    await group.press(ALICE, group.last, "🏳 Yes, resign")
+    caption = next(m for m in group.messages if m.message_id == board.message_id).caption or ""
+    assert "U2002 won: mars, 2 points." in caption
+    assert "Head to head: " in caption and ("U2002 1" in caption and "U2001 0" in caption)
+    assert "Rating: " in caption and "U2002 +" in caption and "U2001 −" in caption
+
+    await group.send(CAROL, "/stats", reply_to=reply_to(BOB))  # Carol reads Russian
+    text = group.last.text or ""
+    assert text.startswith("<b>Статистика: U2002</b>")
+    assert "предварительный" in text  # one game: a provisional rating
+    assert "<b>Против людей</b>: 1 партия, выиграно 1, проиграно 0 (100%)" in text
+
+    await group.send(ALICE, "/top")
+    lines = (group.last.text or "").splitlines()
+    assert lines[0] == "<b>Best players in this group</b>"
+    assert lines[1].startswith("1. U2002 — 16") and lines[1].endswith("?")
+    assert lines[2].startswith("2. U2001 — 13")
+
+    alice = Chat(chat.telegram, chat.dispatcher, chat.bot, ALICE)
+    await alice.send("/top")
+    assert "Your place: 2 of 2." in (alice.last.text or "")
+    await chat.send("/top")  # a player with no rating
+    assert "You have no rating yet: play a person (type @" in (chat.last.text or "")
