@@ -5,11 +5,11 @@ share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge tha
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
 group), `nardy:user:{<user id>}` → hash of preferences, `nardy:timers` → a sorted set of game
 ids by the Unix time their timer is next due. A player's statistics and rating are the hash
-`nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating, `m` the latest games
-counted), their games against each person `nardy:vs:{u<id>}` (`<opponent id><outcome>`), the
-group leaderboards they are on `nardy:boards:{u<id>}`, their running games
-`nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user ids by
-rating.
+`nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating), the games counted last
+`nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
+id><outcome>`), the group leaderboards they are on `nardy:boards:{u<id>}`, their running
+games `nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user
+ids by rating.
 """
 
 from __future__ import annotations
@@ -70,18 +70,20 @@ return 1
 """
 
 
-# KEYS[1] the player's statistics, KEYS[2] their games against each person; ARGV: the game's
+# KEYS[1] the player's statistics, KEYS[2] their games against each person, KEYS[3] the games
+# counted last (a string of marks: kept apart, so that the statistics stay a small hash, which
+# Redis packs tightly only while every value is short); ARGV: the game's
 # mark, how many marks are kept, kind, outcome (w l d), points won, points lost, mars given,
 # mars taken, opponent id ('' none), rating delta ('' none), deviation, volatility. Returns 1
 # when counted, 0 when the mark was among the latest counted. The same as `MemoryStore`'s.
 _COUNT_RESULT = """
-local marks = redis.call('HGET', KEYS[1], 'm') or ''
+local marks = redis.call('GET', KEYS[3]) or ''
 if string.find(' ' .. marks .. ' ', ' ' .. ARGV[1] .. ' ', 1, true) then return 0 end
 local kept = {}
 for mark in string.gmatch(marks, '%S+') do table.insert(kept, mark) end
 table.insert(kept, ARGV[1])
 while #kept > tonumber(ARGV[2]) do table.remove(kept, 1) end
-redis.call('HSET', KEYS[1], 'm', table.concat(kept, ' '))
+redis.call('SET', KEYS[3], table.concat(kept, ' '))
 local kind = ARGV[3] .. '.'
 redis.call('HINCRBY', KEYS[1], kind .. 'g', 1)
 if ARGV[4] == 'w' then
@@ -129,6 +131,10 @@ def user_key(user_id: int) -> str:
 
 def stats_key(user_id: int) -> str:
     return f"nardy:stats:{{u{user_id}}}"
+
+
+def counted_key(user_id: int) -> str:
+    return f"nardy:counted:{{u{user_id}}}"
 
 
 def versus_key(user_id: int) -> str:
@@ -256,7 +262,7 @@ class RedisStore(GameStore):
         args += ["" if tally.opponent is None else tally.opponent, *change]
         async with _reachable():
             counted = await self._count_result(
-                keys=[stats_key(user_id), versus_key(user_id)], args=args
+                keys=[stats_key(user_id), versus_key(user_id), counted_key(user_id)], args=args
             )
         return bool(counted)
 
