@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -24,12 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpu_wall import RunClock
+from throwaway_redis import throwaway_store
 
 from bot.service import GameService, PoolBotPlayer
-from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from tests.bot.harness import Chat, is_checker, make_chat
-from tests.conftest import RedisServer
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -55,39 +53,34 @@ async def run(taps: int) -> None:
     clock = RunClock()
     samples: list[float] = []
     sizes: list[tuple[int, int]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        async with AsyncExitStack() as stack:
-            # Each resource is released however a later step fails (a server that does not
-            # start, a warm-up that raises, Ctrl-C), newest first.
-            server = RedisServer(Path(folder))
-            stack.callback(server.stop)
-            server.start()
-            store = RedisStore(server.url)
-            stack.push_async_callback(store.close)
-            player = PoolBotPlayer(1)
-            stack.callback(player.close)
-            await player.warm_up()
-            telegram = TimedTelegram()
-            chat = make_chat(telegram, store, GameService(store, player))
+    async with AsyncExitStack() as stack:
+        # Each resource is released however a later step fails (a server that does not start,
+        # a warm-up that raises, Ctrl-C), newest first.
+        store = await stack.enter_async_context(throwaway_store())
+        player = PoolBotPlayer(1)
+        stack.callback(player.close)
+        await player.warm_up()
+        telegram = TimedTelegram()
+        chat = make_chat(telegram, store, GameService(store, player))
+        while len(samples) < taps:
+            await chat.send("/play")
+            await chat.press(chat.last, "Easy")
+            game_id = (await store.chat_game(chat.user["id"])) or ""
             while len(samples) < taps:
-                await chat.send("/play")
-                await chat.press(chat.last, "Easy")
-                game_id = (await store.chat_game(chat.user["id"])) or ""
-                while len(samples) < taps:
-                    labels = [b["text"] for b in chat.board.buttons()]
-                    if labels == ["🎲 Play again"]:
-                        break
-                    if "✅ Done" in labels:
-                        await chat.press(chat.board, "✅ Done")
-                    else:
-                        checker = next(label for label in labels if is_checker(label))
-                        await timed_tap(chat, telegram, checker, samples)
-                        move = next(b["text"] for b in chat.board.buttons() if "→" in b["text"])
-                        await timed_tap(chat, telegram, move, samples)
-                    key = game_key(game_id)
-                    strlen = await store.client.strlen(key)
-                    usage = await store.client.memory_usage(key) or 0
-                    sizes.append((strlen, usage))
+                labels = [b["text"] for b in chat.board.buttons()]
+                if labels == ["🎲 Play again"]:
+                    break
+                if "✅ Done" in labels:
+                    await chat.press(chat.board, "✅ Done")
+                else:
+                    checker = next(label for label in labels if is_checker(label))
+                    await timed_tap(chat, telegram, checker, samples)
+                    move = next(b["text"] for b in chat.board.buttons() if "→" in b["text"])
+                    await timed_tap(chat, telegram, move, samples)
+                key = game_key(game_id)
+                strlen = await store.client.strlen(key)
+                usage = await store.client.memory_usage(key) or 0
+                sizes.append((strlen, usage))
     ms = sorted(s * 1000 for s in samples)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     print(f"taps timed: {len(ms)}")

@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
@@ -30,12 +29,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpu_wall import RunClock
+from throwaway_redis import throwaway_store
 
 from bot.service import GameService, PoolBotPlayer, inline_game_id
-from bot.storage import RedisStore
 from renderer import warm_up as warm_up_renderer
 from tests.bot.harness import Group, is_checker, make_group, user
-from tests.conftest import RedisServer
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB = user(4001), user(4002)
@@ -138,35 +136,30 @@ def figures(name: str, samples: list[float]) -> str:
 
 async def run(taps: int, modes: list[str]) -> None:
     clock = RunClock()
-    with tempfile.TemporaryDirectory() as folder:
-        async with AsyncExitStack() as stack:
-            # Each resource is released however a later step fails, newest first.
-            server = RedisServer(Path(folder))
-            stack.callback(server.stop)
-            server.start()
-            store = RedisStore(server.url)
-            stack.push_async_callback(store.close)
-            player = PoolBotPlayer(1)  # never asked: both sides are people
-            stack.callback(player.close)
-            service = GameService(store, player)
-            warm_up_renderer()  # as the bot does at start-up: no first render builds layers
-            for mode in modes:
-                await store.client.flushall()  # no game left running from the mode before
-                telegram = TimedTelegram()
-                if mode == "media":
-                    telegram.add_chat(MEDIA)
-                    room = make_group(telegram, store, service, media_chat_id=MEDIA["id"])
-                else:
-                    room = make_group(telegram, store, service)
-                samples, games = await play(room, service, taps)
-                if telegram.schema_problems:
-                    raise AssertionError(telegram.schema_problems)
-                pictures = f"{telegram.pictures} pictures sent (the cards' included)"
-                print(f"{TITLES[mode]}: {games} games begun, {pictures}")
-                print("tap -> inline edit request:")
-                for kind in KINDS:
-                    print(figures(kind, samples[kind]))
-                print(figures("all", [s for kind in KINDS for s in samples[kind]]))
+    async with AsyncExitStack() as stack:
+        # Each resource is released however a later step fails, newest first.
+        store = await stack.enter_async_context(throwaway_store())
+        player = PoolBotPlayer(1)  # never asked: both sides are people
+        stack.callback(player.close)
+        service = GameService(store, player)
+        warm_up_renderer()  # as the bot does at start-up: no first render builds layers
+        for mode in modes:
+            await store.client.flushall()  # no game left running from the mode before
+            telegram = TimedTelegram()
+            if mode == "media":
+                telegram.add_chat(MEDIA)
+                room = make_group(telegram, store, service, media_chat_id=MEDIA["id"])
+            else:
+                room = make_group(telegram, store, service)
+            samples, games = await play(room, service, taps)
+            if telegram.schema_problems:
+                raise AssertionError(telegram.schema_problems)
+            pictures = f"{telegram.pictures} pictures sent (the cards' included)"
+            print(f"{TITLES[mode]}: {games} games begun, {pictures}")
+            print("tap -> inline edit request:")
+            for kind in KINDS:
+                print(figures(kind, samples[kind]))
+            print(figures("all", [s for kind in KINDS for s in samples[kind]]))
     print(clock.summary())
 
 

@@ -17,13 +17,12 @@ import asyncio
 import random
 import statistics
 import sys
-import tempfile
-from contextlib import AsyncExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpu_wall import RunClock
+from throwaway_redis import throwaway_store
 
 from bot.ratings import Rating, rate_game
 from bot.service.results import KINDS, PEOPLE
@@ -36,7 +35,6 @@ from bot.storage.redis import (
     stats_key,
     versus_key,
 )
-from tests.conftest import RedisServer
 
 OPPONENTS = 8  # people each player meets
 GROUPS = 4  # groups in the population; each player plays in two
@@ -78,39 +76,33 @@ async def play(store: RedisStore, players: int, games: int, rng: random.Random) 
 
 async def run(players: int, games: int) -> None:
     clock = RunClock()
-    with tempfile.TemporaryDirectory() as folder:
-        async with AsyncExitStack() as stack:
-            server = RedisServer(Path(folder))
-            stack.callback(server.stop)
-            server.start()
-            store = RedisStore(server.url)
-            stack.push_async_callback(store.close)
-            await play(store, players, games, random.Random(1))
-            redis = store.client
+    async with throwaway_store() as store:
+        await play(store, players, games, random.Random(1))
+        redis = store.client
 
-            async def usage(key: str) -> int:
-                return int(await redis.memory_usage(key, samples=0) or 0)
+        async def usage(key: str) -> int:
+            return int(await redis.memory_usage(key, samples=0) or 0)
 
-            keys = {
-                "statistics and rating (stats hash)": stats_key,
-                "games counted last (string)": counted_key,
-                "head to head (vs hash)": versus_key,
-                "group boards joined (set)": boards_key,
-                "running games (set)": running_key,
-            }
-            print(f"{players} players, {games} finished games each (a fifth against people)")
-            total = 0.0
-            for label, key_of in keys.items():
-                sizes = [await usage(key_of(user)) for user in range(1, players + 1)]
-                sizes = [size for size in sizes if size]
-                mean = statistics.mean(sizes)
-                total += mean
-                print(f"  {label}: mean {mean:.0f} B, max {max(sizes)} B")
-            boards = [GLOBAL_BOARD, *(str(-100 - g) for g in range(GROUPS))]
-            share = sum([await usage(board_key(board)) for board in boards]) / players
-            total += share
-            print(f"  leaderboards (sorted sets), per player: {share:.0f} B")
-            print(f"  all of it, per player: {total:.0f} B")
+        keys = {
+            "statistics and rating (stats hash)": stats_key,
+            "games counted last (string)": counted_key,
+            "head to head (vs hash)": versus_key,
+            "group boards joined (set)": boards_key,
+            "running games (set)": running_key,
+        }
+        print(f"{players} players, {games} finished games each (a fifth against people)")
+        total = 0.0
+        for label, key_of in keys.items():
+            sizes = [await usage(key_of(user)) for user in range(1, players + 1)]
+            sizes = [size for size in sizes if size]
+            mean = statistics.mean(sizes)
+            total += mean
+            print(f"  {label}: mean {mean:.0f} B, max {max(sizes)} B")
+        boards = [GLOBAL_BOARD, *(str(-100 - g) for g in range(GROUPS))]
+        share = sum([await usage(board_key(board)) for board in boards]) / players
+        total += share
+        print(f"  leaderboards (sorted sets), per player: {share:.0f} B")
+        print(f"  all of it, per player: {total:.0f} B")
     print(clock.summary())
 
 
