@@ -3,12 +3,19 @@ games add up to, in a private chat and in a group, in each reader's language."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
 from typing import Any
 
-from bot.service import GameService
+from aiogram.types import Update
+
+from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
-from tests.bot.harness import GROUP_CHAT, Chat, make_group, user
+from bot.ui.callbacks import BoardAction, BoardTap
+from nardy.game import Game
+from tests.bot.harness import GROUP_CHAT, Chat, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram
+from tests.nardy.builders import board
 
 ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
 
@@ -86,3 +93,43 @@ async def test_a_game_between_people_rates_both_and_fills_the_leaderboards(
     assert "Your place: 2 of 2." in (alice.last.text or "")
     await chat.send("/top")  # a player with no rating
     assert "You have no rating yet: play a person (type @" in (chat.last.text or "")
+
+
+async def test_a_finishing_tap_delivered_to_two_bot_processes_counts_once(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    service: GameService,
+    chat: Chat,
+    redis_url: str,
+    bot_player: PoolBotPlayer,
+) -> None:
+    """Two bot processes on one Redis get the same Done (as a redelivered update): one applies
+    it, the game is counted once, and the results screen says so."""
+    await chat.start_game("Medium")
+    game_id = await store.chat_game(chat.user["id"])
+    assert game_id is not None
+    session = await service.load(game_id)
+    me = session.seat_of(chat.user["id"])
+    assert me is not None
+    near_the_end = Game(session.game.rules, board(me, {1: 1}, {24: 15})).with_roll((3, 1))
+    await store.save_game(game_id, session.version, replace(session, game=near_the_end).to_text())
+    moved = BoardTap(game=game_id, seq=session.seq, action=BoardAction.MOVE, src=1, dst=0)
+    await chat.tap(chat.board, moved.pack())
+    done = BoardTap(game=game_id, seq=session.seq + 1, action=BoardAction.DONE).pack()
+    other_store = RedisStore(redis_url)
+    try:
+        other = make_chat(telegram, other_store, GameService(other_store, bot_player))
+        update = telegram.tap_update(chat.user, chat.board, done)
+        await asyncio.gather(
+            *(
+                process.dispatcher.feed_update(
+                    process.bot, Update.model_validate(update, context={"bot": process.bot})
+                )
+                for process in (chat, other)
+            )
+        )
+    finally:
+        await other_store.close()
+    assert "Your record against the bot (Medium): 1 won, 0 lost." in (chat.board.caption or "")
+    await chat.send("/stats")
+    assert "<b>Bot · Medium</b>: 1 game, 1 won, 0 lost (100%)" in (chat.last.text or "")
