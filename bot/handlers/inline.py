@@ -26,6 +26,7 @@ from bot.service import (
     Terms,
     inline_game_id,
 )
+from bot.service.results import NAME
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
@@ -38,7 +39,6 @@ from bot.ui.terms import read_terms
 
 log = logging.getLogger(__name__)
 
-NAME = "name"  # the user preference holding the name a challenger's card offers under
 CACHE_SECONDS = 10  # how long Telegram may show one person the same cards again
 
 

@@ -24,7 +24,7 @@ Standing = tuple[int, int]
 
 PEOPLE = "people"  # the kind of opponent of a game between two people
 KINDS = (*(level.value for level in Level), PEOPLE)  # in the order /stats lists them
-NAME = "name"  # the user preference holding the name a player is shown under on leaderboards
+NAME = "name"  # the user preference: the name a player is shown under (cards, leaderboards)
 
 # Each bot level's fixed rating, so that /stats can say whom a player's rating plays like:
 # the arena's win rates (README, "Bot opponent") as rating gaps by the logistic formula
