@@ -130,6 +130,10 @@ async def test_two_whole_games_against_the_bot_process(
     finals = await asyncio.gather(play_out(telegram, ENGLISH), play_out(telegram, RUSSIAN))
     assert "won" in (finals[0].caption or "")
     assert "Вы победили" in (finals[1].caption or "") or "Победил бот" in (finals[1].caption or "")
+    assert "Your record against the bot (Easy): " in (finals[0].caption or "")
+    await telegram.updates.put(telegram.text_update(ENGLISH, "/stats"))
+    counted = "<b>Bot · Easy</b>: 1 game, "
+    await until(lambda: counted in (chat(telegram, ENGLISH)[-1].text or ""), "the statistics")
     assert len(telegram.calls_of("sendPhoto")) == 2
     assert telegram.failures == {"editMessageMedia": []}
     assert telegram.schema_problems == []
