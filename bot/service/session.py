@@ -87,7 +87,7 @@ class MatchPlay:
 # seconds; 0: none.
 TURN_LIMITS = {"off": 0, "1m": 60, "5m": 300, "1h": 3600, "24h": 86400}
 # The lengths of the matches players may ask for (1: one game), RULES.md §7.
-MATCH_LENGTHS = (1, 3, 5)
+MATCH_LENGTHS = (1, 3, 5, 7)
 
 
 @dataclass(frozen=True, slots=True)

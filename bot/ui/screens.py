@@ -205,8 +205,8 @@ def reminder(texts: Texts, user_id: int, name: str) -> str:
 def terms_help(texts: Texts) -> str:
     """What may follow /play: the lengths and time limits offered."""
     return texts.gettext(
-        "After /play: 3 or 5 for a match to that many points, and a time per turn: off, 1m, 5m,"
-        " 1h or 24h. For example: /play 3 5m"
+        "After /play: 3, 5 or 7 for a match to that many points, and a time per turn: off, 1m,"
+        " 5m, 1h or 24h. For example: /play 3 5m"
     )
 
 
