@@ -51,6 +51,11 @@ NOTES = {
     "duel_timeout": N_("{name} ran out of time."),
     "match_game": N_("Game {game} goes to {name}: {kind}."),
     "match_score": N_("Match score: {first} {a}, {second} {b}. The next game begins."),
+    # A match against the bot, told to the person.
+    "match_resigned": N_("You resigned game {game}."),
+    "match_you_won": N_("You won game {game}: {kind}."),
+    "match_bot_won": N_("The bot won game {game}: {kind}."),
+    "match_score_vs_bot": N_("Match score: you {you}, bot {bot}. The next game begins."),
 }
 
 
