@@ -51,7 +51,9 @@ from bot.ui.callbacks import (
     Menu,
     MenuAction,
     PickLanguage,
+    PickLength,
     PickLevel,
+    PickMatch,
     Question,
 )
 from nardy import Color, Position, Rules, Step
@@ -328,6 +330,8 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
         BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
         Question(game=session.game_id, seq=10**9, user=2**52, answer=Answer.NEW_GAME),
         PickLevel(level=max((level.value for level in Level), key=len)),
+        PickMatch(level=max((level.value for level in Level), key=len), length=7),
+        PickLength(length=7),
         *(Menu(action=action) for action in MenuAction),
         *(PickLanguage(locale=locale) for locale in Locale),
     ]
