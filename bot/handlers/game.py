@@ -211,7 +211,8 @@ async def _resign_and_start_anew(
     if session.game.over:
         await query.answer()
     else:
-        outcome = await _apply(query, bot, texts, service, (session, seat), Resign(), None)
+        resign = Resign(whole_match=True)
+        outcome = await _apply(query, bot, texts, service, (session, seat), resign, None)
         if not isinstance(outcome, Outcome):
             return
         await boards.show(bot, outcome.session, seat, texts)

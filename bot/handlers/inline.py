@@ -1,5 +1,5 @@
 """Games between two people through inline mode, in any chat (the bot need not be a member):
-`@bot` offers one game, a match to 3 and a match to 5, each a challenge card; the first other
+`@bot` offers one game and matches to 3, 5 and 7, each a challenge card; the first other
 person to tap Join plays the challenger in that same inline message, which is edited in place;
 Cancel withdraws the card while nobody has joined. The challenge lives in its buttons until
 someone joins (`bot.ui.callbacks.InlineChallenge`)."""

@@ -1,5 +1,5 @@
-"""Starting games against the bot and getting back to one: /play, the Play and level buttons,
-Play again, /resign's question.
+"""Starting games and matches against the bot and getting back to one: /play, the Play, level
+and match length buttons, Play again, /resign's question.
 
 Games against the bot are played in private chats, one game per chat. With a game going, a
 menu or level button from an older message brings that game's board back instead of starting
@@ -16,9 +16,9 @@ from aiogram.types import CallbackQuery, InaccessibleMessage, Message
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
-from bot.service import GameInProgress, GameService, Session
+from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Session
 from bot.ui.alerts import NOT_VALID
-from bot.ui.callbacks import Menu, MenuAction, PickLevel
+from bot.ui.callbacks import Menu, MenuAction, PickLength, PickLevel, PickMatch
 from bot.ui.chat_action import choosing
 from bot.ui.keyboards import level_menu
 from bot.ui.screens import new_game_question, resign_question
@@ -55,8 +55,10 @@ async def start_play(
         await _board_again(bot, session, message.chat.id, texts, boards)
 
 
-async def offer_levels(message: ChatMessage, texts: Texts) -> None:
-    await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts))
+async def offer_levels(message: ChatMessage, texts: Texts, length: int = 1) -> None:
+    """The level choice, `length` marked as the match length."""
+    markup = level_menu(texts, length)
+    await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=markup)
 
 
 async def play_button(
@@ -75,20 +77,40 @@ async def play_button(
     await offer_levels(chat_message, texts)
 
 
+async def pick_length(
+    query: CallbackQuery, callback_data: PickLength, chat_message: ChatMessage, texts: Texts
+) -> None:
+    """A match length tapped on the level choice: that message's buttons mark it (and its
+    levels start such matches); a message too old to edit gives way to a new choice."""
+    length = callback_data.length
+    if length not in MATCH_LENGTHS:
+        await query.answer(texts.gettext(NOT_VALID), show_alert=True)
+        return
+    await query.answer()
+    if isinstance(chat_message, InaccessibleMessage):
+        await offer_levels(chat_message, texts, length)
+        return
+    markup, shown = level_menu(texts, length), chat_message.reply_markup
+    if shown is None or shown.model_dump() != markup.model_dump():  # else nothing changes
+        await chat_message.edit_reply_markup(reply_markup=markup)
+
+
 async def pick_level(
     query: CallbackQuery,
-    callback_data: PickLevel,
+    callback_data: PickLevel | PickMatch,
     chat_message: ChatMessage,
     bot: Bot,
     texts: Texts,
     service: GameService,
     boards: Boards,
 ) -> None:
+    """A level tapped (on the level choice or Play again): one game or a match starts."""
     try:
         level = Level(callback_data.level)
     except ValueError:
         level = None
-    if level not in AVAILABLE_LEVELS:
+    length = callback_data.length if isinstance(callback_data, PickMatch) else 1
+    if level not in AVAILABLE_LEVELS or length not in MATCH_LENGTHS:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     chat_id, user_id = chat_message.chat.id, query.from_user.id
@@ -99,7 +121,7 @@ async def pick_level(
     await query.answer()  # before the bot's first turn, which may take a while
     try:
         async with choosing(bot, chat_id):
-            session = await service.new_vs_bot(chat_id, user_id, level)
+            session = await service.new_vs_bot(chat_id, user_id, level, length)
         viewer = session.seat_of(user_id)
         assert viewer is not None
         await boards.open(bot, session, viewer, texts)
@@ -147,5 +169,7 @@ def router() -> Router:
     feature.message.register(resign, Command("resign"), private)
     own_chat = OwnPrivateChat()
     feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY), own_chat)
-    feature.callback_query.register(pick_level, PickLevel.filter(), own_chat)
+    feature.callback_query.register(pick_length, PickLength.filter(), own_chat)
+    for level_data in (PickLevel, PickMatch):  # one game; a match
+        feature.callback_query.register(pick_level, level_data.filter(), own_chat)
     return feature

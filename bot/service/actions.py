@@ -44,7 +44,10 @@ class Done:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """Give the game up, scored from the position at the start of the turn (RULES.md §7)."""
+    """Give the game up, scored from the position at the start of the turn (RULES.md §7); in a
+    match, the next game follows unless `whole_match` gives the match up too (to start anew)."""
+
+    whole_match: bool = False
 
 
 Action = Select | Deselect | Move | Undo | Done | Resign

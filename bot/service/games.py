@@ -38,6 +38,7 @@ from bot.service.errors import (
 )
 from bot.service.results import Results
 from bot.service.session import (
+    MATCH_LENGTHS,
     Challenge,
     InlineCard,
     MatchPlay,
@@ -46,6 +47,7 @@ from bot.service.session import (
     Session,
     Terms,
     is_challenge,
+    match_player,
     player_slot,
 )
 from bot.storage import (
@@ -60,7 +62,7 @@ from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
-from nardy.game import Game, new_game
+from nardy.game import Game, OpeningRoll, new_game
 from nardy.match import Match
 from nardy.record import RecordError
 from nardy.scoring import EndReason
@@ -105,13 +107,7 @@ def _new_match(length: int, first: Seat, second: Seat) -> MatchPlay | None:
     """A match to `length` between `first` (player 0) and `second`; None for one game."""
     if length == 1:
         return None
-    assert first.user_id is not None and second.user_id is not None
-    return MatchPlay(Match(length), (first.user_id, second.user_id))
-
-
-def _player(session: Session, user_id: int) -> Seat:
-    """The seat of the person `user_id` in `session`."""
-    return next(seat for seat in session.seats if seat.user_id == user_id)
+    return MatchPlay(Match(length), (match_player(first), match_player(second)))
 
 
 def _told(session: Session, seat: Seat, mine: str, theirs: str, **values: str) -> Note:
@@ -120,6 +116,63 @@ def _told(session: Session, seat: Seat, mine: str, theirs: str, **values: str) -
     if session.shared:
         return Note.of(theirs, name=seat.name, **values)
     return Note.of(mine, **values)
+
+
+def _opening_told(start: Session, opening: OpeningRoll) -> list[Note]:
+    """The notes of the opening roll of a game of `start`'s players, seated the one who asked
+    first: to both by name in a game between two people, else to the person against the bot."""
+    first, second = start.seats
+    *ties, (a, b) = opening.rolls
+    if start.shared:
+        names = {"first": first.name, "second": second.name}
+        notes = [Note.of("duel_opening_tie", **names, a=str(x), b=str(y)) for x, y in ties]
+        notes.append(Note.of("duel_opening", **names, a=str(a), b=str(b)))
+        white = first if opening.white_player == 0 else second
+        return [*notes, Note.of("duel_starts", name=white.name)]
+    notes = [Note.of("opening_tie", you=str(you), bot=str(them)) for you, them in ties]
+    notes.append(Note.of("opening", you=str(a), bot=str(b)))
+    return [*notes, Note.of("you_start" if opening.white_player == 0 else "bot_starts")]
+
+
+def _game_told(session: Session, played: MatchPlay) -> list[Note]:
+    """How the game of a match between two people ended and the score, told to both."""
+    result = session.game.result
+    assert result is not None
+    told = []
+    if result.winner is not None and result.reason is not EndReason.BORNE_OFF:
+        loser = session.seats[result.winner.opponent].name
+        if result.reason is EndReason.TIMEOUT:
+            told.append(Note.of("duel_timeout", name=loser))
+        else:
+            told.append(Note.of("duel_resigned", name=loser))
+    if result.winner is not None:
+        winner = session.seats[result.winner].name
+        kind = result.kind.value
+        game = str(played.match.games)
+        told.append(Note.of("match_game", game=game, name=winner, kind=kind))
+    first, second = played.seats(session.seats)
+    a, b = played.match.score
+    score = Note.of("match_score", first=first.name, a=str(a), second=second.name, b=str(b))
+    return [*told, score]
+
+
+def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
+    """How the game of a match against the bot ended and the score, told to the person
+    (player 0; the bot neither resigns nor runs out of time)."""
+    result = session.game.result
+    assert result is not None
+    game = str(played.match.games)
+    told = []
+    if result.reason is EndReason.RESIGNED:
+        told.append(Note.of("match_resigned", game=game))
+    if result.winner is not None:
+        kind = result.kind.value
+        if session.seats[result.winner].level is not None:
+            told.append(Note.of("match_bot_won", game=game, kind=kind))
+        else:
+            told.append(Note.of("match_you_won", game=game, kind=kind))
+    you, bot = played.match.score
+    return [*told, Note.of("match_score_vs_bot", you=str(you), bot=str(bot))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,24 +260,22 @@ class GameService:
 
     # -- starting ---------------------------------------------------------------------------
 
-    async def new_vs_bot(self, chat_id: int, user_id: int, level: Level) -> Session:
-        """A new game in the chat, opening roll done and the bot's first turn played if it
-        starts; not saved yet (`open`). Raises `InvalidAction` for a level the bot does not
-        offer, `GameInProgress`."""
+    async def new_vs_bot(
+        self, chat_id: int, user_id: int, level: Level, length: int = 1
+    ) -> Session:
+        """A new game in the chat, or the first of a match to `length` points, opening roll
+        done and the bot's first turn played if it starts; not saved yet (`open`). Raises
+        `InvalidAction` for a level the bot does not offer or a length not offered,
+        `GameInProgress`."""
         if level not in AVAILABLE_LEVELS:
             raise InvalidAction(f"no level {level.value}")
+        if length not in MATCH_LENGTHS:
+            raise InvalidAction(f"no match to {length}")
         await self._check_free(chat_id)
-        opening, game = new_game(self._rules, self._dice)
         human, bot = Seat(user_id=user_id), Seat(level=level)
-        seats = (human, bot) if opening.white_player == 0 else (bot, human)
-        notes = [
-            Note.of("opening_tie", you=str(you), bot=str(them)) for you, them in opening.rolls[:-1]
-        ]
-        you, them = opening.rolls[-1]
-        notes.append(Note.of("opening", you=str(you), bot=str(them)))
-        notes.append(Note.of("you_start" if opening.white_player == 0 else "bot_starts"))
-        session = Session(secrets.token_urlsafe(6), game, seats, chat_id)
-        return await self._advance(session, game, notes)
+        match = _new_match(length, human, bot)
+        start = Session(secrets.token_urlsafe(6), Game(), (human, bot), chat_id, match=match)
+        return await self._first_turns(start)
 
     async def open(self, session: Session) -> Session:
         """Save a new game and make it its players' game (`Session.slots`), before its first
@@ -396,50 +447,24 @@ class GameService:
 
     async def _next_of_match(self, session: Session) -> Session:
         """After a game of a match: the score counted and, unless the match is over, the next
-        game begun on the same board (its first note tells how the last one ended)."""
+        game begun on the same board (its first notes tell how the last one ended)."""
         if not session.game.over or session.match is None:
             return session
         played = session.match.after(session)
         counted = replace(session, match=played)
-        if played.match.over:
+        if played.over:
             return counted
-        result = session.game.result
-        assert result is not None
-        players = tuple(_player(session, user) for user in played.players)
-        first, second = players
-        a, b = played.match.score
-        told = []
-        if result.winner is not None and result.reason is not EndReason.BORNE_OFF:
-            loser = session.seats[result.winner.opponent].name
-            if result.reason is EndReason.TIMEOUT:
-                told.append(Note.of("duel_timeout", name=loser))
-            else:
-                told.append(Note.of("duel_resigned", name=loser))
-        if result.winner is not None:
-            winner = session.seats[result.winner].name
-            kind = result.kind.value
-            game = str(played.match.games)
-            told.append(Note.of("match_game", game=game, name=winner, kind=kind))
-        score = Note.of("match_score", first=first.name, a=str(a), second=second.name, b=str(b))
-        told.append(score)
-        return await self._first_turns(replace(counted, seats=(first, second)), told)
+        told = _game_told(session, played) if session.shared else _game_told_vs_bot(session, played)
+        return await self._first_turns(replace(counted, seats=played.seats(session.seats)), told)
 
     async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:
-        """The game between the two people of `start` (whose game is a placeholder), seated
-        the one who asked first: the opening roll decides who plays white (RULES.md §2), then
-        play goes on to a real choice. `told` comes before the opening's notes."""
+        """The game between the players of `start` (whose game is a placeholder), seated the
+        one who asked first (against the bot: the person): the opening roll decides who plays
+        white (RULES.md §2), then play goes on to a real choice. `told` comes before the
+        opening's notes."""
         opening, game = new_game(self._rules, self._dice)
         first, second = start.seats
-        notes = [*told] + [
-            Note.of("duel_opening_tie", first=first.name, second=second.name, a=str(a), b=str(b))
-            for a, b in opening.rolls[:-1]
-        ]
-        a, b = opening.rolls[-1]
-        notes.append(
-            Note.of("duel_opening", first=first.name, second=second.name, a=str(a), b=str(b))
-        )
-        white = first if opening.white_player == 0 else second
-        notes.append(Note.of("duel_starts", name=white.name))
+        notes = [*told, *_opening_told(start, opening)]
         seats = (first, second) if opening.white_player == 0 else (second, first)
         return await self._advance(replace(start, seats=seats), game, notes)
 
@@ -546,7 +571,9 @@ class GameService:
                 if not game.turn_complete:
                     raise InvalidAction("the turn is not complete")
                 return await self._end_turn(session, game, (session.seq, DONE_TAP), on_accepted)
-            case Resign():
+            case Resign(whole_match):
+                if whole_match and session.match is not None:  # no next game follows
+                    session = replace(session, match=replace(session.match, given_up=True))
                 try:
                     game = game.resign(color)
                 except IllegalMove as exc:  # a side that has borne off waits for the last roll

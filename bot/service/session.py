@@ -58,30 +58,55 @@ class Note:
         return cls(key, tuple(sorted(values.items())))
 
 
+BOT_PLAYER = 0
+"""The bot's player id in a match (people's are their Telegram user ids, never 0)."""
+
+
+def match_player(seat: Seat) -> int:
+    """The id a match knows the player of `seat` by: the person's user id, or `BOT_PLAYER`."""
+    return BOT_PLAYER if seat.user_id is None else seat.user_id
+
+
 @dataclass(frozen=True, slots=True)
 class MatchPlay:
-    """A match to `match.length` points between two people (RULES.md §7): `players` are the
-    user ids of its player 0 (the challenger) and player 1, whose colours each game's opening
-    roll draws anew."""
+    """A match to `match.length` points (RULES.md §7) between its player 0 (the challenger, or
+    the person playing the bot) and player 1, whose colours each game's opening roll draws
+    anew; `players` are their ids (`match_player`). `given_up` once player 0 left the match
+    against the bot to start anew: no next game follows."""
 
     match: Match
     players: tuple[int, int]
+    given_up: bool = False
+
+    @property
+    def over(self) -> bool:
+        """Whether no game of this match follows: it has a winner, or was given up."""
+        return self.match.over or self.given_up
 
     def after(self, session: Session) -> MatchPlay:
         """The score once `session`'s game (over) is counted."""
         result = session.game.result
         assert result is not None
-        white_player = self.players.index(session.seats[Color.WHITE].user_id or 0)
+        white_player = self.players.index(match_player(session.seats[Color.WHITE]))
         return replace(self, match=self.match.record(result, white_player))
+
+    def seats(self, seats: tuple[Seat, Seat]) -> tuple[Seat, Seat]:
+        """The seats of player 0 and player 1 among a game's `seats`."""
+        first, second = (
+            next(seat for seat in seats if match_player(seat) == player) for player in self.players
+        )
+        return first, second
 
     def to_list(self) -> list[int]:
         match = self.match
-        return [match.length, *match.score, match.games, *self.players]
+        given_up = [1] if self.given_up else []
+        return [match.length, *match.score, match.games, *self.players, *given_up]
 
     @classmethod
     def from_list(cls, values: list[int]) -> MatchPlay:
-        length, first, second, games, player0, player1 = values
-        return cls(Match(length, (first, second), games), (player0, player1))
+        length, first, second, games, player0, player1, *given_up = values
+        match = Match(length, (first, second), games)
+        return cls(match, (player0, player1), given_up == [1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +156,7 @@ class Ended:
 # seconds; 0: none.
 TURN_LIMITS = {"off": 0, "1m": 60, "5m": 300, "1h": 3600, "24h": 86400}
 # The lengths of the matches players may ask for (1: one game), RULES.md §7.
-MATCH_LENGTHS = (1, 3, 5)
+MATCH_LENGTHS = (1, 3, 5, 7)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ class PickLanguage(CallbackData, prefix="lang"):
 
 
 class PickLevel(CallbackData, prefix="lvl"):
-    """Start a game against the bot at `level` (a `nardy.ai.Level` value)."""
+    """Start one game against the bot at `level` (a `nardy.ai.Level` value)."""
 
     level: str
 
@@ -42,6 +42,21 @@ class ShowGame(CallbackData, prefix="g"):
     """Bring a running game's board back as a fresh message (/games)."""
 
     game: str
+
+
+class PickMatch(CallbackData, prefix="lvm"):
+    """Start a match to `length` points against the bot at `level`. A prefix of its own:
+    aiogram reads no field that packed data leaves out, and buttons already sent carry
+    `PickLevel`'s "lvl:<level>"."""
+
+    level: str
+    length: int
+
+
+class PickLength(CallbackData, prefix="len"):
+    """Mark `length` (1: one game) as the match length on the level choice."""
+
+    length: int
 
 
 class BoardAction(StrEnum):

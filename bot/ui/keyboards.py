@@ -9,7 +9,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
 from bot.prefs import Prefs
-from bot.service import Session, Terms
+from bot.service import MATCH_LENGTHS, Session, Terms
 from bot.ui.callbacks import (
     Answer,
     BoardAction,
@@ -20,7 +20,9 @@ from bot.ui.callbacks import (
     Menu,
     MenuAction,
     PickLanguage,
+    PickLength,
     PickLevel,
+    PickMatch,
     Question,
     Rematch,
 )
@@ -29,6 +31,7 @@ from nardy import Color
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chains_from
 
+LEVELS_PER_ROW = 2
 CHECKERS_PER_ROW = 6
 TARGETS_PER_ROW = 2
 
@@ -59,13 +62,35 @@ def language_menu(translator: Translator) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-def level_menu(texts: Texts) -> InlineKeyboardMarkup:
-    """One button per level the AI offers now."""
+def level_menu(texts: Texts, length: int = 1) -> InlineKeyboardMarkup:
+    """One button per level the AI offers now, starting one game or a match to `length`
+    points at once; below, a row of the match lengths with `length` marked."""
+    levels = [
+        InlineKeyboardButton(
+            text=level_name(texts, level), callback_data=_level_data(level, length).pack()
+        )
+        for level in AVAILABLE_LEVELS
+    ]
+    lengths = []
+    for n in MATCH_LENGTHS:
+        if n == 1:
+            # Translators: on a short button beside "to 3", "to 5", "to 7".
+            label = texts.gettext("1 game")
+        else:
+            label = texts.pgettext("a match length, on a short button", "to {n}", n=n)
+        text = f"• {label} •" if n == length else label
+        lengths.append(InlineKeyboardButton(text=text, callback_data=PickLength(length=n).pack()))
     builder = InlineKeyboardBuilder()
-    for level in AVAILABLE_LEVELS:
-        builder.button(text=level_name(texts, level), callback_data=PickLevel(level=level.value))
-    builder.adjust(2)
+    builder.row(*levels, width=LEVELS_PER_ROW)
+    builder.row(*lengths)
     return builder.as_markup()
+
+
+def _level_data(level: Level, length: int) -> PickLevel | PickMatch:
+    """What a level button carries: one game, or a match to `length` points."""
+    if length == 1:
+        return PickLevel(level=level.value)
+    return PickMatch(level=level.value, length=length)
 
 
 def question_menu(
@@ -128,10 +153,10 @@ def move_menu(
     return builder.as_markup()
 
 
-def again_menu(texts: Texts, level: Level) -> InlineKeyboardMarkup:
-    """Play again at the same level."""
+def again_menu(texts: Texts, level: Level, length: int = 1) -> InlineKeyboardMarkup:
+    """Play again at the same level, one game or a match to the same `length`."""
     builder = InlineKeyboardBuilder()
-    builder.button(text=texts.gettext("🎲 Play again"), callback_data=PickLevel(level=level.value))
+    builder.button(text=texts.gettext("🎲 Play again"), callback_data=_level_data(level, length))
     return builder.as_markup()
 
 

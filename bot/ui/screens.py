@@ -54,6 +54,11 @@ NOTES = {
     "duel_timeout": N_("{name} ran out of time."),
     "match_game": N_("Game {game} goes to {name}: {kind}."),
     "match_score": N_("Match score: {first} {a}, {second} {b}. The next game begins."),
+    # A match against the bot, told to the person.
+    "match_resigned": N_("You resigned game {game}."),
+    "match_you_won": N_("You won game {game}: {kind}."),
+    "match_bot_won": N_("The bot won game {game}: {kind}."),
+    "match_score_vs_bot": N_("Match score: you {you}, bot {bot}. The next game begins."),
 }
 
 
@@ -119,6 +124,8 @@ def build_screen(
     elif game.dice is not None:
         lines.append(_("Your turn") if my_turn else _("The bot is thinking…"))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    if session.match is not None:
+        lines.append(_match_line(session, texts))
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
@@ -142,7 +149,8 @@ def build_screen(
         markup = move_menu(texts, session, selected)
     elif game.over:
         level = next((seat.level for seat in session.seats if seat.level is not None), None)
-        markup = None if level is None else again_menu(texts, level)
+        length = 1 if session.match is None else session.match.match.length
+        markup = None if level is None else again_menu(texts, level, length)
     names = ["", ""]
     for color in Color:
         level = session.seats[color].level  # the one human seat is the viewer's
@@ -235,8 +243,8 @@ def reminder(texts: Texts, user_id: int, name: str) -> str:
 def terms_help(texts: Texts) -> str:
     """What may follow /play: the lengths and time limits offered."""
     return texts.gettext(
-        "After /play: 3 or 5 for a match to that many points, and a time per turn: off, 1m, 5m,"
-        " 1h or 24h. For example: /play 3 5m"
+        "After /play: 3, 5 or 7 for a match to that many points, and a time per turn: off, 1m,"
+        " 5m, 1h or 24h. For example: /play 3 5m"
     )
 
 
@@ -322,8 +330,10 @@ def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
 def _match_line(session: Session, texts: Texts) -> str:
     """The match's score, or who won it once it is over."""
     assert session.match is not None
-    match, players = session.match.match, session.match.players
-    first, second = (next(s for s in session.seats if s.user_id == user) for user in players)
+    if not session.shared:
+        return _match_line_vs_bot(session, texts)
+    match = session.match.match
+    first, second = session.match.seats(session.seats)
     a, b = match.score
     if match.winner is not None:
         winner = (first, second)[match.winner].name
@@ -341,6 +351,32 @@ def _match_line(session: Session, texts: Texts) -> str:
         a=a,
         second=second.name,
         b=b,
+    )
+
+
+def _match_line_vs_bot(session: Session, texts: Texts) -> str:
+    """The score of a match against the bot (the person is its player 0), who won it once it
+    is over, or that the person gave it up."""
+    assert session.match is not None
+    match = session.match.match
+    you, bot = match.score
+    if match.winner == 0:
+        return texts.gettext(
+            "You won the match to {length}: {a}–{b}.", length=match.length, a=you, b=bot
+        )
+    if match.winner == 1:
+        return texts.gettext(
+            "The bot won the match to {length}: {a}–{b}.", length=match.length, a=bot, b=you
+        )
+    if session.match.given_up:
+        return texts.gettext(
+            "You gave up the match to {length} at {you}–{bot}.",
+            length=match.length,
+            you=you,
+            bot=bot,
+        )
+    return texts.gettext(
+        "Match to {length}: you {you}, bot {bot}.", length=match.length, you=you, bot=bot
     )
 
 
@@ -467,8 +503,15 @@ def resign_text(texts: Texts, session: Session, color: Color) -> str:
 def new_game_question(
     texts: Texts, session: Session, user_id: int
 ) -> tuple[str, InlineKeyboardMarkup]:
-    """/play during a game: back to it (its board sent anew), or resign it and start anew."""
-    text = texts.gettext("You already have a game in this chat. Resign it and start a new one?")
+    """/play during a game: back to it (its board sent anew), or resign it (a match: the whole
+    match) and start anew."""
+    if session.match is None:
+        text = texts.gettext("You already have a game in this chat. Resign it and start a new one?")
+    else:
+        text = texts.gettext(
+            "You have a match to {length} going in this chat. Give it up and start anew?",
+            length=session.match.match.length,
+        )
     answers = [
         (Answer.SHOW, texts.gettext("🎲 Back to my game")),
         (Answer.NEW_GAME, texts.gettext("🏳 Resign and start anew")),

@@ -1,4 +1,4 @@
-"""The terms a player writes after /play in a group or @bot inline: a match length (3, 5) and
+"""The terms a player writes after /play in a group or @bot inline: a match length (3, 5, 7) and
 a time limit per turn (off, 1m, 5m, 1h, 24h), in any order; what is not written is the
 default."""
 

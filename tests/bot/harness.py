@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -16,6 +16,8 @@ from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
 from bot.service import GameService
 from bot.storage import GameStore
+from nardy import Color, Position
+from nardy.game import Game
 from tests.fakes.session import FakeSession
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -102,6 +104,16 @@ def make_chat(
     bot = create_bot(config, answered, session=FakeSession(telegram))
     dispatcher = create_dispatcher(config, store, service, answered)
     return Chat(telegram, dispatcher, bot, user(user_id, language))
+
+
+def last_checker(game: Game, mover: Color) -> Game:
+    """`game` as if near its end, to win one quickly: `mover` to move with 6-5 and one checker
+    left, on their point 1; the other side with one checker borne off (so an oyn)."""
+    mine = [14, 1] + [0] * 23  # own_counts: index 0 borne off, then points 1..24
+    theirs = [1] + [0] * 23 + [14]
+    start = Position.start().with_checkers(mover, mine).with_checkers(mover.opponent, theirs)
+    position = replace(start, to_move=mover, first_turn=(False, False))
+    return Game(game.rules, position).with_roll((6, 5))
 
 
 def is_checker(text: str) -> bool:

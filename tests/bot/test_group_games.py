@@ -262,7 +262,7 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
     group: Group, service: GameService
 ) -> None:
     await group.send(ALICE, "/play 4")
-    assert group.last.text is not None and group.last.text.startswith("After /play: 3 or 5")
+    assert group.last.text is not None and group.last.text.startswith("After /play: 3, 5 or 7")
     await group.send(ALICE, "/play 3")
     card = group.last
     assert card.caption is not None and "A match to 3 points" in card.caption
@@ -277,6 +277,25 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
             assert "Match to 3: U2001 0, U2002 2." in caption
     assert "U2002 wins the match to 3: 4–0." in caption
     assert [b["text"] for b in board_of(group, session).buttons()] == ["🔁 Rematch"]
+
+
+async def test_a_match_to_7_is_played_to_its_points(group: Group, service: GameService) -> None:
+    """/play 7: four resignations at the start (a mars each) pass 7 points."""
+    await group.send(ALICE, "/play 7")
+    card = group.last
+    assert card.caption is not None and "A match to 7 points" in card.caption
+    await group.press(BOB, card, "🎲 Join")
+    session = await service.load(challenge_id(card))
+    for game in range(1, 5):
+        await group.send(ALICE, "/resign")
+        await group.press(ALICE, group.last, "🏳 Yes, resign")
+        caption = board_of(group, session).caption or ""
+        if game < 4:
+            assert f"Game {game} goes to U2002: mars." in caption
+            assert f"Match to 7: U2001 0, U2002 {2 * game}." in caption
+    assert "U2002 wins the match to 7: 8–0." in caption
+    over = await service.load(session.game_id)
+    assert over.match is not None and over.match.match.games == 4
 
 
 async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game(

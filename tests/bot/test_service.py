@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from bot.service import (
     GameOver,
     GameService,
     InvalidAction,
+    MatchPlay,
     Move,
     NoGame,
     Note,
@@ -40,7 +42,7 @@ from bot.service import (
     Undo,
     Watching,
 )
-from bot.service.session import TAPS_KEPT, player_slot
+from bot.service.session import BOT_PLAYER, TAPS_KEPT, player_slot
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
     Answer,
@@ -49,13 +51,17 @@ from bot.ui.callbacks import (
     Menu,
     MenuAction,
     PickLanguage,
+    PickLength,
     PickLevel,
+    PickMatch,
     Question,
 )
 from nardy import Color, Position, Rules, Step
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
+from nardy.match import Match
 from nardy.scoring import EndReason
+from tests.bot.harness import last_checker
 
 CHAT = USER = 77
 
@@ -324,6 +330,8 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
         BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
         Question(game=session.game_id, seq=10**9, user=2**52, answer=Answer.NEW_GAME),
         PickLevel(level=max((level.value for level in Level), key=len)),
+        PickMatch(level=max((level.value for level in Level), key=len), length=7),
+        PickLength(length=7),
         *(Menu(action=action) for action in MenuAction),
         *(PickLanguage(locale=locale) for locale in Locale),
     ]
@@ -499,6 +507,75 @@ async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
     assert final.game.over and final.match is not None
     assert final.match.match.score == (0, 4) and final.match.match.winner == 1
     assert await service.active_game(player_slot(GROUP, 1)) is None
+
+
+async def test_a_match_against_the_bot_goes_on_after_each_game_until_its_points(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """A match to 3 against the bot: the bot is player 1 (id 0); a resignation at the start is
+    a mars (RULES.md §7), told in the person's voice before the next game's opening; a
+    second one gives the bot the match and frees the chat."""
+    service = service_with([5, 2, 3, 3] * 3, bot_player)
+    with pytest.raises(InvalidAction):
+        await service.new_vs_bot(CHAT, USER, Level.EASY, 4)
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, Level.EASY, 3))
+    assert opened.match is not None and opened.match.players == (USER, BOT_PLAYER)
+    second = await act(service, opened, Resign())
+    assert not second.game.over and second.match is not None
+    assert second.match.match.score == (0, 2)
+    assert second.notes == (
+        Note.of("match_resigned", game="1"),
+        Note.of("match_bot_won", game="1", kind="mars"),
+        Note.of("match_score_vs_bot", you="0", bot="2"),
+        Note.of("opening", you="5", bot="2"),
+        Note.of("you_start"),
+    )
+    assert await service.active_game(CHAT) == second
+    final = await act(service, second, Resign())
+    assert final.game.over and final.match is not None
+    assert final.match.match.score == (0, 4) and final.match.match.winner == 1
+    assert await service.active_game(CHAT) is None
+
+
+async def test_a_game_of_a_match_won_by_the_person_is_told_and_counted(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """The person bears off the last checker of game 1 (set near its end): an oyn, 1 point."""
+    service = service_with([5, 2, 3, 3] * 2, bot_player)
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, Level.EASY, 5))
+    near_end = replace(opened, game=last_checker(opened.game, Color.WHITE))
+    won = await act(service, near_end, Move(1, 0), Done())
+    assert won.match is not None and won.match.match.score == (1, 0)
+    assert won.notes[:2] == (
+        Note.of("match_you_won", game="1", kind="oyn"),
+        Note.of("match_score_vs_bot", you="1", bot="0"),
+    )
+
+
+async def test_giving_up_a_match_against_the_bot_ends_it_where_it_stands(
+    bot_player: PoolBotPlayer,
+) -> None:
+    """/play's Resign and start anew: the game is resigned and scored, no next game follows,
+    the chat is free, and the stored match says it was given up."""
+    service = service_with([5, 2, 3, 3], bot_player)
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, Level.EASY, 5))
+    over = await act(service, opened, Resign(whole_match=True))
+    assert over.game.over and over.match is not None
+    assert over.match.given_up and over.match.over and over.match.match.winner is None
+    assert over.match.match.score == (0, 2)
+    assert (await service.load(over.game_id)).match == over.match
+    assert await service.active_game(CHAT) is None
+
+
+def test_a_match_between_people_is_stored_as_before() -> None:
+    """Matches stored by earlier code (`"x": [length, a, b, games, p0, p1]`) load, and a match
+    that was not given up is written the same way."""
+    stored = [5, 1, 2, 2, 11, 22]
+    match = MatchPlay.from_list(stored)
+    assert match == MatchPlay(Match(5, (1, 2), 2), (11, 22))
+    assert match.to_list() == stored
+    given_up = replace(match, given_up=True)
+    assert MatchPlay.from_list(given_up.to_list()) == given_up
 
 
 class Clock:

@@ -1,0 +1,177 @@
+"""Matches against the bot through real updates and a real Redis: the length row of the level
+choice, a whole match to 3 with its score on the board, Play again, older level buttons, giving
+a match up, and a match that goes on after the bot restarts."""
+
+from __future__ import annotations
+
+from bot.service import GameService, PoolBotPlayer, Session
+from bot.storage import UNFINISHED_TTL, RedisStore
+from bot.ui.callbacks import PickLevel
+from tests.bot.harness import Chat, last_checker, make_chat
+from tests.fakes.telegram import FakeTelegram
+
+
+def labels(chat: Chat) -> list[str]:
+    return [b["text"] for b in chat.last.buttons()]
+
+
+def data(chat: Chat, label: str) -> str:
+    return next(str(b["callback_data"]) for b in chat.last.buttons() if b["text"] == label)
+
+
+async def current(service: GameService, chat: Chat) -> Session:
+    session = await service.active_game(chat.user["id"])
+    assert session is not None
+    return session
+
+
+async def resign(chat: Chat) -> None:
+    """/resign, then Yes: the game in progress ends (in a match, the next one begins)."""
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+
+
+async def test_the_length_row_marks_the_choice_and_the_levels_carry_it(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await chat.send("/play")
+    menu = chat.last
+    assert labels(chat)[-4:] == ["• 1 game •", "to 3", "to 5", "to 7"]
+    assert data(chat, "Easy") == "lvl:easy"  # one game: as older messages carry it
+    await chat.press(menu, "to 5")
+    assert chat.last is menu  # the same message, its buttons edited
+    assert labels(chat)[-4:] == ["1 game", "to 3", "• to 5 •", "to 7"]
+    assert data(chat, "Easy") == "lvm:easy:5"
+    edits = len(telegram.calls_of("editMessageReplyMarkup"))
+    await chat.press(menu, "• to 5 •")  # marked already: nothing to edit
+    assert len(telegram.calls_of("editMessageReplyMarkup")) == edits
+    assert len(telegram.calls_of("answerCallbackQuery")) == 2 and chat.alerts() == []
+    await chat.press(menu, "Easy")
+    session = await current(service, chat)
+    assert session.match is not None and session.match.match.length == 5
+    assert "Match to 5: you 0, bot 0." in (chat.board.caption or "")
+    assert telegram.schema_problems == []
+
+
+async def test_length_and_match_buttons_work_only_in_the_tappers_own_chat(
+    chat: Chat, telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """Another member's taps on a level choice shown elsewhere change and start nothing; a
+    choice too old for Telegram to show gives way to a new one, the length marked."""
+    await chat.send("/play")
+    menu = chat.last
+    await chat.press(menu, "to 3")
+    before = menu.markup
+    stranger = make_chat(telegram, store, service, user_id=2002)
+    await stranger.press(menu, "to 5")
+    await stranger.press(menu, "Easy")
+    assert stranger.alerts() == ["You can play against me only in a private chat."] * 2
+    assert menu.markup == before
+    assert await service.active_game(2002) is None
+    await chat.tap(menu, data(chat, "to 7"), inaccessible=True)
+    assert chat.last is not menu and chat.last.text == "Choose the bot's level:"
+    assert "• to 7 •" in labels(chat)
+
+
+async def test_a_level_button_of_an_older_message_starts_one_game(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.send("/play")
+    await chat.tap(chat.last, PickLevel(level="easy").pack())
+    session = await current(service, chat)
+    assert session.match is None
+    assert "Match to" not in (chat.board.caption or "")
+
+
+async def win_this_game(chat: Chat, store: RedisStore, service: GameService) -> None:
+    """Stand the person's game near its end (one checker left to bear off with 6-5: how it
+    got there is not what these tests are about), bring its board back, and bear off."""
+    session = await current(service, chat)
+    me = session.seat_of(chat.user["id"])
+    assert me is not None
+    near_end = session.with_game(last_checker(session.game, me), ())
+    await store.save_game(session.game_id, session.version, near_end.to_text(), UNFINISHED_TTL)
+    await chat.send("/play")
+    await chat.press(chat.last, "🎲 Back to my game")
+    await chat.press(chat.board, "1")
+    await chat.press(chat.board, "1 → off")
+    await chat.press(chat.board, "✅ Done")
+
+
+async def test_a_whole_match_to_3_against_the_bot(
+    chat: Chat, store: RedisStore, service: GameService, telegram: FakeTelegram
+) -> None:
+    """Game 1 won by the person (oyn, 1 point), games 2 and 3 resigned at the start (a mars,
+    2 points each): every next game begins on the board with how the last one ended and the
+    score, and the last board names the match's winner and offers the same match again."""
+    await chat.send("/play")
+    await chat.press(chat.last, "to 3")
+    await chat.press(chat.last, "Easy")
+    assert "Match to 3: you 0, bot 0." in (chat.board.caption or "")
+    await win_this_game(chat, store, service)
+    caption = chat.board.caption or ""
+    assert "You won game 1: oyn.\nMatch score: you 1, bot 0. The next game begins." in caption
+    assert "Opening roll: you" in caption and "Match to 3: you 1, bot 0." in caption
+    board = chat.board
+    await resign(chat)
+    caption = chat.board.caption or ""
+    assert chat.board is board  # the match goes on on the same board
+    assert "You resigned game 2.\nThe bot won game 2: mars.\nMatch score: you 1, bot 2." in caption
+    assert "Match to 3: you 1, bot 2." in caption
+    await resign(chat)
+    caption = chat.board.caption or ""
+    assert "You resigned. The bot won: mars, 2 points." in caption
+    assert "The bot won the match to 3: 4–1." in caption
+    assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
+    assert await service.active_game(chat.user["id"]) is None
+    await chat.press(chat.board, "🎲 Play again")
+    again = await current(service, chat)
+    assert again.match is not None and again.match.match.length == 3
+    assert again.match.match.score == (0, 0)
+    assert chat.alerts() == []
+    assert telegram.schema_problems == []
+
+
+async def test_a_match_goes_on_after_the_bot_restarts(
+    chat: Chat, telegram: FakeTelegram, redis_url: str, bot_player: PoolBotPlayer
+) -> None:
+    """The whole match is in the stored game: a new process (a new store client, service and
+    dispatcher on the same Redis) carries on its score and finishes it."""
+    await chat.send("/play")
+    await chat.press(chat.last, "to 5")
+    await chat.press(chat.last, "Easy")
+    await resign(chat)
+    assert "Match to 5: you 0, bot 2." in (chat.board.caption or "")
+    store = RedisStore(redis_url)
+    service = GameService(store, bot_player)
+    restarted = make_chat(telegram, store, service)
+    await resign(restarted)
+    caption = restarted.board.caption or ""
+    assert "Match score: you 0, bot 4. The next game begins." in caption
+    await resign(restarted)
+    assert "The bot won the match to 5: 6–0." in (restarted.board.caption or "")
+    assert await service.active_game(chat.user["id"]) is None
+    assert restarted.alerts() == []
+    await store.close()
+
+
+async def test_resign_and_start_anew_gives_the_whole_match_up(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.send("/play")
+    await chat.press(chat.last, "to 7")
+    await chat.press(chat.last, "Easy")
+    await resign(chat)
+    match = await current(service, chat)
+    await chat.send("/play")
+    assert chat.last.text == "You have a match to 7 going in this chat. Give it up and start anew?"
+    await chat.press(chat.last, "🏳 Resign and start anew")
+    assert chat.last.text == "Choose the bot's level:"
+    caption = chat.board.caption or ""
+    assert "You resigned. The bot won: mars, 2 points." in caption
+    assert "You gave up the match to 7 at 0–4." in caption
+    given_up = await service.load(match.game_id)
+    assert given_up.match is not None and given_up.match.given_up
+    await chat.press(chat.last, "Medium")
+    fresh = await current(service, chat)
+    assert fresh.game_id != match.game_id and fresh.match is None
