@@ -1,0 +1,419 @@
+"""A finished game's transcript: human-readable, parsed back exactly, replayed and verified.
+
+A transcript is what a player keeps to check a game with provably fair dice (`nardy.fair`):
+who played which colour, the rules, every roll and turn, the result, and the commitment, mix
+and seed. `to_text` writes it and `parse` reads it back; `replay` plays it through the rules
+core, and `verify` also checks the commitment and recomputes every die from the seed
+(`python -m nardy verify RECORD`).
+
+The text is UTF-8, one field a line, in this order and nothing else:
+
+    nardy game record v1
+    game: "g-2f9c"
+    white: "Alice"
+    black: "Nardy bot"
+    rules: {"opening": "reroll", "higher_die_rule": true, …, "match_length": 1}
+    opening: black 3 white 3, black 2 white 5
+    1. white 6-5: 24/18 18/13
+    2. black 4-2: 24/20 20/18
+    3. white 2-1: pass
+    …
+    result: white wins, mars, 2 points, borne_off
+    commitment: <64 hex digits>
+    mix: ""
+    seed: <64 hex digits>
+
+* Free text (game id, names, mix) is a JSON string; the rules are the RULES.md §11 options
+  object on one line.
+* `opening` lists the opening roll of §2, ties included: each pair is the two players' single
+  dice in the order they were rolled, each named by the colour its player got.
+* A turn is `<n>. <colour> <d1>-<d2>: <steps>`: the dice in the order rolled, the steps in the
+  mover's own notation (§10) in the order played, or `pass` when nothing could be played (§3).
+* `result` is `<colour> wins, <kind>, <n> point(s), <reason>` or `draw, 0 points, borne_off`
+  (§7; the names of `nardy.scoring`); a resigned or timed-out game ends with that reason.
+
+§10 notation does not say which die bore a checker off from below its number (`1/off` with
+6-5), so a transcript holds each turn as its notation reads (`nardy.steps.parse_turn` with the
+roll); such a turn replays to the same position. A roll that was on the board when a game was
+resigned or timed out was never played and is not recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+
+from nardy.color import Color
+from nardy.fair import SEED_BYTES, commitment, die
+from nardy.game import Game, OpeningRoll, TurnRecord
+from nardy.rules import Opening, Rules
+from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.steps import NotationError, format_turn, parse_turn
+
+HEADER = "nardy game record v1"
+PASS = "pass"
+_TURN = re.compile(r"(\d+)\. (white|black) ([1-6])-([1-6]): (.+)")
+_PAIR = re.compile(r"(white|black) ([1-6]) (white|black) ([1-6])")
+_RESULT = re.compile(r"(?:(white|black) wins, ([a-z_]+)|draw), (\d+) points?, ([a-z_]+)")
+_KINDS = {kind.value for kind in ResultKind}
+_REASONS = {reason.value for reason in EndReason}
+_HEX = re.compile(f"[0-9a-f]{{{2 * SEED_BYTES}}}")  # a seed and a SHA-256 are both 32 bytes
+
+
+class TranscriptError(ValueError):
+    """Text that is not a transcript in the format of this module; the message names the line."""
+
+
+class VerificationError(ValueError):
+    """A transcript that reads but does not check out: the message says what and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    """Everything needed to replay and verify one finished game.
+
+    Each turn's steps are kept as their §10 notation reads them (see the module docstring), so
+    `parse(to_text(t)) == t` for every transcript.
+    """
+
+    game_id: str
+    players: tuple[str, str]  # display names, indexed by `Color`: White's first
+    rules: Rules
+    opening: tuple[tuple[int, int], ...]  # (player 0's die, player 1's die), ties included
+    white_player: int  # the player (0: the one who rolled first) who got White (§2)
+    turns: tuple[TurnRecord, ...]
+    result: GameResult
+    commitment: str  # hex SHA-256, `nardy.fair.commitment(seed, game_id)`
+    mix: str
+    seed: bytes
+
+    def __post_init__(self) -> None:
+        """Hold each turn's steps as `parse_turn` reads their notation with the roll."""
+        turns = tuple(
+            replace(turn, steps=parse_turn(format_turn(turn.steps), turn.dice))
+            for turn in self.turns
+        )
+        object.__setattr__(self, "turns", turns)
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """What `verify` checked: how many rolls matched the seed, and the replayed game."""
+
+    rolls: int
+    game: Game
+
+
+def from_game(
+    game: Game,
+    opening: OpeningRoll,
+    players: tuple[str, str],
+    *,
+    game_id: str,
+    seed: bytes,
+    mix: str,
+) -> Transcript:
+    """The transcript of a finished `game` that `nardy.game.new_game` began with `opening`,
+    its dice from `nardy.fair.FairDice(seed, game_id, mix)`; `players` by colour, White's
+    first."""
+    if game.result is None:
+        raise ValueError("the game is not over: only a finished game has a transcript")
+    return Transcript(
+        game_id=game_id,
+        players=players,
+        rules=game.rules,
+        opening=opening.rolls,
+        white_player=opening.white_player,
+        turns=game.history,
+        result=game.result,
+        commitment=commitment(seed, game_id),
+        mix=mix,
+        seed=seed,
+    )
+
+
+def format_result(result: GameResult) -> str:
+    """A result as the transcript writes it: `white wins, mars, 2 points, borne_off`."""
+    who = "draw" if result.winner is None else f"{result.winner.label} wins, {result.kind.value}"
+    return f"{who}, {_points(result.points)}, {result.reason.value}"
+
+
+def to_text(t: Transcript) -> str:
+    """The transcript as text, in the format of the module docstring."""
+    lines = [
+        HEADER,
+        f"game: {_quote(t.game_id)}",
+        f"white: {_quote(t.players[Color.WHITE])}",
+        f"black: {_quote(t.players[Color.BLACK])}",
+        f"rules: {json.dumps(t.rules.to_dict())}",
+        f"opening: {', '.join(_show_pair(t, pair) for pair in t.opening)}",
+    ]
+    for n, turn in enumerate(t.turns, 1):
+        steps = format_turn(turn.steps) or PASS
+        lines.append(f"{n}. {turn.color.label} {turn.dice[0]}-{turn.dice[1]}: {steps}")
+    lines += [
+        f"result: {format_result(t.result)}",
+        f"commitment: {t.commitment}",
+        f"mix: {_quote(t.mix)}",
+        f"seed: {t.seed.hex()}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def parse(text: str) -> Transcript:
+    """Read a transcript written by `to_text`; anything else raises `TranscriptError`."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the final line break
+    lines = [line.removesuffix("\r") for line in lines]
+    reader = _Lines(lines)
+    if reader.next() != HEADER:
+        raise TranscriptError(f"line 1: a transcript starts with {HEADER!r}")
+    game_id = reader.string("game")
+    players = (reader.string("white"), reader.string("black"))
+    rules = _rules(reader)
+    opening, white_player = _opening(reader)
+    turns: list[TurnRecord] = []
+    while (line := reader.peek()) is not None and _TURN.fullmatch(line):
+        turns.append(_turn(reader, len(turns) + 1))
+    result = _result(reader)
+    commit = reader.hex_field("commitment")
+    mix = reader.string("mix")
+    seed = bytes.fromhex(reader.hex_field("seed"))
+    if reader.peek() is not None:
+        raise TranscriptError(f"line {reader.number + 1}: nothing may follow the seed")
+    return Transcript(
+        game_id, players, rules, opening, white_player, tuple(turns), result, commit, mix, seed
+    )
+
+
+def replay(t: Transcript) -> Game:
+    """Play the transcript through the rules core: the opening roll (§2), every turn, and the
+    result (§7). The finished game, or `VerificationError` naming the first thing that is wrong."""
+    first_dice = _check_opening(t)
+    game = Game(t.rules)
+    for n, turn in enumerate(t.turns, 1):
+        if turn.color is not game.to_move:
+            raise VerificationError(
+                f"turn {n} is {turn.color.label}'s, but {game.to_move.label} is to move"
+            )
+        if n == 1 and t.rules.opening is Opening.PLAY_OPENING_ROLL and turn.dice != first_dice:
+            # §2 play_opening_roll: the opening dice, higher first, are White's first turn.
+            raise VerificationError(
+                f"turn 1 is {_show_dice(turn.dice)}, but under opening = play_opening_roll"
+                f" the opening dice make it {_show_dice(first_dice)} (RULES.md §2)"
+            )
+        try:
+            game = game.with_roll(turn.dice).play_turn(turn.steps)
+        except ValueError as exc:  # IllegalMove naming the rule, or a game already over
+            raise VerificationError(
+                f"turn {n} ({_show_turn(turn)}) cannot be played: {exc}"
+            ) from None
+    return _finish(t, game)
+
+
+def verify(t: Transcript) -> Verified:
+    """Check the commitment, recompute every die from the seed in the order `new_game` and the
+    turns roll them, then `replay`; the first failure raises `VerificationError`."""
+    expected = commitment(t.seed, t.game_id)
+    if t.commitment != expected:
+        raise VerificationError(
+            f"the commitment {t.commitment} does not match the seed and game id"
+            f" (they give {expected})"
+        )
+    rolls = [(f"roll {i} (opening)", pair, True) for i, pair in enumerate(t.opening, 1)]
+    for n, turn in enumerate(t.turns, 1):
+        if n == 1 and t.rules.opening is Opening.PLAY_OPENING_ROLL:
+            continue  # the opening dice are this turn's (§2), checked by `replay`
+        rolls.append((f"roll {len(rolls) + 1} (turn {n}, {turn.color.label})", turn.dice, False))
+    for i, (where, recorded, opening) in enumerate(rolls):
+        seeded = (die(t.seed, t.game_id, t.mix, 2 * i), die(t.seed, t.game_id, t.mix, 2 * i + 1))
+        if recorded != seeded:
+            was, given = (
+                (_show_pair(t, recorded), _show_pair(t, seeded))
+                if opening
+                else (_show_dice(recorded), _show_dice(seeded))
+            )
+            raise VerificationError(f"{where} is {was}, the seed gives {given}")
+    return Verified(len(rolls), replay(t))
+
+
+def _check_opening(t: Transcript) -> tuple[int, int]:
+    """Check the opening roll against §2; White's first dice under `play_opening_roll`."""
+    if not t.opening:
+        raise VerificationError("the opening roll is missing (RULES.md §2)")
+    *ties, last = t.opening
+    for i, pair in enumerate(ties, 1):
+        if pair[0] != pair[1]:
+            raise VerificationError(
+                f"opening roll {i} ({_show_pair(t, pair)}) is not a tie, yet the opening roll"
+                " goes on (RULES.md §2)"
+            )
+    if last[0] == last[1]:
+        raise VerificationError(
+            f"the opening roll ends on a tie ({_show_pair(t, last)}); equal dice roll again"
+            " (RULES.md §2)"
+        )
+    if (0 if last[0] > last[1] else 1) != t.white_player:
+        raise VerificationError(
+            f"the opening roll {_show_pair(t, last)} gives White to the lower die; the higher"
+            " die plays White (RULES.md §2)"
+        )
+    return max(last), min(last)
+
+
+def _finish(t: Transcript, game: Game) -> Game:
+    """Apply a recorded resignation or timeout and compare the result with the record (§7)."""
+    recorded = t.result
+    if game.result is None and recorded.reason is not EndReason.BORNE_OFF:
+        if recorded.winner is None:
+            raise VerificationError(f"a game is not drawn by {recorded.reason.value}")
+        loser = recorded.winner.opponent
+        try:
+            game = game.resign(loser, recorded.reason)
+        except ValueError as exc:
+            raise VerificationError(f"{loser.label} cannot resign here: {exc}") from None
+    if game.result is None:
+        raise VerificationError(
+            f"the game is not over after {len(t.turns)} turns, yet the record says"
+            f" {format_result(recorded)}"
+        )
+    if game.result != recorded:
+        raise VerificationError(
+            f"the game replays to {format_result(game.result)}; the record says"
+            f" {format_result(recorded)}"
+        )
+    return game
+
+
+class _Lines:
+    """The transcript's lines, read in order, each error naming its line number."""
+
+    def __init__(self, lines: list[str]) -> None:
+        """Start before the first of `lines`."""
+        self._lines = lines
+        self.number = 0  # lines read so far
+
+    def peek(self) -> str | None:
+        """The next line, not yet read; None at the end."""
+        return self._lines[self.number] if self.number < len(self._lines) else None
+
+    def next(self) -> str:
+        """Read the next line."""
+        line = self.peek()
+        if line is None:
+            raise TranscriptError(f"line {self.number + 1}: the transcript ends too early")
+        self.number += 1
+        return line
+
+    def error(self, message: str) -> TranscriptError:
+        """An error about the line just read."""
+        return TranscriptError(f"line {self.number}: {message}")
+
+    def field(self, key: str) -> str:
+        """The value of the next line, which must be `key: value`."""
+        line = self.next()
+        if not line.startswith(f"{key}: "):
+            raise self.error(f"expected '{key}: …', found {line[:40]!r}")
+        return line[len(key) + 2 :]
+
+    def string(self, key: str) -> str:
+        """A field holding a JSON string."""
+        text = self.field(key)
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise self.error(f"{key} must be a JSON string") from None
+        if not isinstance(value, str) or "\x00" in value:
+            raise self.error(f"{key} must be a JSON string without NUL characters")
+        return value
+
+    def hex_field(self, key: str) -> str:
+        """A field holding 32 bytes as 64 lower-case hex digits."""
+        value = self.field(key)
+        if not _HEX.fullmatch(value):
+            raise self.error(f"{key} must be {2 * SEED_BYTES} lower-case hex digits")
+        return value
+
+
+def _rules(reader: _Lines) -> Rules:
+    """The §11 options object on the `rules` line."""
+    text = reader.field("rules")
+    try:
+        return Rules.from_dict(json.loads(text))
+    except ValueError as exc:  # bad JSON or a RulesError
+        raise reader.error(f"rules: {exc}") from None
+
+
+def _opening(reader: _Lines) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The opening roll's pairs in rolling order, and which player got White."""
+    pairs = []
+    first_colour = None
+    for part in reader.field("opening").split(", "):
+        match = _PAIR.fullmatch(part)
+        if not match or match[1] == match[3] or first_colour not in (None, match[1]):
+            raise reader.error(
+                f"{part!r} is not a pair of dice like 'black 3 white 5', named in one order"
+            )
+        first_colour = match[1]
+        pairs.append((int(match[2]), int(match[4])))
+    return tuple(pairs), 0 if first_colour == "white" else 1
+
+
+def _turn(reader: _Lines, n: int) -> TurnRecord:
+    """One turn line, which must be turn `n`."""
+    match = _TURN.fullmatch(reader.next())
+    assert match is not None  # the caller has peeked at it
+    if int(match[1]) != n:
+        raise reader.error(f"turn {match[1]} where turn {n} was due")
+    dice = (int(match[3]), int(match[4]))
+    text = match[5]
+    try:
+        steps = () if text == PASS else parse_turn(text, dice)
+    except NotationError as exc:
+        raise reader.error(str(exc)) from None
+    if not steps and text != PASS:
+        raise reader.error(f"turn {n} names no steps; write {PASS!r} for no moves")
+    return TurnRecord(Color.parse(match[2]), dice, steps)
+
+
+def _result(reader: _Lines) -> GameResult:
+    """The `result` line (§7)."""
+    text = reader.field("result")
+    bad = reader.error(f"{text!r} is not a result like 'white wins, mars, 2 points, borne_off'")
+    match = _RESULT.fullmatch(text)
+    kind = (match[2] or ResultKind.DRAW.value) if match else ""
+    if match is None or kind not in _KINDS or match[4] not in _REASONS:
+        raise bad
+    winner = Color.parse(match[1]) if match[1] else None
+    result = GameResult(winner, ResultKind(kind), int(match[3]), EndReason(match[4]))
+    if format_result(result) != text:  # one spelling only: `1 point`, a draw of no kind
+        raise bad
+    return result
+
+
+def _quote(text: str) -> str:
+    """Free text as a JSON string, keeping letters of any script readable."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _points(points: int) -> str:
+    """`1 point`, `2 points`."""
+    return f"{points} point" if points == 1 else f"{points} points"
+
+
+def _show_dice(dice: tuple[int, int]) -> str:
+    """A roll in the order rolled: `3-5`."""
+    return f"{dice[0]}-{dice[1]}"
+
+
+def _show_turn(turn: TurnRecord) -> str:
+    """A turn as its line writes it, without the number: `white 6-5: 24/18 18/13`."""
+    return f"{turn.color.label} {_show_dice(turn.dice)}: {format_turn(turn.steps) or PASS}"
+
+
+def _show_pair(t: Transcript, pair: tuple[int, int]) -> str:
+    """An opening pair in rolling order, each die named by its player's colour."""
+    colours = (Color.WHITE, Color.BLACK) if t.white_player == 0 else (Color.BLACK, Color.WHITE)
+    return f"{colours[0].label} {pair[0]} {colours[1].label} {pair[1]}"
