@@ -20,6 +20,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import GameError, GameService, Session
+from bot.storage import StoreUnavailable
 from bot.ui.delivery import MediaChat, delete_message, edit_board, edit_inline, send_board
 from bot.ui.screens import Screen, build_screen
 from nardy import Color
@@ -106,7 +107,10 @@ class Boards:
         screen shows its players' record."""
         if session.shared:
             texts = self._translator[locale_for(session.locale, SOURCE)]
-        standing = await self._service.results.standing(session)
+        try:
+            standing = await self._service.results.standing(session)
+        except StoreUnavailable:  # the results screen shows without the record
+            standing = None
         return build_screen(session, viewer, texts, selected, resigning, standing)
 
     async def _show_shared(

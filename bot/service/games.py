@@ -612,10 +612,12 @@ class GameService:
     async def on_timer(self, game_id: str) -> Session | Challenge | None:
         """Serve the timer of a game or challenge, due now (`GameStore.due_timers`): at half
         time the player to move is to be reminded, at the deadline the game is lost on time,
-        scored from the position (RULES.md §7); a challenge nobody joined expires. Returns the
-        game so changed, or the challenge so closed, to be shown; None when nothing was due
-        after all (a stale index entry, rescheduled) or another process served it first: each
-        change is a compare-and-set, so it happens once however many serve."""
+        scored from the position (RULES.md §7); a challenge nobody joined expires; a game that
+        ended and was not counted (a crash cut the count short, `_save`) is counted. Returns
+        the game so changed, or the challenge so closed, to be shown; None when nothing was due
+        after all (a stale index entry, rescheduled), nothing is to be shown (a count) or
+        another process served it first: each change is a compare-and-set, so it happens once
+        however many serve."""
         stored = await self._store.load_game(game_id)
         if stored is not None and is_challenge(stored.data):
             return await self.challenges.expire(game_id, stored.version, stored.data)
@@ -624,11 +626,18 @@ class GameService:
         except NoGame:
             await self._store.set_timer(game_id, None)
             return None
-        await self.results.count(session)  # a count a crash cut short (`_save`)
+        if session.ended is not None and not session.ended.counted:
+            await self._count(session)  # its save puts the timer's next due on the index
+            return None
         due = session.timer_due()
         now = self._clock()
         if due is None or due > now:
             await self._store.set_timer(game_id, due)
+            latest = await self._store.load_game(game_id)
+            if latest is None or latest.version != session.version:
+                # Changed while this looked: a game-ending save may have put its count on
+                # the index just before this took it off; look again soon.
+                await self._store.set_timer(game_id, now, earlier_only=True)
             return None
         try:
             if not session.out_of_time(now):
@@ -727,29 +736,41 @@ class GameService:
     async def _save(self, session: Session, ending: bool = False) -> Session:
         """Compare-and-set on the version (`VersionConflict` when it moved on). Every save
         renews the game's time to live (storage.UNFINISHED_TTL, FINISHED_TTL). A save that
-        ends a game (`ending`, `_conclude`'s) counts it, and frees the players' slots when
-        nothing more is to be played."""
+        ends a game (`ending`, `_conclude`'s) frees the players' slots when nothing more is to
+        be played, and counts the game (`_count`): until it is counted the timer index has it
+        due at once, so that the timer task counts it when this process cannot."""
         ttl = FINISHED_TTL if session.game.over else UNFINISHED_TTL
         due = session.timer_due()
-        timed = bool(session.turn_limit) or ending
+        timed = bool(session.turn_limit) or session.ended is not None
         if timed:  # sooner before the save (a crash then leaves an entry too early, which the
-            # timer task corrects: it counts an ended game), exact after it; a lost save
-            # changes neither
-            soon = self._clock() if ending else due
-            await self._store.set_timer(session.game_id, soon, earlier_only=True)
+            # timer task corrects), exact after it; a lost save changes neither
+            await self._store.set_timer(session.game_id, due, earlier_only=True)
         version = await self._store.save_game(
             session.game_id, session.version, session.to_text(), ttl
         )
         saved = replace(session, version=version)
-        if ending:
-            try:
-                await self.results.count(saved)
-            except StoreUnavailable as exc:
-                log.warning("game %s is counted later: %s", session.game_id, exc)
         if timed:
             await self._store.set_timer(session.game_id, due)
         if ending and session.game.over:
             await self._release(session)
             await self._note_running(session, False)
             log.info("game %s over: %s", session.game_id, session.game.result)
+        if ending:
+            try:
+                saved = await self._count(saved)
+            except StoreUnavailable as exc:  # the index still has it due: counted later
+                log.warning("game %s is counted later: %s", session.game_id, exc)
         return saved
+
+    async def _count(self, session: Session) -> Session:
+        """Count the game that ended last in `session` (`Results.count`, once however often
+        asked), then save it counted; a change saved meanwhile is read again, and whatever
+        game it holds uncounted is counted. The session as saved."""
+        while session.ended is not None and not session.ended.counted:
+            await self.results.count(session)
+            counted = replace(session, ended=replace(session.ended, counted=True))
+            try:
+                return await self._save(counted)
+            except VersionConflict:
+                session = await self.load(session.game_id)
+        return session

@@ -48,6 +48,11 @@ class KindRecord:
     mars_taken: int = 0
 
     @property
+    def draws(self) -> int:
+        """Games drawn (the last roll, RULES.md §7): neither won nor lost."""
+        return self.games - self.wins - self.losses
+
+    @property
     def win_percent(self) -> int:
         return round(100 * self.wins / self.games) if self.games else 0
 

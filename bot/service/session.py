@@ -114,12 +114,14 @@ class Ended:
     """The game of a session that ended last, kept with it to be counted in its players'
     statistics (`bot.service.results`): game `number` of its match (1 for a single game), the
     seats as they were, the result and, between two people, each colour's rating change
-    (computed once, when the game ended, so that counting it again changes nothing)."""
+    (computed once, when the game ended, so that counting it again changes nothing); `counted`
+    once it is."""
 
     number: int
     seats: tuple[Seat, Seat]
     result: GameResult
     ratings: tuple[RatingChange, RatingChange] | None = None
+    counted: bool = False
 
     def mark(self, game_id: str) -> str:
         """The name this game is counted under, once per player."""
@@ -128,7 +130,12 @@ class Ended:
     def to_list(self) -> list[Any]:
         result = self.result
         winner = "" if result.winner is None else result.winner.label
-        data: list[Any] = [self.number, *(seat.to_text() for seat in self.seats), winner]
+        data: list[Any] = [
+            self.number,
+            int(self.counted),
+            *(s.to_text() for s in self.seats),
+            winner,
+        ]
         data += [result.kind.value, result.points, result.reason.value]
         for change in self.ratings or ():
             data.append([change.delta, change.deviation, change.volatility])
@@ -136,7 +143,7 @@ class Ended:
 
     @classmethod
     def from_list(cls, data: list[Any]) -> Ended:
-        number, white, black, winner, kind, points, reason, *ratings = data
+        number, counted, white, black, winner, kind, points, reason, *ratings = data
         result = GameResult(
             None if winner == "" else Color.parse(winner),
             ResultKind(kind),
@@ -149,6 +156,7 @@ class Ended:
             (Seat.from_text(white), Seat.from_text(black)),
             result,
             (changes[0], changes[1]) if changes else None,
+            bool(counted),
         )
 
 
@@ -237,8 +245,11 @@ class Session:
         return self.slots()[0 if self.seats[0].user_id == user_id else 1]
 
     def timer_due(self) -> float | None:
-        """When the turn timer next needs looking at: the half-time reminder, then the
-        deadline; None without a limit or once the game is over."""
+        """When the timer task next needs to look at the game: at once while a game that ended
+        is not counted yet (`ended`); then the half-time reminder, then the deadline; None
+        without a limit or once the game is over."""
+        if self.ended is not None and not self.ended.counted:
+            return 0.0
         if not self.turn_limit or self.deadline is None or self.game.over:
             return None
         return self.deadline if self.reminded else self.deadline - self.turn_limit / 2

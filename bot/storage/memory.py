@@ -153,9 +153,10 @@ class MemoryStore(GameStore):
             self._boards.setdefault(name, {})[user_id] = rating
 
     def _ranked(self, board: str) -> list[tuple[int, float]]:
-        """A leaderboard best first (ties: the higher user id first, as Redis orders them)."""
+        """A leaderboard best first; ties as Redis orders them (ZREVRANGE: members compared
+        as text, the greater first)."""
         entries = self._boards.get(board, {}).items()
-        return sorted(entries, key=lambda entry: (entry[1], entry[0]), reverse=True)
+        return sorted(entries, key=lambda entry: (entry[1], str(entry[0])), reverse=True)
 
     async def top(self, board: str, count: int) -> list[tuple[int, float]]:
         return self._ranked(board)[:count]

@@ -34,6 +34,12 @@ def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
     return " · ".join(parts)
 
 
+def _order(session: Session, user_id: int) -> tuple[bool, bool, str]:
+    """Games against the bot first, then in groups, then inline; by the opponent's name."""
+    opponent = next(seat for seat in session.seats if seat.user_id != user_id)
+    return session.shared, session.inline_id is not None, opponent.name.casefold()
+
+
 def running_list(
     texts: Texts, sessions: list[Session], user_id: int
 ) -> tuple[str, InlineKeyboardMarkup | None]:
@@ -42,7 +48,7 @@ def running_list(
         return texts.gettext("You have no games going. /play starts one."), None
     lines = [texts.gettext("Your games going (tap one to bring its board back):")]
     builder = InlineKeyboardBuilder()
-    for number, session in enumerate(sessions, start=1):
+    for number, session in enumerate(sorted(sessions, key=lambda s: _order(s, user_id)), start=1):
         lines.append(_line(texts, number, session, user_id))
         builder.button(text=str(number), callback_data=ShowGame(game=session.game_id))
     builder.adjust(5)

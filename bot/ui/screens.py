@@ -72,14 +72,22 @@ class Screen:
     markup: InlineKeyboardMarkup | None
 
 
-def caption(notes: list[str], lines: list[str]) -> str:
-    """The notes, then the other lines; when that would pass Telegram's caption limit (a long
-    run of passes and bot turns), the oldest notes give way to "…"."""
-    kept = [*notes, *lines]
-    while _utf16_length("\n".join(kept)) > CAPTION_LIMIT and notes:
-        notes = notes[1:]
-        kept = ["…", *notes, *lines]
-    return "\n".join(kept)
+def caption(notes: list[str], lines: list[str], details: Sequence[str] = ()) -> str:
+    """The notes, the other lines, then a results screen's `details`; when that would pass
+    Telegram's caption limit (a long run of passes and bot turns, long names), the oldest notes
+    give way to "…", then the last details."""
+    details = list(details)
+
+    def joined() -> str:
+        return "\n".join([*(["…"] if dropped else []), *notes, *lines, *details])
+
+    dropped = False
+    while _utf16_length(joined()) > CAPTION_LIMIT and (notes or details):
+        if notes:
+            notes, dropped = notes[1:], True
+        else:
+            details.pop()
+    return joined()
 
 
 def _utf16_length(text: str) -> int:
@@ -129,13 +137,14 @@ def build_screen(
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
+    details = []
     if game.over:
-        lines += _results(session, texts, (_("you"), _("bot")), viewer)
+        details = _results(session, texts, (_("you"), _("bot")), viewer)
         level = session.seats[viewer.opponent].level
         if standing is not None and level is not None:
             won, lost = standing[viewer], standing[viewer.opponent]
             level_text = level_name(texts, level)
-            lines.append(
+            details.append(
                 _(
                     "Your record against the bot ({level}): {a} won, {b} lost.",
                     level=level_text,
@@ -163,7 +172,7 @@ def build_screen(
     else:
         status = texts.pgettext("beside the opponent's name", "to move")
     view = _view(session, viewer, texts, selected if my_turn else None, names, status, outcome)
-    return Screen(game.board, view, caption(notes, lines), markup)
+    return Screen(game.board, view, caption(notes, lines, details), markup)
 
 
 def shared_screen(
@@ -208,12 +217,13 @@ def shared_screen(
         )
     )
     markup = None
+    details = []
     if outcome is not None:
-        lines += _results(session, texts, names, mover)
+        details = _results(session, texts, names, mover)
         if standing is not None:
             first, second = names[mover], names[mover.opponent]
             a, b = standing[mover], standing[mover.opponent]
-            lines.append(
+            details.append(
                 _("Head to head: {first} {a}, {second} {b}.", first=first, a=a, second=second, b=b)
             )
         asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
@@ -228,7 +238,7 @@ def shared_screen(
         markup = move_menu(texts, session, selected, resigning)
     status = texts.pgettext("beside the opponent's name", "to move")
     view = _view(session, mover, texts, selected, [*names], status, outcome)
-    return Screen(game.board, view, caption(notes, lines), markup)
+    return Screen(game.board, view, caption(notes, lines, details), markup)
 
 
 def reminder(texts: Texts, user_id: int, name: str) -> str:

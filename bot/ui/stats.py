@@ -28,14 +28,20 @@ def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
         else _("Bot · {level}", level=level_name(texts, Level(kind)))
     )
     games = texts.ngettext("{n} game", "{n} games", record.games)
-    head = _(
-        "<b>{who}</b>: {games}, {won} won, {lost} lost ({percent}%)",
-        who=who,
-        games=games,
-        won=record.wins,
-        lost=record.losses,
-        percent=record.win_percent,
-    )
+    counts = {"who": who, "games": games, "won": record.wins, "lost": record.losses}
+    if record.draws:
+        head = _(
+            "<b>{who}</b>: {games}, {won} won, {lost} lost, {drawn} drawn ({percent}%)",
+            drawn=record.draws,
+            percent=record.win_percent,
+            **counts,
+        )
+    else:
+        head = _(
+            "<b>{who}</b>: {games}, {won} won, {lost} lost ({percent}%)",
+            percent=record.win_percent,
+            **counts,
+        )
     points = _(
         "points {won}–{lost} · streak {streak}, best {best} · mars given {given}, taken {taken}",
         won=record.points_won,

@@ -7,15 +7,18 @@ from dataclasses import replace
 import pytest
 
 from bot.i18n import Locale, Translator
-from bot.service import GameService, Note, PoolBotPlayer
-from bot.storage import MemoryStore
+from bot.service import GameService, MatchPlay, Note, PoolBotPlayer, Seat, Session
+from bot.service.session import Ended
+from bot.storage import MemoryStore, RatingChange
 from bot.ui.callbacks import BoardAction, BoardTap
-from bot.ui.screens import CAPTION_LIMIT, build_screen, caption, note_text
+from bot.ui.names import NAME_LIMIT
+from bot.ui.screens import CAPTION_LIMIT, build_screen, caption, note_text, shared_screen
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.chains import chains_from
 from nardy.dice import ScriptedDice
 from nardy.game import Game
+from nardy.match import Match
 from tests.nardy.builders import board
 
 
@@ -86,3 +89,22 @@ def test_the_bots_turn_is_told_in_the_readers_numbers_and_language() -> None:
     assert note_text(russian, note, Color.BLACK) == "У бота выпало 6-5, он сыграл 15/выброс 21/16."
     english = Translator()[Locale.EN]
     assert note_text(english, note, Color.WHITE) == "The bot rolled 6-5 and played 3/off 9/4."
+
+
+def test_a_results_screen_with_the_longest_names_fits_a_caption() -> None:
+    """Two 32-emoji names, the last game of a match, a rematch asked, a record and ratings:
+    the details give way before the limit, the result and the match line stay."""
+    long_a, long_b = "🎲" * NAME_LIMIT, "🃏" * NAME_LIMIT  # two UTF-16 units each
+    a, b = Seat(user_id=1, name=long_a), Seat(user_id=2, name=long_b)
+    game = Game().with_roll((6, 5))
+    game = game.play_turn(game.legal.turns[0].steps).resign(Color.BLACK)
+    match = MatchPlay(Match(3, (4, 0), 2), (1, 2))
+    result = game.result
+    assert result is not None
+    change = RatingChange(-12.0, 200.0, 0.06)
+    session = Session("g", game, (a, b), -100, 5, locale="ru", match=match, rematch=2)
+    session = replace(session, ended=Ended(2, (a, b), result, (change, change), counted=True))
+    for locale in Locale:
+        screen = shared_screen(session, Translator()[locale], standing=(9, 9))
+        assert len(screen.caption.encode("utf-16-le")) // 2 <= CAPTION_LIMIT
+        assert long_a in screen.caption.splitlines()[0]  # who won comes first

@@ -21,7 +21,8 @@ from bot.service import (
     Terms,
 )
 from bot.service.results import KindRecord, plays_like
-from bot.storage import GLOBAL_BOARD, GameStore, MemoryStore, RedisStore
+from bot.service.session import Ended
+from bot.storage import GLOBAL_BOARD, RECENT_COUNTED, GameStore, MemoryStore, RedisStore
 from nardy import Color
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
@@ -216,3 +217,52 @@ def test_a_rating_plays_like_the_nearest_level() -> None:
     assert plays_like(1500) is Level.MEDIUM
     assert plays_like(900) is Level.EASY
     assert plays_like(2400) is Level.EXPERT
+
+
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_match_game_is_counted_once_however_many_timers_follow(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Game 1 of a timed match stays the session's last ended game through game 2: its
+    reminder must not count game 1 again, even after its loser has counted more games since
+    than the store remembers."""
+    clock = Clock()
+    service = GameService(store, bot_player, dice=ScriptedDice(OPENING * 50), clock=clock)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "en", Terms(length=3, turn_limit=3600))
+    session = await service.join(made.challenge_id, bob, None, 5)
+    loser = session.seat_of(1)
+    assert loser is not None
+    second = (await service.apply(session, loser, Resign(), None)).session
+    assert second.ended is not None and second.ended.counted and not second.game.over
+    for _ in range(RECENT_COUNTED):  # Alice's games against the bot meanwhile
+        game = await service.open(await service.new_vs_bot(1, 1, Level.EASY))
+        color = game.seat_of(1)
+        assert color is not None
+        await service.apply(game, color, Resign(), None)
+    clock.now += 1800
+    reminded = await service.on_timer(second.game_id)
+    assert isinstance(reminded, Session) and reminded.reminded
+    people = (await service.results.record(1)).of("people")
+    assert (people.games, people.points_lost) == (1, 2)
+
+
+def test_a_game_that_ended_is_due_on_the_timer_index_until_counted() -> None:
+    """What keeps a count a crash cut short on the index: `Session.timer_due`."""
+    session = Session("g", Game(), (Seat(user_id=1), Seat(level=Level.EASY)), 1)
+    over = session.with_game(session.game.resign(Color.WHITE), ())
+    assert over.timer_due() is None
+    result = over.game.result
+    assert result is not None
+    to_count = Ended(1, over.seats, result)
+    assert replace(over, ended=to_count).timer_due() == 0.0
+    assert replace(over, ended=replace(to_count, counted=True)).timer_due() is None

@@ -173,6 +173,15 @@ async def test_leaderboards_rank_by_rating_and_follow_a_player_to_every_board(
     assert await store.standing(GLOBAL_BOARD, 1) == (3, 3)
     assert await store.standing("-6", 1) is None
     assert await store.top("-7", 10) == []
+    await store.place(9, 1500.0)
+    await store.place(10, 1500.0)
+    assert await store.top(GLOBAL_BOARD, 5) == [
+        (2, 1700.0),
+        (3, 1550.0),
+        (9, 1500.0),
+        (10, 1500.0),
+        (1, 1450.0),
+    ]  # ties: "9" > "10" as text
 
 
 async def test_redis_keys_carry_the_hash_tag_and_a_compact_value(redis_url: str) -> None:
