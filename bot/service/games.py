@@ -36,7 +36,7 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
-from bot.service.results import Results
+from bot.service.results import Results, signed
 from bot.service.session import (
     MATCH_LENGTHS,
     Challenge,
@@ -67,6 +67,7 @@ from nardy.match import Match
 from nardy.record import RecordError
 from nardy.scoring import EndReason
 from nardy.steps import format_dice
+from nardy.summary import summarize
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,26 @@ def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
             told.append(Note.of("match_you_won", game=game, kind=kind))
     you, bot = played.match.score
     return [*told, Note.of("match_score_vs_bot", you=str(you), bot=str(bot))]
+
+
+def _game_summary(session: Session) -> list[Note]:
+    """What the results screen of a game of a match would show, told as notes since the next
+    game takes its board: the turns and checkers borne off and, between people, the ratings'
+    changes (`session.ended`)."""
+    summary = summarize(session.game)
+    turns, off = str(sum(summary.turns)), summary.borne_off
+    if not session.shared:
+        human = Color.WHITE if session.seats[Color.WHITE].level is None else Color.BLACK
+        you, bot = str(off[human]), str(off[human.opponent])
+        return [Note.of("summary_vs_bot", turns=turns, you=you, bot=bot)]
+    white, black = (seat.name for seat in session.seats)
+    a, b = str(off[Color.WHITE]), str(off[Color.BLACK])
+    told = [Note.of("duel_summary", turns=turns, first=white, a=a, second=black, b=b)]
+    ended = session.ended
+    if ended is not None and ended.ratings is not None:
+        a, b = (signed(change.delta) for change in ended.ratings)
+        told.append(Note.of("duel_rating", first=white, a=a, second=black, b=b))
+    return told
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +476,7 @@ class GameService:
         if played.over:
             return counted
         told = _game_told(session, played) if session.shared else _game_told_vs_bot(session, played)
+        told[-1:-1] = _game_summary(session)  # before the score
         return await self._first_turns(replace(counted, seats=played.seats(session.seats)), told)
 
     async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:

@@ -100,6 +100,11 @@ class Leader:
     rating: Rating
 
 
+def signed(delta: float) -> str:
+    """A rating change as players read it: "+12", "−7" (a minus sign), "+0"."""
+    return f"{round(delta):+d}".replace("-", "−")
+
+
 def plays_like(rating: float) -> Level:
     """The bot level whose fixed rating is nearest."""
     return min(LEVEL_RATINGS, key=lambda level: abs(LEVEL_RATINGS[level] - rating))

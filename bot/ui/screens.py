@@ -13,7 +13,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import N_, Texts
 from bot.service import Challenge, Note, Session, Terms
-from bot.service.results import Standing
+from bot.service.results import Standing, signed
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import (
     again_menu,
@@ -59,6 +59,9 @@ NOTES = {
     "match_you_won": N_("You won game {game}: {kind}."),
     "match_bot_won": N_("The bot won game {game}: {kind}."),
     "match_score_vs_bot": N_("Match score: you {you}, bot {bot}. The next game begins."),
+    "summary_vs_bot": N_("Turns played: {turns}; borne off: you {you}, bot {bot}."),
+    "duel_summary": N_("Turns played: {turns}; borne off: {first} {a}, {second} {b}."),
+    "duel_rating": N_("Rating: {first} {a}, {second} {b}."),
 }
 
 
@@ -435,9 +438,7 @@ def _results(session: Session, texts: Texts, names: Sequence[str], first: Color)
     ]
     ended = session.ended
     if ended is not None and ended.ratings is not None and session.game.over:
-        a, b = (
-            f"{round(ended.ratings[color].delta):+d}".replace("-", "−") for color in (first, second)
-        )
+        a, b = (signed(ended.ratings[color].delta) for color in (first, second))
         lines.append(_("Rating: {first} {a}, {second} {b}.", a=a, b=b, **pair))
     return lines
 

@@ -110,13 +110,15 @@ async def test_a_whole_match_to_3_against_the_bot(
     assert "Match to 3: you 0, bot 0." in (chat.board.caption or "")
     await win_this_game(chat, store, service)
     caption = chat.board.caption or ""
-    assert "You won game 1: oyn.\nMatch score: you 1, bot 0. The next game begins." in caption
+    assert "You won game 1: oyn.\nTurns played: 1; borne off: you 15, bot 1.\n" in caption
+    assert "\nMatch score: you 1, bot 0. The next game begins." in caption
     assert "Opening roll: you" in caption and "Match to 3: you 1, bot 0." in caption
     board = chat.board
     await resign(chat)
     caption = chat.board.caption or ""
     assert chat.board is board  # the match goes on on the same board
-    assert "You resigned game 2.\nThe bot won game 2: mars.\nMatch score: you 1, bot 2." in caption
+    assert "You resigned game 2.\nThe bot won game 2: mars.\nTurns played: " in caption
+    assert "; borne off: you 0, bot 0.\nMatch score: you 1, bot 2." in caption
     assert "Match to 3: you 1, bot 2." in caption
     await resign(chat)
     caption = chat.board.caption or ""

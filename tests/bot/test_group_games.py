@@ -274,6 +274,8 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
         caption = board_of(group, session).caption or ""
         if game == 1:
             assert "Game 1 goes to U2002: mars." in caption
+            assert "; borne off: U2001 0, U2002 0." in caption  # game 1's results, told
+            assert "Rating: U200" in caption and "+" in caption and "−" in caption
             assert "Match to 3: U2001 0, U2002 2." in caption
     assert "U2002 wins the match to 3: 4–0." in caption
     assert [b["text"] for b in board_of(group, session).buttons()] == ["🔁 Rematch"]

@@ -526,6 +526,7 @@ async def test_a_match_against_the_bot_goes_on_after_each_game_until_its_points(
     assert second.notes == (
         Note.of("match_resigned", game="1"),
         Note.of("match_bot_won", game="1", kind="mars"),
+        Note.of("summary_vs_bot", turns="0", you="0", bot="0"),
         Note.of("match_score_vs_bot", you="0", bot="2"),
         Note.of("opening", you="5", bot="2"),
         Note.of("you_start"),
@@ -546,8 +547,9 @@ async def test_a_game_of_a_match_won_by_the_person_is_told_and_counted(
     near_end = replace(opened, game=last_checker(opened.game, Color.WHITE))
     won = await act(service, near_end, Move(1, 0), Done())
     assert won.match is not None and won.match.match.score == (1, 0)
-    assert won.notes[:2] == (
+    assert won.notes[:3] == (
         Note.of("match_you_won", game="1", kind="oyn"),
+        Note.of("summary_vs_bot", turns="1", you="15", bot="1"),
         Note.of("match_score_vs_bot", you="1", bot="0"),
     )
 
