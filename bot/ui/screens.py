@@ -309,14 +309,8 @@ def inline_card_screen(
 
 def _card(texts: Texts, name: str, lines: list[str], markup: InlineKeyboardMarkup) -> Screen:
     """A challenge card: the start position with the challenger's name, `lines`, the buttons."""
-    _ = texts.gettext
-    view = BoardView(
-        bottom=Color.WHITE,
-        numbering=Color.WHITE,
-        names=(name, "?"),
-        texts=BoardTexts(pips=_("pips"), status="", off=_("off")),
-    )
-    caption = "\n".join([*lines, _("Tap Join to play.")])
+    view = base_view(texts, Color.WHITE, (name, "?"))
+    caption = "\n".join([*lines, texts.gettext("Tap Join to play.")])
     return Screen(Position.start(), view, caption, markup)
 
 
@@ -468,17 +462,26 @@ def _view(
     if game.result is not None and outcome is not None:
         resigned, result = outcome
         banner = Banner(game.result.winner, _("Game over"), result, resigned)
-    base = BoardView(
-        bottom=viewer,
-        numbering=viewer,
-        names=(names[0], names[1]),
-        texts=BoardTexts(pips=_("pips"), status=status, off=_("off")),
-        banner=banner,
-    )
+    base = base_view(texts, viewer, (names[0], names[1]), status, banner)
     _position, view = game_view(game, base, selected)
     if game.to_move is not viewer:  # rings prompt only the player whose turn it is
         view = replace(view, highlight=Highlight())
     return view
+
+
+def base_view(
+    texts: Texts,
+    viewer: Color,
+    names: tuple[str, str],
+    status: str = "",
+    banner: Banner | None = None,
+) -> BoardView:
+    """A board picture's frame as every board message draws it: from `viewer`'s side in
+    `viewer`'s numbering, `names` by colour, `status` beside the name of the side to move,
+    the strips' words in `texts`' language; the game's marks go on it (`game_view`)."""
+    _ = texts.gettext
+    strip = BoardTexts(pips=_("pips"), status=status, off=_("off"))
+    return BoardView(bottom=viewer, numbering=viewer, names=names, texts=strip, banner=banner)
 
 
 def resign_question(
