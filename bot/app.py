@@ -26,7 +26,7 @@ from bot.startup import wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
 from bot.tasks import running
 from bot.timers import TurnTimers
-from bot.ui.delivery import MediaChat
+from bot.ui.delivery import MediaChat, Pictures
 from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
@@ -70,6 +70,7 @@ def create_dispatcher(
         service=service,
         boards=Boards(service, translator, media),
         media=media,
+        pictures=Pictures(),
         default_terms=settings.default_terms,
         answered=answered,
     )

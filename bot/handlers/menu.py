@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
@@ -11,7 +13,12 @@ from bot.i18n import N_, Texts
 from bot.prefs import AUTO_CONFIRM, Prefs
 from bot.storage import GameStore
 from bot.ui.callbacks import Menu, MenuAction
+from bot.ui.delivery import Pictures
 from bot.ui.keyboards import main_menu
+from bot.ui.rules import SECTIONS
+from bot.ui.rules import caption as rules_caption
+from bot.ui.rules import jpeg as rules_jpeg
+from renderer import BoardView
 
 WELCOME = N_(
     "Long nardy (long backgammon) right here in Telegram.\n"
@@ -35,28 +42,6 @@ GROUP_HELP = N_(
     "/rules — the rules of long nardy\n"
     "In any chat, type @{bot} to invite someone to a game."
 )
-# RULES.md in short, for players (HTML).
-RULES = N_(
-    "<b>Long nardy in brief</b>\n"
-    "• Each player has 15 checkers on the head, his point 24. Both move the same way round,"
-    " from point 24 down to 1, and bear off from their home, points 1–6.\n"
-    "• Each player rolls one die: the higher starts and plays white (a tie is rolled again),"
-    " then rolls both dice for the first turn.\n"
-    "• A turn: each die moves one checker that many points (a double is played four times)."
-    " A checker may never land on a point held by the opponent; when one checker takes both"
-    " dice, the point in between must not be held by the opponent either.\n"
-    "• Play as many dice as the position allows; if either die can be played but not both,"
-    " play the higher one. With no legal move the turn passes.\n"
-    "• Only one checker may leave the head per turn; on the first turn a 6-6, 4-4 or 3-3 lets"
-    " two leave.\n"
-    "• Six of your points in a row are allowed only when at least one opponent checker is"
-    " ahead of them on the opponent's path (or already borne off).\n"
-    "• Bear off once all 15 checkers are home: a die bears off a checker from the point of its"
-    " number or, when that point and all higher ones are empty, from the highest occupied"
-    " point.\n"
-    "• The first to bear off all 15 wins: 1 point (oyn), or 2 (mars) if the loser has borne off"
-    " none. A resignation is scored the same way, from the position at that moment."
-)
 
 
 async def start(message: Message, texts: Texts, prefs: Prefs) -> None:
@@ -70,14 +55,31 @@ async def help_(message: Message, bot: Bot, texts: Texts) -> None:
     await message.answer(texts.gettext(HELP if private else GROUP_HELP, bot=me.username))
 
 
-async def rules(message: Message, texts: Texts) -> None:
-    await message.answer(texts.gettext(RULES), parse_mode="HTML")
+async def rules(message: Message, bot: Bot, texts: Texts, pictures: Pictures) -> None:
+    """RULES.md in short, in five sections (`bot.ui.rules`), each sent as a photo with its
+    caption under it, in order. Not an album (sendMediaGroup): Telegram shows an album as
+    small tiles with the captions hidden until a photo is opened, and the captions are the
+    rules; single photos read top to bottom like an illustrated page."""
+    thread = message.message_thread_id if message.is_topic_message else None
+    await send_rules(bot, message.chat.id, texts, pictures, thread)
 
 
-async def rules_button(query: CallbackQuery, texts: Texts) -> None:
+async def send_rules(
+    bot: Bot, chat_id: int, texts: Texts, pictures: Pictures, thread: int | None = None
+) -> None:
+    """The five sections in `texts`' language, one after the other (each waits for the last,
+    so they arrive in order); each picture drawn once per language and theme."""
+    theme = BoardView().theme  # boards are drawn in the default theme
+    for section in SECTIONS:
+        key = ("rules", section.key, texts.locale, theme.name)
+        draw = partial(rules_jpeg, section, texts, theme)
+        await pictures.send(bot, chat_id, key, draw, rules_caption(section, texts), thread)
+
+
+async def rules_button(query: CallbackQuery, bot: Bot, texts: Texts, pictures: Pictures) -> None:
     await query.answer()
-    if isinstance(query.message, Message):
-        await rules(query.message, texts)
+    if query.message is not None:  # an old menu's chat is known even when it is inaccessible
+        await send_rules(bot, query.message.chat.id, texts, pictures)
 
 
 async def toggle_auto_confirm(

@@ -13,6 +13,7 @@ import hashlib
 import html
 import logging
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 
 from aiogram import Bot
 from aiogram.enums import ParseMode
@@ -106,6 +107,47 @@ async def _picture(screen: Screen) -> BufferedInputFile:
 
 async def _jpeg(screen: Screen) -> bytes:
     return await asyncio.to_thread(render, screen.position, screen.view)
+
+
+class Pictures:
+    """Pictures that never change, such as the illustrated /rules: each drawn once, off the
+    event loop, and once uploaded sent again by its Telegram file id (per process), so that
+    showing them again costs no CPU and no upload."""
+
+    def __init__(self) -> None:
+        self._jpegs: dict[Hashable, bytes] = {}
+        self._file_ids: dict[Hashable, str] = {}
+        self.drawn = 0  # pictures rendered so far
+
+    async def send(
+        self,
+        bot: Bot,
+        chat_id: int,
+        key: Hashable,
+        draw: Callable[[], bytes],
+        caption: str,
+        thread: int | None = None,
+    ) -> None:
+        """Send the picture `key` (made by `draw` the first time) with an HTML `caption`."""
+        photo: str | BufferedInputFile
+        known = self._file_ids.get(key)
+        if known is not None:
+            photo = known
+        else:
+            jpeg = self._jpegs.get(key)
+            if jpeg is None:
+                jpeg = self._jpegs[key] = await asyncio.to_thread(draw)
+                self.drawn += 1
+            photo = BufferedInputFile(jpeg, PHOTO_NAME)
+        message = await bot.send_photo(
+            chat_id=chat_id,
+            photo=photo,
+            caption=caption,
+            parse_mode=ParseMode.HTML,
+            message_thread_id=thread,
+        )
+        if message.photo:
+            self._file_ids[key] = message.photo[-1].file_id
 
 
 # -- inline messages: edited by id, never with an upload (DESIGN.md §3) ----------------------
