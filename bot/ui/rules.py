@@ -120,15 +120,9 @@ def _score(texts: Texts) -> tuple[Position, BoardView]:
         result.points,
         kind=kind_name(texts, result.kind),
     )
-    white, black = _names(texts)
-    off = texts.gettext(
-        "Borne off: {first} {a}, {second} {b}.",
-        first=white,
-        a=game.position.off[Color.WHITE],
-        second=black,
-        b=game.position.off[Color.BLACK],
-    )
-    banner = Banner(Color.WHITE, texts.gettext("Game over"), won, off)
+    assert game.position.off[Color.BLACK] == 0
+    none_off = texts.gettext("Black bore off none.")
+    banner = Banner(Color.WHITE, texts.gettext("Game over"), won, none_off)
     return game_view(game, base_view(texts, Color.WHITE, _names(texts), "", banner))
 
 

@@ -17,7 +17,8 @@ from bot.ui.screens import CAPTION_LIMIT
 from nardy import CHECKERS, HEAD, Color, Position, Rules, legal_turns, move
 from nardy.game import Game
 from nardy.scoring import ResultKind, loss_value
-from renderer import Highlight
+from renderer import Highlight, geometry, panels
+from renderer.fonts import fit
 from tests.bot.harness import Chat, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -91,6 +92,24 @@ def test_each_section_renders_its_own_picture_in_each_language(locale: Locale) -
     if locale is not Locale.EN:  # the labels (names, status, banner) are the reader's
         english = [rules.jpeg(s, TRANSLATOR[Locale.EN]) for s in rules.SECTIONS]
         assert all(a != b for a, b in zip(pictures, english, strict=True))
+
+
+@pytest.mark.parametrize("locale", list(Locale))
+def test_every_label_fits_uncut(locale: Locale) -> None:
+    """The status beside the mover's name and the banner's lines are never cut to "…"."""
+    left, _upper, right, _lower = geometry.BANNER
+    banner_width = right - 40 - (left + 40 + geometry.CHECKER + 24)  # as panels.banner lays out
+    for s in rules.SECTIONS:
+        _position, view = rules.picture(s, TRANSLATOR[locale])
+        labels = [(view.texts.status, panels.SMALL_SIZE, False, panels.STATUS_WIDTH)]
+        if view.banner is not None:
+            labels += [
+                (view.banner.title, 46, True, banner_width),
+                (view.banner.result, 32, False, banner_width),
+                (view.banner.score, 28, True, banner_width),
+            ]
+        for text, size, bold, width in labels:
+            assert fit(text, size, bold, width) == text, (s.key, text)
 
 
 def test_every_position_shown_has_fifteen_checkers_a_side() -> None:
