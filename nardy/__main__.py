@@ -1,4 +1,5 @@
-"""Command line: `python -m nardy legal` (RULES.md §11) and `python -m nardy selfplay N`."""
+"""Command line: `python -m nardy legal` (RULES.md §11), `python -m nardy selfplay N` and
+`python -m nardy verify RECORD` (a game transcript with provably fair dice)."""
 
 from __future__ import annotations
 
