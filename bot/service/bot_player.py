@@ -10,12 +10,15 @@ import secrets
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from nardy import Position, Rules, Step
-from nardy.ai import Level, choose_turn, init_worker
+from nardy.ai import Hint, Level, choose_turn, hint, init_worker
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +42,13 @@ def start_worker() -> None:
 
 
 class BotPlayer(Protocol):
-    """Chooses the bot's turn; `()` means the turn passes."""
+    """Chooses the bot's turn (`()` means the turn passes), and hints a learner's."""
 
     async def choose(
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
     ) -> tuple[Step, ...]: ...
+
+    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint: ...
 
 
 class PoolBotPlayer:
@@ -67,19 +72,25 @@ class PoolBotPlayer:
     async def choose(
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
     ) -> tuple[Step, ...]:
-        loop = asyncio.get_running_loop()
         seed = secrets.randbits(32)
+        return await self._run(choose_turn, position, dice, rules, level, seed)
+
+    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
+        """`nardy.ai.hint` (the strongest level's best turn and the next two) in the pool."""
+        return await self._run(hint, position, dice, rules)
+
+    async def _run(self, work: Callable[..., T], *args: object) -> T:
+        """`work(*args)` in a worker; once more in a new pool when a worker died."""
+        loop = asyncio.get_running_loop()
         pool = self._pool
         try:
-            return await loop.run_in_executor(pool, choose_turn, position, dice, rules, level, seed)
+            return await loop.run_in_executor(pool, work, *args)
         except BrokenProcessPool:
             if self._pool is pool:  # the first to notice replaces it
                 log.warning("a bot worker process died; starting new ones")
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._new_pool()
-            return await loop.run_in_executor(
-                self._pool, choose_turn, position, dice, rules, level, seed
-            )
+            return await loop.run_in_executor(self._pool, work, *args)
 
     async def warm_up(self) -> None:
         """Start the workers and import the AI there, so the first game does not wait for it."""

@@ -12,7 +12,7 @@ from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
 from nardy import Position, Rules, Step
-from nardy.ai import Level
+from nardy.ai import Hint, Level
 from nardy.dice import ScriptedDice, SeededDice
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
@@ -289,6 +289,9 @@ class OutageBot:
             self.server.stop()
         return await self.inner.choose(position, dice, rules, level)
 
+    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
+        return await self.inner.hint(position, dice, rules)
+
 
 async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
     telegram: FakeTelegram, store: RedisStore, redis_server: RedisServer, bot_player: PoolBotPlayer
@@ -406,6 +409,9 @@ class BrokenBot:
     async def choose(
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
     ) -> tuple[Step, ...]:
+        raise RuntimeError("a bug in the AI")
+
+    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
         raise RuntimeError("a bug in the AI")
 
 

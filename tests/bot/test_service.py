@@ -57,7 +57,7 @@ from bot.ui.callbacks import (
     Question,
 )
 from nardy import Color, Position, Rules, Step
-from nardy.ai import Level
+from nardy.ai import Hint, Level
 from nardy.dice import ScriptedDice
 from nardy.match import Match
 from nardy.scoring import EndReason
@@ -304,6 +304,9 @@ class HeldBot:
         self.asked.set()
         await self.release.wait()
         return await self.inner.choose(position, dice, rules, level)
+
+    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
+        return await self.inner.hint(position, dice, rules)
 
 
 async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
