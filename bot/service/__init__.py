@@ -1,6 +1,6 @@
 """The game service: plain async Python between the handlers and the rules core (no aiogram)."""
 
-from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
+from bot.service.actions import Action, Deselect, Done, Hint, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer, PoolBotPlayer
 from bot.service.challenges import CHALLENGE_TTL, Challenges
 from bot.service.errors import (
@@ -13,6 +13,7 @@ from bot.service.errors import (
     GameOver,
     InvalidAction,
     NoGame,
+    NoHints,
     NotAsked,
     NotInvited,
     NotYourGame,
@@ -58,11 +59,13 @@ __all__ = [
     "GameInProgress",
     "GameOver",
     "GameService",
+    "Hint",
     "InlineCard",
     "InvalidAction",
     "MatchPlay",
     "Move",
     "NoGame",
+    "NoHints",
     "NotAsked",
     "NotInvited",
     "NotYourGame",

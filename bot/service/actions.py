@@ -43,6 +43,12 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """Ask for the strongest level's best turn and the next two, for a learner against the bot;
+    counted in the game (`Session.hints`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Resign:
     """Give the game up, scored from the position at the start of the turn (RULES.md §7); in a
     match, the next game follows unless `whole_match` gives the match up too (to start anew)."""
@@ -50,4 +56,4 @@ class Resign:
     whole_match: bool = False
 
 
-Action = Select | Deselect | Move | Undo | Done | Resign
+Action = Select | Deselect | Move | Undo | Done | Hint | Resign

@@ -43,6 +43,10 @@ class InvalidAction(GameError):
     """A malformed or forged action, or one the rules do not allow now."""
 
 
+class NoHints(GameError):
+    """A hint asked in a game between two people: hints are for games against the bot."""
+
+
 class Busy(GameError):
     """The bot is still choosing its move in this game."""
 

@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.service.actions import Action, Deselect, Done, Move, Resign, Select, Undo
+from bot.service.actions import Action, Deselect, Done, Hint, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer
 from bot.service.challenges import Challenges
 from bot.service.errors import (
@@ -26,6 +26,7 @@ from bot.service.errors import (
     GameOver,
     InvalidAction,
     NoGame,
+    NoHints,
     NotInvited,
     NotYourGame,
     NotYourTurn,
@@ -477,7 +478,8 @@ class GameService:
             return counted
         told = _game_told(session, played) if session.shared else _game_told_vs_bot(session, played)
         told[-1:-1] = _game_summary(session)  # before the score
-        return await self._first_turns(replace(counted, seats=played.seats(session.seats)), told)
+        seats = played.seats(session.seats)
+        return await self._first_turns(replace(counted, seats=seats, hints=0), told)
 
     async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:
         """The game between the players of `start` (whose game is a placeholder), seated the
@@ -538,6 +540,8 @@ class GameService:
         game = session.game
         if game.over:  # before the seq: every board of a finished game is older
             raise GameOver(session.game_id)
+        if isinstance(action, Hint) and session.shared:  # no button offers it: forged
+            raise NoHints(session.game_id)
         if seq is not None and seq != session.seq:
             what = _what(action)
             if what is not None and (seq, what) in session.taps:
@@ -593,6 +597,8 @@ class GameService:
                 if not game.turn_complete:
                     raise InvalidAction("the turn is not complete")
                 return await self._end_turn(session, game, (session.seq, DONE_TAP), on_accepted)
+            case Hint():
+                return await self._hint(session, seq, on_accepted)
             case Resign(whole_match):
                 if whole_match and session.match is not None:  # no next game follows
                     session = replace(session, match=replace(session.match, given_up=True))
@@ -602,6 +608,22 @@ class GameService:
                     raise InvalidAction(str(exc)) from exc
                 await on_accepted(False)
                 return Outcome(await self._conclude(session.with_game(game, ())))
+
+    async def _hint(self, session: Session, seq: int | None, on_accepted: OnAccepted) -> Outcome:
+        """The strongest level's best turn and the next two for the roll, counted and kept with
+        the turn (`Session.hint`). Only before the turn's first step, so the hint is always for
+        the position on the board; a second ask in the same turn is a doubled tap."""
+        game = session.game
+        if session.hint:
+            raise AlreadyDone(session.game_id)
+        if game.played or game.dice is None:
+            raise (InvalidAction if seq in (None, session.seq) else Stale)("steps already played")
+        await on_accepted(False)
+        hint = await self._bot.hint(game.position, game.dice, game.rules)
+        if not hint.candidates:  # a real choice always has some (`_advance` plays the rest)
+            raise InvalidAction("nothing to hint")
+        hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
+        return Outcome(await self._save(hinted))
 
     async def _end_turn(
         self, session: Session, game: Game, tap: tuple[int, str], on_accepted: OnAccepted

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.storage import RatingChange, Slot
-from nardy import Color
-from nardy.ai import Level
+from nardy import Color, format_turn, parse_turn
+from nardy.ai import Candidate, Level
 from nardy.game import Game
 from nardy.match import Match
 from nardy.record import game_from_text, game_to_text
@@ -218,6 +218,8 @@ class Session:
     turn_limit: int = 0  # seconds a player of a game between two people has per turn; 0: none
     deadline: float | None = None  # when the turn in progress runs out (Unix time)
     reminded: bool = False  # whether the player to move was told half the time is gone
+    hints: int = 0  # hints the person asked for in this game (against the bot)
+    hint: tuple[Candidate, ...] = ()  # the hint for this turn's start, best first, once asked
     version: int = 0
 
     @property
@@ -279,7 +281,7 @@ class Session:
         kept = tuple(tap for tap in self.taps if tap[0] >= self.turn_seq)
         taps = (kept if ended_by is None else (*kept, ended_by))[-TAPS_KEPT:]
         after = self.with_game(game, notes)
-        return replace(after, turn_seq=after.seq, taps=taps)
+        return replace(after, turn_seq=after.seq, taps=taps, hint=())
 
     def to_text(self) -> str:
         data: dict[str, Any] = {
@@ -306,15 +308,22 @@ class Session:
             data["z"] = self.next_game
         if self.ended is not None:
             data["e"] = self.ended.to_list()
+        if self.hints:
+            data["H"] = self.hints
+        if self.hint:
+            data["A"] = [
+                [format_turn(c.steps), round(c.equity, 4), round(c.win, 4)] for c in self.hint
+            ]
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_text(cls, game_id: str, version: int, text: str) -> Session:
         data = json.loads(text)
         white, black = (Seat.from_text(seat) for seat in data["s"])
+        game = game_from_text(data["g"])
         return cls(
             game_id=game_id,
-            game=game_from_text(data["g"]),
+            game=game,
             seats=(white, black),
             chat_id=data["c"],
             message_id=data["m"],
@@ -333,6 +342,11 @@ class Session:
             turn_limit=data.get("T", 0),
             deadline=data.get("D"),
             reminded=data.get("R", False),
+            hints=data.get("H", 0),
+            hint=tuple(  # a hint is kept only while its roll is on the board
+                Candidate(parse_turn(turn, game.dice), equity, win)
+                for turn, equity, win in data.get("A", [])
+            ),
             version=version,
         )
 
