@@ -25,6 +25,7 @@ from bot.service import (
     GameError,
     GameOver,
     GameService,
+    Hint,
     Move,
     NoGame,
     NotAsked,
@@ -57,6 +58,8 @@ def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
             return Undo()
         case BoardAction.DONE:
             return Done()
+        case BoardAction.HINT:
+            return Hint()
         case BoardAction.RESIGN:
             return Resign()
         case BoardAction.ASK_RESIGN | BoardAction.KEEP:

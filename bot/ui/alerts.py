@@ -18,6 +18,7 @@ from bot.service import (
     GameOver,
     InvalidAction,
     NoGame,
+    NoHints,
     NotAsked,
     NotInvited,
     NotYourGame,
@@ -44,6 +45,7 @@ ALERTS: dict[type[GameError], str] = {
     NotYourTurn: N_("Wait: it is the bot's turn."),
     Busy: N_("Wait: it is the bot's turn."),
     # Games between two people in a group.
+    NoHints: N_("Hints are only for games against the bot."),
     Watching: N_("You are watching this game: only its two players can move."),
     OpponentsTurn: N_("Wait: it is your opponent's turn."),
     ChallengeGone: N_("This challenge has expired or was withdrawn."),

@@ -65,6 +65,7 @@ class BoardAction(StrEnum):
     BACK = "b"
     UNDO = "u"
     DONE = "d"
+    HINT = "h"  # against the bot only
     # A shared board's own resignation (inline games have no /resign): ask, then yes (src:
     # the colour of the player asked) or keep playing.
     ASK_RESIGN = "q"

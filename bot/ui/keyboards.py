@@ -109,9 +109,10 @@ def question_menu(
 def move_menu(
     texts: Texts, session: Session, selected: int | None, resigning: Color | None = None
 ) -> InlineKeyboardMarkup:
-    """Checkers to pick (or the picked one's destinations and Back), then Undo and Done; on a
-    shared board, Resign, or, while the player of `resigning` considers it, Yes and Keep
-    playing (the player to move keeps their buttons meanwhile)."""
+    """Checkers to pick (or the picked one's destinations and Back), then Undo and Done; against
+    the bot, Hint before the turn's first step (once a turn); on a shared board, Resign, or,
+    while the player of `resigning` considers it, Yes and Keep playing (the player to move
+    keeps their buttons meanwhile)."""
     game = session.game
     _ = texts.gettext
 
@@ -142,6 +143,8 @@ def move_menu(
         footer.append(button(_("✅ Done"), BoardAction.DONE))
     builder.row(*footer)
     if not session.shared:
+        if not game.played and not session.hint:  # a hint is for the turn's start
+            builder.row(button(_("💡 Hint"), BoardAction.HINT))
         return builder.as_markup()
     if resigning is None:  # either player may resign, on either side's turn
         builder.row(button(_("🏳 Resign"), BoardAction.ASK_RESIGN))

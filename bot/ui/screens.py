@@ -6,6 +6,7 @@ Pure: no I/O; the points on buttons are the viewer's own numbers, as in the nota
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -23,7 +24,7 @@ from bot.ui.keyboards import (
     rematch_menu,
 )
 from bot.ui.names import kind_name, level_name, limit_name
-from nardy import Color, Position, format_dice, format_turn_for, parse_turn
+from nardy import Color, Position, Step, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
 from nardy.scoring import EndReason, ResultKind, loss_value
 from nardy.summary import summarize
@@ -157,6 +158,7 @@ def build_screen(
             )
     markup = None
     if my_turn:
+        lines.extend(_hint_lines(session, viewer, texts))
         lines.append(_prompt(game, texts, selected))
         markup = move_menu(texts, session, selected)
     elif game.over:
@@ -175,7 +177,39 @@ def build_screen(
     else:
         status = texts.pgettext("beside the opponent's name", "to move")
     view = _view(session, viewer, texts, selected if my_turn else None, names, status, outcome)
+    if my_turn and session.hint and not game.played and selected is None:
+        view = replace(view, highlight=_hint_marks(session.hint[0].steps))
     return Screen(game.board, view, caption(notes, lines, details), markup)
+
+
+def _hint_marks(steps: Sequence[Step]) -> Highlight:
+    """The hinted turn on the board as it stands: rings on the checkers it moves, discs where
+    they land, counted net (24/18 18/13 marks 24 and 13), in place of the usual rings."""
+    change: Counter[int] = Counter()
+    for step in steps:
+        change[step.src] -= 1
+        change[step.dst] += 1
+    leaving = frozenset(point for point, n in change.items() if n < 0)
+    return Highlight(leaving, None, frozenset(point for point, n in change.items() if n > 0))
+
+
+def _hint_lines(session: Session, viewer: Color, texts: Texts) -> list[str]:
+    """The hint asked this turn: the best turn and the next ones with their win chances, in
+    `viewer`'s own point numbers (a hint is only offered before the turn's first step)."""
+    if not session.hint:
+        return []
+    _ = texts.gettext
+
+    def turn(steps: Sequence[Step]) -> str:
+        return format_turn_for(steps, viewer, viewer, _("off"))
+
+    best, *others = session.hint
+    lines = [_("💡 Hint: {turn} — win {win}%", turn=turn(best.steps), win=round(best.win * 100))]
+    for other in others:
+        lines.append(
+            _("or: {turn} — win {win}%", turn=turn(other.steps), win=round(other.win * 100))
+        )
+    return lines
 
 
 def shared_screen(
@@ -430,6 +464,8 @@ def _results(session: Session, texts: Texts, names: Sequence[str], first: Color)
             **pair,
         ),
     ]
+    if session.hints:
+        lines.append(_("Hints used: {n}.", n=session.hints))
     ended = session.ended
     if ended is not None and ended.ratings is not None and session.game.over:
         a, b = (signed(ended.ratings[color].delta) for color in (first, second))
