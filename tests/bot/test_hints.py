@@ -1,0 +1,120 @@
+"""Hints for learners against the bot, through real updates, a real Redis, the real AI pool and
+real renders: the button, the hint on the board, its count on the results screen, the refusal
+in games between people, and that a hint is always a legal turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService, Session
+from bot.storage import RedisStore
+from bot.ui.callbacks import BoardAction, BoardTap
+from nardy import format_turn_for
+from nardy.ai import hint
+from nardy.game import Game
+from tests.bot.harness import Chat, Group, make_group
+from tests.bot.test_group_games import ALICE, BOB, board_of, person, started
+from tests.bot.test_inline_games import game_of, sent_card
+from tests.fakes.telegram import FakeTelegram
+from tests.nardy.playouts import playout
+
+HINT = "💡 Hint"
+
+
+def labels(chat: Chat) -> list[str]:
+    return [b["text"] for b in chat.board.buttons()]
+
+
+async def current(service: GameService, chat: Chat) -> Session:
+    session = await service.active_game(chat.user["id"])
+    assert session is not None
+    return session
+
+
+async def test_a_hint_shows_the_best_turn_and_two_more_and_is_counted(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await chat.start_game()
+    assert HINT in labels(chat)
+    before = await current(service, chat)
+    edits = len(telegram.calls_of("editMessageMedia"))
+    await chat.press(chat.board, HINT)
+    session = await current(service, chat)
+    assert session.hints == 1 and session.seq == before.seq  # the game itself did not change
+    legal = {turn.steps for turn in session.game.legal.turns}
+    assert session.hint and all(c.steps in legal for c in session.hint)
+    me = session.game.to_move
+    caption = chat.board.caption or ""
+    best, *others = session.hint
+    shown = format_turn_for(best.steps, me, me)
+    assert f"💡 Hint: {shown} — win {round(best.win * 100)}%" in caption
+    assert caption.count("\nor: ") == len(others) <= 2
+    assert HINT not in labels(chat)  # once a turn, before its first step
+    assert len(telegram.calls_of("editMessageMedia")) == edits + 1  # the marks drawn anew
+    assert chat.alerts() == [] and telegram.schema_problems == []
+
+
+async def test_the_hint_counts_on_the_results_screen(chat: Chat, service: GameService) -> None:
+    await chat.start_game()
+    await chat.press(chat.board, HINT)
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    assert "Hints used: 1." in (chat.board.caption or "")
+
+
+async def test_a_game_without_hints_says_nothing_of_them(chat: Chat) -> None:
+    await chat.start_game()
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    assert "Hints used" not in (chat.board.caption or "")
+
+
+async def test_hint_is_offered_only_before_the_first_step(chat: Chat) -> None:
+    await chat.start_game()
+    await chat.press(chat.board, lambda text: text.isdigit())
+    await chat.press(chat.board, lambda text: "→" in text)
+    assert HINT not in labels(chat)
+    await chat.press(chat.board, "↩️ Undo")
+    assert HINT in labels(chat)
+
+
+async def test_a_group_game_offers_no_hint_and_refuses_a_forged_one(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    group = make_group(telegram, store, service)
+    session = await started(group, service)
+    board = board_of(group, session)
+    assert HINT not in [b["text"] for b in board.buttons()]
+    forged = BoardTap(game=session.game_id, seq=session.seq, action=BoardAction.HINT)
+    await group.tap(person(session, session.game.to_move), board, forged.pack())
+    assert group.answers()[-1] == ("Hints are only for games against the bot.", True)
+    assert (await service.load(session.game_id)) == session
+
+
+async def test_an_inline_game_offers_no_hint(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    room: Group = make_group(telegram, store, service)
+    card = await sent_card(room, ALICE)
+    await room.press(BOB, card, "🎲 Join")
+    session = await game_of(service, card)
+    assert session.shared and not session.game.over
+    assert HINT not in [b["text"] for b in card.buttons()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hint_is_always_a_legal_turn(seed: int) -> None:
+    """Over random positions of a playout (every phase), the hinted turn and each candidate is
+    one of the game's legal turns."""
+    for case in list(playout(seed))[::6]:
+        game = Game(case.rules, case.position).with_roll(case.dice)
+        legal = {turn.steps for turn in game.legal.turns}
+        advice = hint(case.position, case.dice, case.rules)
+        if game.legal.passes:
+            assert advice.best == () and advice.candidates == ()
+            continue
+        assert advice.best in legal
+        assert advice.candidates and all(c.steps in legal for c in advice.candidates)
+        steps = [c.steps for c in advice.candidates]
+        assert len(set(steps)) == len(steps)
+        assert 0.0 <= advice.candidates[0].win <= 1.0
