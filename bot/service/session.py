@@ -311,9 +311,7 @@ class Session:
         if self.hints:
             data["H"] = self.hints
         if self.hint:
-            data["A"] = [
-                [format_turn(c.steps), round(c.equity, 4), round(c.win, 4)] for c in self.hint
-            ]
+            data["A"] = [[format_turn(c.steps), c.equity, c.win] for c in self.hint]
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, Session
+from bot.service import (
+    AlreadyDone,
+    Done,
+    GameService,
+    Hint,
+    InvalidAction,
+    Move,
+    NotYourTurn,
+    Session,
+    Stale,
+    Undo,
+)
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import format_turn_for
-from nardy.ai import hint
+from nardy.ai import Level, hint
 from nardy.game import Game
 from tests.bot.harness import Chat, Group, make_group
 from tests.bot.test_group_games import ALICE, BOB, board_of, person, started
@@ -100,6 +111,34 @@ async def test_an_inline_game_offers_no_hint(
     session = await game_of(service, card)
     assert session.shared and not session.game.over
     assert HINT not in [b["text"] for b in card.buttons()]
+
+
+async def test_the_service_decides_when_a_hint_may_be_asked(service: GameService) -> None:
+    """Once a turn, before its first step, on the board as it is, on the player's own turn;
+    kept while the turn is played, gone when the next begins, still counted."""
+    opened = await service.open(await service.new_vs_bot(7, 7, Level.EASY))
+    session = await service.load(opened.game_id)
+    me = session.seat_of(7)
+    assert me is not None
+    with pytest.raises(NotYourTurn):
+        await service.apply(session, me.opponent, Hint(), session.seq)
+    first = session.game.legal.turns[0].steps[0]
+    stepped = (await service.apply(session, me, Move(first.src, first.dst), session.seq)).session
+    with pytest.raises(InvalidAction):
+        await service.apply(stepped, me, Hint(), stepped.seq)
+    with pytest.raises(Stale):
+        await service.apply(stepped, me, Hint(), session.seq)
+    session = (await service.apply(stepped, me, Undo(), stepped.seq)).session
+    hinted = (await service.apply(session, me, Hint(), session.seq)).session
+    assert hinted.hints == 1 and hinted.hint and hinted == await service.load(hinted.game_id)
+    with pytest.raises(AlreadyDone):
+        await service.apply(hinted, me, Hint(), hinted.seq)
+    played = hinted
+    for step in hinted.hint[0].steps:
+        played = (await service.apply(played, me, Move(step.src, step.dst), played.seq)).session
+        assert played.hint == hinted.hint
+    after = (await service.apply(played, me, Done(), played.seq)).session
+    assert after.hint == () and after.hints == 1
 
 
 @pytest.mark.parametrize("seed", range(4))
