@@ -116,6 +116,16 @@ def last_checker(game: Game, mover: Color) -> Game:
     return Game(game.rules, position).with_roll((6, 5))
 
 
+class Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def is_checker(text: str) -> bool:
     return re.fullmatch(r"\d{1,2}", text) is not None
 

@@ -27,6 +27,7 @@ from nardy import Color
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
 from nardy.game import Game
+from tests.bot.harness import Clock
 from tests.nardy.builders import board
 
 USER = 77
@@ -217,16 +218,6 @@ def test_a_rating_plays_like_the_nearest_level() -> None:
     assert plays_like(1500) is Level.MEDIUM
     assert plays_like(900) is Level.EASY
     assert plays_like(2400) is Level.EXPERT
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def test_a_match_game_is_counted_once_however_many_timers_follow(

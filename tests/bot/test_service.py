@@ -61,7 +61,7 @@ from nardy.ai import Hint, Level
 from nardy.dice import ScriptedDice
 from nardy.match import Match
 from nardy.scoring import EndReason
-from tests.bot.harness import last_checker
+from tests.bot.harness import Clock, last_checker
 
 CHAT = USER = 77
 
@@ -581,16 +581,6 @@ def test_a_match_between_people_is_stored_as_before() -> None:
     assert match.to_list() == stored
     given_up = replace(match, given_up=True)
     assert MatchPlay.from_list(given_up.to_list()) == given_up
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def test_a_turn_timer_reminds_at_half_time_and_ends_the_game_at_the_deadline(
