@@ -22,7 +22,7 @@ from bot.boards import Boards
 from bot.handlers.access import GameAccess
 from bot.handlers.cards import card_refused
 from bot.handlers.replies import replied_author
-from bot.handlers.resume import NO_GAME_HERE
+from bot.handlers.resume import game_here
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.service import (
     ChallengeGone,
@@ -31,7 +31,6 @@ from bot.service import (
     GameService,
     Session,
     Terms,
-    player_slot,
 )
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
@@ -176,15 +175,11 @@ async def rematch(
 
 async def resign(message: Message, texts: Texts, service: GameService) -> None:
     """/resign in a group: the question to the player about their game here."""
-    user = message.from_user
-    session = None
-    if user is not None:
-        session = await service.active_game(player_slot(message.chat.id, user.id))
-    color = session.seat_of(user.id) if session is not None and user is not None else None
-    if session is None or user is None or color is None:
-        await message.reply(texts.gettext(NO_GAME_HERE))
+    found = await game_here(message, texts, service)
+    if found is None:
         return
-    text, markup = resign_question(texts, session, color, user.id)
+    session, color, user_id = found
+    text, markup = resign_question(texts, session, color, user_id)
     await message.reply(text, reply_markup=markup)
 
 

@@ -11,10 +11,11 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.boards import Boards
 from bot.i18n import N_, Texts
-from bot.service import GameError, GameService, player_slot
+from bot.service import GameError, GameService, Session, player_slot
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import ShowGame
 from bot.ui.running import running_list
+from nardy import Color
 
 NO_GAME_HERE = N_("You have no game in this chat. /play makes a challenge.")
 
@@ -28,19 +29,30 @@ async def games(message: Message, texts: Texts, service: GameService) -> None:
     await message.answer(text, reply_markup=markup)
 
 
-async def group_games(
-    message: Message, bot: Bot, texts: Texts, service: GameService, boards: Boards
-) -> None:
-    """/games in a group: the writer's board here, sent again at the bottom of the chat."""
+async def game_here(
+    message: Message, texts: Texts, service: GameService
+) -> tuple[Session, Color, int] | None:
+    """The writer's running game in this group, their colour and id (/games, /resign); None,
+    once the writer is told they have none here."""
     user = message.from_user
     session = None
     if user is not None:
         session = await service.active_game(player_slot(message.chat.id, user.id))
     color = session.seat_of(user.id) if session is not None and user is not None else None
-    if session is None or color is None:
+    if session is None or user is None or color is None:
         await message.reply(texts.gettext(NO_GAME_HERE))
-        return
-    await boards.resend(bot, session, color, texts)
+        return None
+    return session, color, user.id
+
+
+async def group_games(
+    message: Message, bot: Bot, texts: Texts, service: GameService, boards: Boards
+) -> None:
+    """/games in a group: the writer's board here, sent again at the bottom of the chat."""
+    found = await game_here(message, texts, service)
+    if found is not None:
+        session, color, _user = found
+        await boards.resend(bot, session, color, texts)
 
 
 async def show_game(
