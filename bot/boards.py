@@ -108,6 +108,8 @@ class Boards:
         if session.shared:
             texts = self._translator[locale_for(session.locale, SOURCE)]
         try:
+            if session.game.over:
+                session = await self._service.settle(session)
             standing = await self._service.results.standing(session)
         except StoreUnavailable:  # the results screen shows without the record
             standing = None

@@ -16,6 +16,7 @@ COMMANDS = {
     "games": N_("Your games going"),
     "stats": N_("Your statistics and rating"),
     "top": N_("The best players"),
+    "record": N_("Records of your finished games"),
     "help": N_("What the bot can do"),
     "lang": N_("Change the language"),
 }
@@ -25,6 +26,7 @@ GROUP_COMMANDS = {
     "games": N_("Your board here, at the bottom of the chat"),
     "stats": N_("Your statistics; as a reply, that person's"),
     "top": N_("The best players of this group"),
+    "record": N_("Records of your finished games, sent to you privately"),
     "rules": N_("Rules of long nardy"),
     "help": N_("What the bot can do"),
 }

@@ -12,6 +12,7 @@ from bot.handlers import (
     language,
     menu,
     play,
+    records,
     resume,
     stats,
 )
@@ -27,6 +28,7 @@ def routers() -> list[Router]:
         group.router(),
         inline.router(),
         resume.router(),
+        records.router(),
         stats.router(),
         game.router(),
         fallback.router(),

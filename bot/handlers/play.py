@@ -21,6 +21,7 @@ from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Menu, MenuAction, PickLength, PickLevel, PickMatch
 from bot.ui.chat_action import choosing
 from bot.ui.keyboards import level_menu
+from bot.ui.names import seat_for
 from bot.ui.screens import new_game_question, resign_question
 from nardy.ai import AVAILABLE_LEVELS, Level
 
@@ -121,7 +122,8 @@ async def pick_level(
     await query.answer()  # before the bot's first turn, which may take a while
     try:
         async with choosing(bot, chat_id):
-            session = await service.new_vs_bot(chat_id, user_id, level, length)
+            name = seat_for(query.from_user).name
+            session = await service.new_vs_bot(chat_id, user_id, level, length, name)
         viewer = session.seat_of(user_id)
         assert viewer is not None
         await boards.open(bot, session, viewer, texts)

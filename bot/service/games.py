@@ -37,10 +37,12 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
+from bot.service.records import Records, record_text
 from bot.service.results import Results, signed
 from bot.service.session import (
     MATCH_LENGTHS,
     Challenge,
+    Committed,
     InlineCard,
     MatchPlay,
     Note,
@@ -63,6 +65,7 @@ from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
+from nardy.fair import new_seed
 from nardy.game import Game, OpeningRoll, new_game
 from nardy.match import Match
 from nardy.record import RecordError
@@ -217,9 +220,12 @@ class GameService:
         rules: Rules | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        """Games kept in `store`, the bot's turns chosen by `bot`. Each game's dice are its own
+        provably fair dice (`nardy.fair`, a fresh seed each); `dice`, when given, roll instead
+        for every game, which then has no commitment and no record (tests choose the dice)."""
         self._store = store
         self._bot = bot
-        self._dice = dice or SystemDice()
+        self._dice = dice
         self._rules = rules or Rules()
         self._clock = clock
         self._thinking: set[str] = set()
@@ -228,6 +234,8 @@ class GameService:
         asked of them directly."""
         self.results = Results(store)
         """What finished games add up to (statistics, ratings), read directly."""
+        self.records = Records(store)
+        """The records of finished games (`nardy.transcript`), read directly."""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -283,10 +291,11 @@ class GameService:
     # -- starting ---------------------------------------------------------------------------
 
     async def new_vs_bot(
-        self, chat_id: int, user_id: int, level: Level, length: int = 1
+        self, chat_id: int, user_id: int, level: Level, length: int = 1, name: str = ""
     ) -> Session:
         """A new game in the chat, or the first of a match to `length` points, opening roll
-        done and the bot's first turn played if it starts; not saved yet (`open`). Raises
+        done and the bot's first turn played if it starts; not saved yet (`open`). `name` is
+        the person's, for the game's record. Raises
         `InvalidAction` for a level the bot does not offer or a length not offered,
         `GameInProgress`."""
         if level not in AVAILABLE_LEVELS:
@@ -294,7 +303,7 @@ class GameService:
         if length not in MATCH_LENGTHS:
             raise InvalidAction(f"no match to {length}")
         await self._check_free(chat_id)
-        human, bot = Seat(user_id=user_id), Seat(level=level)
+        human, bot = Seat(user_id=user_id, name=name), Seat(level=level)
         match = _new_match(length, human, bot)
         start = Session(secrets.token_urlsafe(6), Game(), (human, bot), chat_id, match=match)
         return await self._first_turns(start)
@@ -486,11 +495,25 @@ class GameService:
         one who asked first (against the bot: the person): the opening roll decides who plays
         white (RULES.md §2), then play goes on to a real choice. `told` comes before the
         opening's notes."""
-        opening, game = new_game(self._rules, self._dice)
+        number = 1 if start.match is None else start.match.match.games + 1
+        fair = self._commit(f"{start.game_id}.{number}")
+        fair_dice = None if fair is None else fair.dice()
+        opening, game = new_game(self._rules, fair_dice or self._dice or SystemDice())
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
+        if fair is not None and fair_dice is not None:  # told before the first turn's dice
+            rolled = fair_dice.dice_rolled
+            fair = replace(
+                fair, rolled=rolled, opening=opening.rolls, white_player=opening.white_player
+            )
+            notes.insert(len(told), Note.of("dice_committed", commitment=fair.commitment))
         seats = (first, second) if opening.white_player == 0 else (second, first)
-        return await self._advance(replace(start, seats=seats), game, notes)
+        return await self._advance(replace(start, seats=seats, fair=fair), game, notes)
+
+    def _commit(self, name: str) -> Committed | None:
+        """The committed dice of a new game, the seed bound to `name`; None when the dice given
+        at construction roll instead."""
+        return Committed(new_seed(), name) if self._dice is None else None
 
     # -- a player's action ------------------------------------------------------------------
 
@@ -737,9 +760,12 @@ class GameService:
     ) -> Session:
         """Roll and play on until a human has a real choice or the game ends: the bot's turns,
         and a human's forced turn or pass, each leaving a note."""
+        fair = session.fair
+        fair_dice = None if fair is None else fair.dice()
+        roller = fair_dice or self._dice or SystemDice()  # the last: a game begun uncommitted
         while not game.over:
             if game.dice is None:
-                game = game.with_roll(self._dice.roll())
+                game = game.with_roll(roller.roll())
             assert game.dice is not None
             seat = session.seats[game.to_move]
             dice, mover = format_dice(game.dice), game.to_move.label
@@ -763,6 +789,8 @@ class GameService:
                 game = game.play_turn(steps)
             else:
                 break
+        if fair is not None and fair_dice is not None:
+            session = replace(session, fair=replace(fair, rolled=fair_dice.dice_rolled))
         after = session.next_turn(game, tuple(notes), ended_by)
         if after.turn_limit and not game.over:  # the new turn's time runs from now
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
@@ -770,11 +798,14 @@ class GameService:
 
     async def _conclude(self, session: Session) -> Session:
         """Save a change that may end the game (a turn, a resignation, a timeout). A game that
-        ended is kept to be counted (`Results.ended`), its match scored and the match's next
+        ended is kept to be counted (`Results.ended`) with its record (`records.record_text`,
+        stored as it is counted), its match scored and the match's next
         game begun, and counted once saved."""
         if not session.game.over:
             return await self._save(session)
         ended = await self.results.ended(session)
+        assert ended.ended is not None
+        ended = replace(ended, ended=replace(ended.ended, record=record_text(session)))
         return await self._save(await self._next_of_match(ended), ending=True)
 
     async def _save(self, session: Session, ending: bool = False) -> Session:
@@ -806,13 +837,22 @@ class GameService:
                 log.warning("game %s is counted later: %s", session.game_id, exc)
         return saved
 
+    async def settle(self, session: Session) -> Session:
+        """`session` with the game that ended last counted, for a screen that shows the
+        players' record: a process that shows a finished game another is still counting counts
+        it itself (once, however many do) rather than show the record without it."""
+        return await self._count(session)
+
     async def _count(self, session: Session) -> Session:
         """Count the game that ended last in `session` (`Results.count`, once however often
         asked), then save it counted; a change saved meanwhile is read again, and whatever
         game it holds uncounted is counted. The session as saved."""
         while session.ended is not None and not session.ended.counted:
+            ended = session.ended
+            if ended.record:  # kept before the count: it is saved counted without it
+                await self.records.keep(session.game_id, ended)
             await self.results.count(session)
-            counted = replace(session, ended=replace(session.ended, counted=True))
+            counted = replace(session, ended=replace(ended, counted=True, record=""))
             try:
                 return await self._save(counted)
             except VersionConflict:

@@ -15,6 +15,7 @@ from typing import Any
 from bot.storage import RatingChange, Slot
 from nardy import Color, format_turn, parse_turn
 from nardy.ai import Candidate, Level
+from nardy.fair import FairDice, commitment
 from nardy.game import Game
 from nardy.match import Match
 from nardy.record import game_from_text, game_to_text
@@ -122,6 +123,7 @@ class Ended:
     result: GameResult
     ratings: tuple[RatingChange, RatingChange] | None = None
     counted: bool = False
+    record: str = ""  # the game's record (`bot.service.records`), kept here until counted
 
     def mark(self, game_id: str) -> str:
         """The name this game is counted under, once per player."""
@@ -142,7 +144,7 @@ class Ended:
         return data
 
     @classmethod
-    def from_list(cls, data: list[Any]) -> Ended:
+    def from_list(cls, data: list[Any], record: str = "") -> Ended:
         number, counted, white, black, winner, kind, points, reason, *ratings = data
         result = GameResult(
             None if winner == "" else Color.parse(winner),
@@ -157,7 +159,43 @@ class Ended:
             result,
             (changes[0], changes[1]) if changes else None,
             bool(counted),
+            record,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """The provably fair dice of the game in play (`nardy.fair`): the secret `seed`, revealed
+    only in the finished game's record, committed to under `name` (`<game id>.<game number>`);
+    `mix`, the value from the other side that the seed was committed before ("" when none);
+    `rolled`, the dice rolled so far; and the opening roll (RULES.md §2) as
+    `nardy.game.OpeningRoll` has it, for the record."""
+
+    seed: bytes
+    name: str
+    mix: str = ""
+    rolled: int = 0
+    opening: tuple[tuple[int, int], ...] = ()
+    white_player: int = 0
+
+    @property
+    def commitment(self) -> str:
+        """What the players are shown before the first roll."""
+        return commitment(self.seed, self.name)
+
+    def dice(self) -> FairDice:
+        """The dice from the next one on."""
+        return FairDice(self.seed, self.name, self.mix, self.rolled)
+
+    def to_list(self) -> list[Any]:
+        pairs = [list(pair) for pair in self.opening]
+        return [self.seed.hex(), self.name, self.mix, self.rolled, pairs, self.white_player]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> Committed:
+        seed, name, mix, rolled, pairs, white_player = data
+        opening = tuple((a, b) for a, b in pairs)
+        return cls(bytes.fromhex(seed), name, mix, rolled, opening, white_player)
 
 
 # The time limits per turn a challenge may carry, by the name players write (/play 5m), in
@@ -220,6 +258,7 @@ class Session:
     reminded: bool = False  # whether the player to move was told half the time is gone
     hints: int = 0  # hints the person asked for in this game (against the bot)
     hint: tuple[Candidate, ...] = ()  # the hint for this turn's start, best first, once asked
+    fair: Committed | None = None  # None: dice not committed (tests' dice, older games)
     version: int = 0
 
     @property
@@ -308,10 +347,14 @@ class Session:
             data["z"] = self.next_game
         if self.ended is not None:
             data["e"] = self.ended.to_list()
+            if self.ended.record:
+                data["E"] = self.ended.record
         if self.hints:
             data["H"] = self.hints
         if self.hint:
             data["A"] = [[format_turn(c.steps), c.equity, c.win] for c in self.hint]
+        if self.fair is not None:
+            data["f"] = self.fair.to_list()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -336,7 +379,7 @@ class Session:
             inline_id=data.get("i"),
             instance=data.get("h"),
             next_game=data.get("z"),
-            ended=Ended.from_list(data["e"]) if "e" in data else None,
+            ended=Ended.from_list(data["e"], data.get("E", "")) if "e" in data else None,
             turn_limit=data.get("T", 0),
             deadline=data.get("D"),
             reminded=data.get("R", False),
@@ -345,6 +388,7 @@ class Session:
                 Candidate(parse_turn(turn, game.dice), equity, win)
                 for turn, equity, win in data.get("A", [])
             ),
+            fair=Committed.from_list(data["f"]) if "f" in data else None,
             version=version,
         )
 

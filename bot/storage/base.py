@@ -10,6 +10,9 @@ from dataclasses import dataclass
 # answer). After that it is gone, and a tap on its board says so.
 UNFINISHED_TTL = 30 * 24 * 3600
 FINISHED_TTL = 7 * 24 * 3600
+# How long a finished game's record is kept, and how many of a player's latest it lists.
+RECORD_TTL = 30 * 24 * 3600
+RECORDS_LISTED = 10
 
 
 Slot = int | str
@@ -133,6 +136,19 @@ class GameStore(ABC):
     @abstractmethod
     async def running_games(self, user_id: int) -> list[str]:
         """The ids of the user's running games, as noted (some may have ended or expired)."""
+
+    @abstractmethod
+    async def save_record(self, name: str, text: str, players: list[int]) -> None:
+        """Keep the record of the finished game `name` for `RECORD_TTL`, listed first among
+        each of `players`' latest `RECORDS_LISTED` records; saving it again changes nothing."""
+
+    @abstractmethod
+    async def record(self, name: str) -> str | None:
+        """The record of the game `name`, None when there is none (never was, expired)."""
+
+    @abstractmethod
+    async def records(self, user_id: int) -> list[str]:
+        """The names of the user's latest records, latest first (some may have expired)."""
 
     @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:

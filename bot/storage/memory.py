@@ -8,6 +8,8 @@ from collections import Counter
 from bot.storage.base import (
     GLOBAL_BOARD,
     RECENT_COUNTED,
+    RECORD_TTL,
+    RECORDS_LISTED,
     GameStore,
     Slot,
     Tally,
@@ -30,6 +32,8 @@ class MemoryStore(GameStore):
         self._boards: dict[str, dict[int, float]] = {}
         self._joined: dict[int, set[str]] = {}
         self._running: dict[int, set[str]] = {}
+        self._records: dict[str, tuple[str, float]] = {}  # text, when it expires
+        self._listed: dict[int, list[str]] = {}
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -97,6 +101,22 @@ class MemoryStore(GameStore):
 
     async def running_games(self, user_id: int) -> list[str]:
         return sorted(self._running.get(user_id, set()))
+
+    async def save_record(self, name: str, text: str, players: list[int]) -> None:
+        self._records[name] = (text, time.monotonic() + RECORD_TTL)
+        for user_id in players:
+            listed = [other for other in self._listed.get(user_id, []) if other != name]
+            self._listed[user_id] = [name, *listed][:RECORDS_LISTED]
+
+    async def record(self, name: str) -> str | None:
+        text, expires = self._records.get(name, ("", 0.0))
+        if expires <= time.monotonic():
+            self._records.pop(name, None)
+            return None
+        return text
+
+    async def records(self, user_id: int) -> list[str]:
+        return list(self._listed.get(user_id, []))
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         counted = self._counted.setdefault(user_id, [])

@@ -27,6 +27,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from bot.storage.base import (
     GLOBAL_BOARD,
     RECENT_COUNTED,
+    RECORD_TTL,
+    RECORDS_LISTED,
     GameStore,
     Slot,
     StoreRefused,
@@ -149,6 +151,14 @@ def boards_key(user_id: int) -> str:
     return f"nardy:boards:{{u{user_id}}}"
 
 
+def record_key(name: str) -> str:
+    return f"nardy:record:{name}"
+
+
+def records_key(user_id: int) -> str:
+    return f"nardy:records:{{u{user_id}}}"
+
+
 def board_key(board: str) -> str:
     return f"nardy:top:{board}"
 
@@ -249,6 +259,27 @@ class RedisStore(GameStore):
         async with _reachable():
             games = await self._redis.smembers(running_key(user_id))
         return sorted(map(_text, games))
+
+    async def save_record(self, name: str, text: str, players: list[int]) -> None:
+        async with _reachable():
+            await self._redis.set(record_key(name), text, ex=RECORD_TTL)
+            for user_id in players:  # a transaction per list: the name once, latest first
+                key = records_key(user_id)
+                async with self._redis.pipeline(transaction=True) as pipe:
+                    pipe.lrem(key, 0, name)
+                    pipe.lpush(key, name)
+                    pipe.ltrim(key, 0, RECORDS_LISTED - 1)
+                    await pipe.execute()
+
+    async def record(self, name: str) -> str | None:
+        async with _reachable():
+            text = await self._redis.get(record_key(name))
+        return None if text is None else _text(text)
+
+    async def records(self, user_id: int) -> list[str]:
+        async with _reachable():
+            names = await self._redis.lrange(records_key(user_id), 0, RECORDS_LISTED - 1)
+        return [_text(name) for name in names]
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating

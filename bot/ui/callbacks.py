@@ -117,6 +117,12 @@ class Rematch(CallbackData, prefix="rm"):
     game: str
 
 
+class RecordTap(CallbackData, prefix="rec"):
+    """Send the record of the finished game `name` (`Ended.mark`) to the tapper's private chat."""
+
+    name: str
+
+
 class Answer(StrEnum):
     RESIGN = "r"  # yes, resign the game as the question scored it
     KEEP = "k"  # no: keep playing

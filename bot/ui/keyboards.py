@@ -24,6 +24,7 @@ from bot.ui.callbacks import (
     PickLevel,
     PickMatch,
     Question,
+    RecordTap,
     Rematch,
 )
 from bot.ui.names import level_name
@@ -156,10 +157,31 @@ def move_menu(
     return builder.as_markup()
 
 
-def again_menu(texts: Texts, level: Level, length: int = 1) -> InlineKeyboardMarkup:
-    """Play again at the same level, one game or a match to the same `length`."""
+def again_menu(
+    texts: Texts, level: Level, length: int = 1, record: str | None = None
+) -> InlineKeyboardMarkup:
+    """Play again at the same level, one game or a match to the same `length`; the game's
+    `record`, when it has one."""
     builder = InlineKeyboardBuilder()
     builder.button(text=texts.gettext("🎲 Play again"), callback_data=_level_data(level, length))
+    return _with_record(builder, texts, record)
+
+
+def _with_record(
+    builder: InlineKeyboardBuilder, texts: Texts, record: str | None
+) -> InlineKeyboardMarkup:
+    """The buttons under a finished game, and the Game record button when it has one."""
+    if record is not None:
+        builder.button(text=texts.gettext("📜 Game record"), callback_data=RecordTap(name=record))
+    return builder.as_markup()
+
+
+def records_menu(labels: Sequence[tuple[str, str]]) -> InlineKeyboardMarkup:
+    """One button a record (its name, the label shown), one to a row."""
+    builder = InlineKeyboardBuilder()
+    for name, label in labels:
+        builder.button(text=label, callback_data=RecordTap(name=name))
+    builder.adjust(1)
     return builder.as_markup()
 
 
@@ -194,11 +216,12 @@ def inline_challenge_menu(
     return builder.as_markup()
 
 
-def rematch_menu(texts: Texts, session: Session) -> InlineKeyboardMarkup:
-    """The one button under a finished game between two people."""
+def rematch_menu(texts: Texts, session: Session, record: str | None = None) -> InlineKeyboardMarkup:
+    """Rematch under a finished game between two people; the game's `record`, when it has
+    one."""
     builder = InlineKeyboardBuilder()
     builder.button(text=texts.gettext("🔁 Rematch"), callback_data=Rematch(game=session.game_id))
-    return builder.as_markup()
+    return _with_record(builder, texts, record)
 
 
 def open_private_chat(texts: Texts, link: str) -> InlineKeyboardMarkup:

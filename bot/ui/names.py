@@ -49,5 +49,5 @@ NAME_LIMIT = 32  # characters of a person's name kept for the board and captions
 
 
 def seat_for(user: User) -> Seat:
-    """A person's seat in a game between two people, with the name the board shows."""
+    """A person's seat, with the name a shared board and a game's record show."""
     return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT])

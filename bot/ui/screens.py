@@ -36,6 +36,8 @@ CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 
 # What the service's notes say: what happened since the player's last move.
 NOTES = {
+    # Every game with provably fair dice (`nardy.fair`), before its first roll is shown.
+    "dice_committed": N_("Fair dice: commitment {commitment} (its seed comes in the game record)."),
     "opening": N_("Opening roll: you {you}, bot {bot}."),
     "opening_tie": N_("Opening roll: you {you}, bot {bot} — a tie, rolling again."),
     "you_start": N_("You start and play white."),
@@ -164,7 +166,7 @@ def build_screen(
     elif game.over:
         level = next((seat.level for seat in session.seats if seat.level is not None), None)
         length = 1 if session.match is None else session.match.match.length
-        markup = None if level is None else again_menu(texts, level, length)
+        markup = None if level is None else again_menu(texts, level, length, record_of(session))
     names = ["", ""]
     for color in Color:
         level = session.seats[color].level  # the one human seat is the viewer's
@@ -180,6 +182,14 @@ def build_screen(
     if my_turn and session.hint and not game.played and selected is None:
         view = replace(view, highlight=_hint_marks(session.hint[0].steps))
     return Screen(game.board, view, caption(notes, lines, details), markup)
+
+
+def record_of(session: Session) -> str | None:
+    """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
+    were not committed, so it has none."""
+    if session.fair is None or session.ended is None:
+        return None
+    return session.ended.mark(session.game_id)
 
 
 def _hint_marks(steps: Sequence[Step]) -> Highlight:
@@ -266,7 +276,7 @@ def shared_screen(
         asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
-        markup = rematch_menu(texts, session)
+        markup = rematch_menu(texts, session, record_of(session))
     elif game.dice is not None:
         lines.append(_prompt(game, texts, selected))
         if resigning is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import pytest
 
@@ -434,8 +435,8 @@ class OutageTelegram(FakeTelegram):
 
     server: RedisServer | None = None
 
-    def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
-        answer = super().handle(method, fields, uploads)
+    def handle(self, method: str, *request: Any) -> tuple[int, str]:
+        answer = super().handle(method, *request)
         if method == "sendPhoto" and self.server is not None:
             self.server.stop()
             self.server = None

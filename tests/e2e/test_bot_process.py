@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Locale, Translator
+from nardy.transcript import parse, verify
 from tests.e2e.helpers import served, start_bot, until
 from tests.fakes.telegram import Chaos, FakeTelegram, Sent
 
@@ -94,11 +95,12 @@ async def open_a_board(telegram: FakeTelegram, player: dict[str, Any]) -> None:
 
 async def play_out(telegram: FakeTelegram, player: dict[str, Any]) -> Sent:
     """Tap (a checker, its first destination, Done) until the game is over; the final board."""
-    done, again = labelled(player, "✅ Done"), labelled(player, "🎲 Play again")
+    done = labelled(player, "✅ Done")
+    finished = [in_language(player, "🎲 Play again"), in_language(player, "📜 Game record")]
     for _ in range(1000):
         current = board(telegram, player)
         labels = [b["text"] for b in current.buttons()]
-        if len(labels) == 1 and again(labels[0]):
+        if labels == finished:
             return current
         shown = current.photo_id  # `current` itself changes with each edit
         if any(done(text) for text in labels):
@@ -131,6 +133,12 @@ async def test_two_whole_games_against_the_bot_process(
     assert "won" in (finals[0].caption or "")
     assert "Вы победили" in (finals[1].caption or "") or "Победил бот" in (finals[1].caption or "")
     assert "Your record against the bot (Easy): " in (finals[0].caption or "")
+    await tap(telegram, ENGLISH, finals[0], labelled(ENGLISH, "📜 Game record"))
+    await until(lambda: chat(telegram, ENGLISH)[-1].document is not None, "the game record")
+    document = chat(telegram, ENGLISH)[-1].document
+    assert document is not None
+    checked = verify(parse(document[1].decode()))  # uploaded over HTTP, as a file
+    assert checked.game.result is not None
     await telegram.updates.put(telegram.text_update(ENGLISH, "/stats"))
     counted = "<b>Bot · Easy</b>: 1 game, "
     await until(lambda: counted in (chat(telegram, ENGLISH)[-1].text or ""), "the statistics")

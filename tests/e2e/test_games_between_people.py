@@ -26,7 +26,7 @@ GROUP: dict[str, Any] = {"id": -1008000, "type": "supergroup", "title": "Friends
 # whole game (about 300 edits) runs into it every few seconds and still ends within a minute.
 GROUP_EDIT_LIMIT, GROUP_EDIT_WINDOW = 20, 2.0
 TURN = re.compile(r"^Turn: (.+)$", re.MULTILINE)
-JOIN, DONE, REMATCH = "🎲 Join", "✅ Done", "🔁 Rematch"
+JOIN, DONE, REMATCH, RECORD = "🎲 Join", "✅ Done", "🔁 Rematch", "📜 Game record"
 
 StartBot = Callable[..., subprocess.Popen[str]]
 
@@ -98,11 +98,11 @@ def destination(label: str) -> int:
 
 
 async def play_out(telegram: FakeTelegram, board: Sent, taps: list[str]) -> None:
-    """The player the board names taps until only Rematch is left, each time waiting until
-    the board shows the tap's effect; the taps' query ids go to `taps`."""
+    """The player the board names taps until only Rematch and Game record are left, each time
+    waiting until the board shows the tap's effect; the taps' query ids go to `taps`."""
     for _ in range(2000):
         labels = [b["text"] for b in board.buttons()]
-        if labels == [REMATCH]:
+        if labels == [REMATCH, RECORD]:
             return
         shown = board.markup  # `board` itself changes with each edit
         taps.append(await tap(telegram, to_move(board), board, choice(labels)))
@@ -144,7 +144,7 @@ async def test_a_whole_inline_game_through_the_media_chat(
     await play_out(telegram, card, taps)
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH]
+    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD]
     inline = [call for call in telegram.calls if "inline_message_id" in call.params]
     assert inline and all(call.status == 200 and not call.uploads for call in inline)
     pictures = telegram.calls_of("sendPhoto")
@@ -177,7 +177,7 @@ async def test_a_whole_group_game_under_the_group_edit_limit(
     await play_out(telegram, card, taps)
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH]
+    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD]
     assert telegram.chat(GROUP["id"]) == [card]  # one board, nothing else said in the group
     edits = telegram.calls_of("editMessageMedia")
     refused = [call for call in edits if call.status == 429]

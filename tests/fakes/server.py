@@ -12,18 +12,18 @@ from aiohttp import BodyPartReader, web
 from tests.fakes.telegram import FakeTelegram
 
 
-async def _read(request: web.Request) -> tuple[dict[str, str], set[str]]:
-    """Form fields and uploaded part names, from a multipart or url-encoded body."""
+async def _read(request: web.Request) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
+    """Form fields and uploaded parts (file name and contents, by part name), from a multipart
+    or url-encoded body."""
     fields: dict[str, str] = {}
-    uploads: set[str] = set()
+    uploads: dict[str, tuple[str, bytes]] = {}
     if request.content_type.startswith("multipart/"):
         reader = await request.multipart()
         async for part in reader:
             if not isinstance(part, BodyPartReader) or part.name is None:
                 continue
             if part.filename:
-                uploads.add(part.name)
-                await part.read()
+                uploads[part.name] = (part.filename, bytes(await part.read()))
             else:
                 fields[part.name] = await part.text()
     else:
@@ -37,7 +37,7 @@ def make_app(telegram: FakeTelegram) -> web.Application:
         method = request.match_info["method"]
         fields, uploads = await _read(request)
         await asyncio.sleep(telegram.latency.get(method, 0.0))
-        status, body = telegram.handle(method, fields, uploads)
+        status, body = telegram.handle(method, fields, set(uploads), uploads)
         if method == "getUpdates" and status == 200:
             body = json.dumps({"ok": True, "result": await _poll(telegram, fields)})
         return web.Response(status=status, text=body, content_type="application/json")

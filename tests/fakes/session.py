@@ -32,7 +32,11 @@ class FakeSession(BaseSession):
             if prepared:
                 fields[key] = prepared
         await asyncio.sleep(self.telegram.latency.get(method.__api_method__, 0.0))
-        status, body = self.telegram.handle(method.__api_method__, fields, set(files))
+        contents = {
+            name: (upload.filename or name, b"".join([chunk async for chunk in upload.read(bot)]))
+            for name, upload in files.items()
+        }
+        status, body = self.telegram.handle(method.__api_method__, fields, set(files), contents)
         response = self.check_response(bot, method, status, body)
         return response.result  # type: ignore[return-value]
 

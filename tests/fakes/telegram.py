@@ -39,6 +39,9 @@ NOT_MODIFIED = (
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
 INLINE_MESSAGE_INVALID = "Bad Request: MESSAGE_ID_INVALID"
+# What Telegram answers a bot writing first to a user who never started it.
+CANNOT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
+SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
 # An inline edit cannot upload a file: TDLib's edit_inline_message_media gets no InputMedia for
 # a file not yet on Telegram's servers and fails "Invalid message content specified" (tdlib/td
 # issue 3157 shows it for a local file); derived from the sources, not seen from the Bot API.
@@ -70,6 +73,7 @@ class Sent:
     photo_id: str | None = None
     markup: dict[str, Any] | None = None
     inline_message_id: str | None = None
+    document: tuple[str, bytes] | None = None  # a sent file: its name and contents
 
     def buttons(self) -> list[dict[str, Any]]:
         """The inline keyboard's buttons, row after row."""
@@ -128,7 +132,9 @@ class FakeTelegram:
 
     Edits of messages in a group or supergroup beyond `group_edit_limit` within
     `group_edit_window` seconds (by `clock`) are refused with 429 and take no effect; the edits
-    that took effect count, the refused do not. Sending (sendMessage, sendPhoto) is not limited.
+    that took effect count, the refused do not. Sending (sendMessage, sendPhoto) is not limited,
+    but for the `strangers`, users who never started the bot: Telegram refuses to write to them
+    first (403).
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -138,6 +144,7 @@ class FakeTelegram:
     failures: dict[str, list[Failure]] = field(default_factory=dict)
     chaos: Chaos | None = None
     latency: dict[str, float] = field(default_factory=dict)
+    strangers: set[int] = field(default_factory=set)  # users who never started the bot
     updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     chats: dict[int, dict[str, Any]] = field(default_factory=dict)
     group_edit_limit: int = 20
@@ -285,17 +292,30 @@ class FakeTelegram:
 
     # -- the Bot API ------------------------------------------------------------------------
 
-    def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
-        """Answer one request: (HTTP status, JSON body)."""
+    def handle(
+        self,
+        method: str,
+        fields: dict[str, str],
+        uploads: set[str],
+        files: dict[str, tuple[str, bytes]] | None = None,
+    ) -> tuple[int, str]:
+        """Answer one request: (HTTP status, JSON body). `files` has the uploaded parts' file
+        names and contents, by part name, where the caller has them."""
         params = {name: _decode(value) for name, value in fields.items()}
         found = problems(method, fields, uploads) + _over_limits(method, params)
         self.schema_problems += found
         call = Call(method, params, uploads)
         self.calls.append(call)
-        call.status, body = self._answer(method, params, found)
+        call.status, body = self._answer(method, params, found, files or {})
         return call.status, body
 
-    def _answer(self, method: str, params: dict[str, Any], found: list[str]) -> tuple[int, str]:
+    def _answer(
+        self,
+        method: str,
+        params: dict[str, Any],
+        found: list[str],
+        files: dict[str, tuple[str, bytes]],
+    ) -> tuple[int, str]:
         pending = self.failures.get(method)
         failure = pending.pop(0) if pending else None
         if failure is None and self.chaos is not None:
@@ -304,6 +324,10 @@ class FakeTelegram:
             return failure.status, _failure_json(failure)
         if found:
             return 400, _error("Bad Request: " + "; ".join(found))
+        if method in SENDING and params["chat_id"] in self.strangers:
+            return 403, _error(CANNOT_INITIATE)
+        if method == "sendDocument":
+            return self._send_document(params, files)
         handler = self._handlers().get(method)
         if handler is None:
             return _ok(True)  # sendChatAction, setMyCommands, deleteWebhook, ...
@@ -367,6 +391,23 @@ class FakeTelegram:
             caption=params.get("caption"),
             photo_id=photo,
             markup=params.get("reply_markup"),
+        )
+        return _ok(self._message_json(sent))
+
+    def _send_document(
+        self, params: dict[str, Any], files: dict[str, tuple[str, bytes]]
+    ) -> tuple[int, str]:
+        """The uploaded file (`attach://<part>`, among `files`) is kept with the message; the
+        fake issues no document file ids, so it knows none."""
+        source = str(params["document"])
+        upload = files.get(source.removeprefix("attach://"))
+        if upload is None:
+            return 400, _error(WRONG_FILE)
+        sent = self._store(
+            params["chat_id"],
+            caption=params.get("caption"),
+            markup=params.get("reply_markup"),
+            document=upload,
         )
         return _ok(self._message_json(sent))
 
@@ -495,6 +536,14 @@ class FakeTelegram:
                 "height": 720,
             }
             message["photo"] = [size]
+        if sent.document is not None:
+            name, data = sent.document
+            message["document"] = {
+                "file_id": f"document-{sent.message_id}",
+                "file_unique_id": f"document-{sent.message_id}",
+                "file_name": name,
+                "file_size": len(data),
+            }
         if sent.caption is not None:
             message["caption"] = sent.caption
         if sent.markup is not None:

@@ -1,0 +1,74 @@
+"""Game records: a finished game's transcript (`nardy.transcript`), with its dice seed revealed,
+made when the game ends and kept by the store for its players (/record, the Game record
+button); anyone can check one with `python -m nardy verify RECORD`."""
+
+from __future__ import annotations
+
+from bot.service.session import Ended, Seat, Session
+from bot.storage import GameStore
+from nardy import Color
+from nardy.transcript import Transcript, parse, to_text
+
+BOT_NAME = "Nardy bot"
+
+
+def player_name(seat: Seat) -> str:
+    """How a record names a player: the person's name, or the bot with its level (language-
+    neutral: a record is read by programs too)."""
+    if seat.level is not None:
+        return f"{BOT_NAME} ({seat.level.value})"
+    return seat.name or f"Player {seat.user_id}"
+
+
+def transcript_of(session: Session) -> Transcript | None:
+    """The transcript of `session`'s game, just ended; None when its dice were not committed
+    (a game begun before provably fair dice, or dice a test chose)."""
+    fair, result = session.fair, session.game.result
+    if fair is None or result is None:
+        return None
+    white, black = (player_name(session.seats[color]) for color in Color)
+    return Transcript(
+        game_id=fair.name,
+        players=(white, black),
+        rules=session.game.rules,
+        opening=fair.opening,
+        white_player=fair.white_player,
+        turns=session.game.history,
+        result=result,
+        commitment=fair.commitment,
+        mix=fair.mix,
+        seed=fair.seed,
+    )
+
+
+def record_text(session: Session) -> str:
+    """The record of `session`'s game, just ended, as a text file holds it; "" when it has
+    none (`transcript_of`)."""
+    transcript = transcript_of(session)
+    return "" if transcript is None else to_text(transcript)
+
+
+class Records:
+    """The records of finished games, as the store keeps them (`RECORD_TTL`)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self._store = store
+
+    async def keep(self, game_id: str, ended: Ended) -> None:
+        """Store the record of the game `ended` (of the session `game_id`) for its players;
+        keeping it again changes nothing."""
+        players = [seat.user_id for seat in ended.seats if seat.user_id is not None]
+        await self._store.save_record(ended.mark(game_id), ended.record, players)
+
+    async def text(self, name: str) -> str | None:
+        """The record of the game `name` (`Ended.mark`), None when gone or never made."""
+        return await self._store.record(name)
+
+    async def latest(self, user_id: int) -> list[tuple[str, Transcript]]:
+        """The user's latest records still kept, latest first: name and transcript."""
+        found = []
+        for name in await self._store.records(user_id):
+            text = await self._store.record(name)
+            if text is not None:
+                found.append((name, parse(text)))
+        return found

@@ -1,0 +1,219 @@
+"""Provably fair dice and game records through the game service on a real Redis: every game
+commits to its dice before the first roll, keeps the seed secret while it runs, and reveals it
+in its record when it ends, however it ends (borne off, resigned, out of time, each game of a
+match); the verifier reproduces every roll and refuses a tampered record."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import Done, GameService, Move, PoolBotPlayer, Resign, Seat, Session, Terms
+from bot.service.session import Committed, Note
+from bot.storage import GameStore, RedisStore
+from nardy import Color
+from nardy.ai import Level
+from nardy.fair import commitment
+from nardy.scoring import EndReason
+from nardy.transcript import VerificationError, parse, verify
+from tests.bot.harness import Clock, make_chat, make_group, user
+from tests.fakes.telegram import FakeTelegram
+
+USER = 77
+GROUP = -100500
+
+
+def fair_service(
+    store: GameStore, bot_player: PoolBotPlayer, clock: Clock | None = None
+) -> GameService:
+    """The service as the bot runs it: no dice given, so each game has its own fair dice."""
+    if clock is None:
+        return GameService(store, bot_player)
+    return GameService(store, bot_player, clock=clock)
+
+
+async def play_out(service: GameService, session: Session, user: int) -> Session:
+    """Play the person's side to the end, each turn by its first legal steps then Done."""
+    while not session.game.over:
+        me = session.seat_of(user)
+        assert me is not None and session.game.to_move is me
+        while not session.game.turn_complete:
+            step = session.game.next_steps()[0]
+            session = (
+                await service.apply(session, me, Move(step.src, step.dst), session.seq)
+            ).session
+        session = (await service.apply(session, me, Done(), session.seq)).session
+    return session
+
+
+def committed(session: Session) -> str:
+    """The commitment the game's opening notes showed."""
+    notes = [dict(note.values) for note in session.notes if note.key == "dice_committed"]
+    assert len(notes) == 1
+    return notes[0]["commitment"]
+
+
+async def test_many_games_against_the_bot_verify_roll_by_roll(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    service = fair_service(store, bot_player, Clock())
+    for _ in range(4):
+        session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
+        assert session.fair is not None
+        name = f"{session.game_id}.1"
+        shown = committed(session)
+        assert shown == commitment(session.fair.seed, name)
+        assert await service.records.text(name) is None  # nothing revealed while it runs
+        finished = await play_out(service, session, USER)
+        text = await service.records.text(name)
+        assert text is not None
+        record = parse(text)
+        assert record.commitment == shown and record.mix == ""
+        checked = verify(record)
+        assert checked.game.result == finished.game.result
+        assert checked.game.position == finished.game.position
+        # every roll: the opening pairs and one per turn after the first (§2 reroll)
+        assert checked.rolls == len(record.opening) + len(record.turns)
+        assert record.players[finished.seat_of(USER) or Color.WHITE] == f"Player {USER}"
+    listed = [name for name, _ in await service.records.latest(USER)]
+    assert len(listed) == 4 and listed[0] == name  # latest first
+
+
+async def test_a_resigned_game_reveals_its_seed_and_a_tampered_record_is_refused(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    service = fair_service(store, bot_player, Clock())
+    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
+    me = session.seat_of(USER)
+    assert me is not None
+    resigned = (await service.apply(session, me, Resign(), None)).session
+    text = await service.records.text(f"{session.game_id}.1")
+    assert text is not None
+    record = parse(text)
+    assert record.result == resigned.game.result and record.result.reason is EndReason.RESIGNED
+    verify(record)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("opening: "))
+    words = lines[at].split()  # opening: <colour> <die> <colour> <die>, …
+    words[2] = str(int(words[2].rstrip(",")) % 6 + 1) + ("," if words[2].endswith(",") else "")
+    lines[at] = " ".join(words)
+    with pytest.raises(VerificationError, match="the seed gives"):
+        verify(parse("\n".join(lines) + "\n"))
+    forged_seed = text.replace(record.seed.hex(), "0" * 64)
+    with pytest.raises(VerificationError, match="commitment"):
+        verify(parse(forged_seed))
+
+
+async def test_a_game_lost_on_time_between_people_reveals_its_seed_with_the_joiners_mix(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    clock = Clock()
+    service = fair_service(store, bot_player, clock)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "en", Terms(turn_limit=60))
+    session = await service.join(made.challenge_id, bob, None, 5)
+    clock.now += 61
+    timed_out = await service.on_timer(session.game_id)
+    assert isinstance(timed_out, Session) and timed_out.game.over
+    text = await service.records.text(f"{session.game_id}.1")
+    assert text is not None
+    record = parse(text)
+    assert record.result.reason is EndReason.TIMEOUT
+    assert set(record.players) == {"Alice", "Bob"}
+    verify(record)
+    assert [name for name, _ in await service.records.latest(1)] == [f"{session.game_id}.1"]
+    assert [name for name, _ in await service.records.latest(2)] == [f"{session.game_id}.1"]
+
+
+async def test_each_game_of_a_match_has_its_own_seed_and_record(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    service = fair_service(store, bot_player, Clock())
+    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, length=3))
+    seeds = []
+    while not (session.match is not None and session.match.over):
+        assert session.fair is not None
+        seeds.append(session.fair.seed)
+        assert committed(session) == session.fair.commitment
+        me = session.seat_of(USER)
+        assert me is not None
+        session = (await service.apply(session, me, Resign(), None)).session
+    assert len(seeds) == 2 and seeds[0] != seeds[1]  # two mars of 2 points each end it
+    for number in (1, 2):
+        text = await service.records.text(f"{session.game_id}.{number}")
+        assert text is not None
+        verify(parse(text))
+
+
+def test_a_session_keeps_its_committed_dice_through_storage() -> None:
+    """What a restart needs to roll on from where the game was: seed, name, mix, dice rolled,
+    the opening; and nothing of it appears in the notes the players read."""
+    fair = Committed(bytes(range(32)), "g.1", "mix", 9, ((3, 3), (5, 2)), 0)
+    assert Committed.from_list(fair.to_list()) == fair
+    note = Note.of("dice_committed", commitment=fair.commitment)
+    assert bytes(range(32)).hex() not in str(note.values)
+
+
+async def test_the_game_record_button_sends_the_record_to_the_private_chat(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    await chat.start_game("Easy")
+    opening = chat.board.caption or ""
+    assert "Fair dice: commitment " in opening
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    board = chat.board
+    await chat.press(board, "📜 Game record")
+    sent = chat.last
+    assert sent.document is not None and sent.document[0].endswith(".txt")
+    record = parse(sent.document[1].decode())
+    verify(record)
+    assert record.commitment in opening and record.seed.hex() not in opening
+    assert sent.caption is not None and "python -m nardy verify FILE" in sent.caption
+    assert chat.toasts() == []  # it came into this very chat: nothing more to say
+
+    await chat.send("/record")
+    listing = chat.last
+    assert listing.text == "Your latest games: tap one for its record."
+    (button,) = listing.buttons()
+    assert button["text"].startswith(f"{record.players[0]} – {record.players[1]}: ")
+    await chat.press(listing, button["text"])
+    assert chat.last.document == sent.document
+    assert telegram.schema_problems == []
+
+
+async def test_a_record_asked_in_a_group_goes_privately_or_says_how_to_get_it(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    alice, bob = user(2001), user(2002)
+    group = make_group(telegram, store, fair_service(store, bot_player, Clock()))
+    await group.send(alice, "/play")
+    await group.press(bob, group.last, "🎲 Join")
+    await group.send(bob, "/resign")
+    await group.press(bob, group.last, "🏳 Yes, resign")
+    board = [m for m in group.messages if m.photo_id is not None][-1]
+    telegram.strangers.add(alice["id"])  # Alice never opened a private chat with the bot
+    await group.press(alice, board, "📜 Game record")
+    assert group.answers()[-1] == (
+        "I can't write to you yet: open a chat with @nardy_test_bot, press Start, then tap again.",
+        True,
+    )
+    telegram.strangers.clear()
+    await group.press(alice, board, "📜 Game record")
+    assert group.answers()[-1] == ("The record is in our private chat.", False)
+    (document,) = [m for m in telegram.chat(alice["id"]) if m.document is not None]
+    assert document.document is not None
+    verify(parse(document.document[1].decode()))
+    assert all(m.document is None for m in group.messages)  # no files in the group
+
+
+async def test_a_tap_for_a_record_that_is_gone_is_told_so(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    chat = make_chat(telegram, store, service)
+    await chat.send("/record")
+    assert chat.last.text == (
+        "You have no game records yet. Every game that ends gets one, kept 30 days."
+    )
+    await chat.tap(chat.last, "rec:forged.1")
+    assert chat.alerts() == ["This game has no record any more: records are kept 30 days."]
