@@ -1,10 +1,13 @@
 """Wiring: the store, the bot client, the dispatcher with its routers and dependencies; the
-start-up checks, then polling with the health check's heartbeat and the turn timers."""
+start-up checks, then updates by polling or a webhook, with the health check's heartbeat and,
+in whichever worker holds the lease, the turn timers; a graceful stop on SIGTERM or Ctrl-C."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import signal
+from contextlib import AsyncExitStack
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -19,14 +22,17 @@ from bot.config import Settings
 from bot.handlers import routers
 from bot.health import health_file, heartbeat
 from bot.i18n import Translator
+from bot.lease import Lease
+from bot.observe import CountTelegramErrors, ObserveUpdates, count_active_games
 from bot.prefs import PrefsMiddleware
 from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
-from bot.startup import wait_until_ready
+from bot.startup import set_webhook, wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
 from bot.tasks import running
 from bot.timers import TurnTimers
 from bot.ui.delivery import MediaChat, Pictures
+from bot.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
 from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
@@ -47,20 +53,22 @@ def create_bot(
     settings: Settings, answered: AnsweredTaps, session: BaseSession | None = None
 ) -> Bot:
     """The Bot API client, pointed at `TELEGRAM_API_URL` when set; each tap answered once
-    (`bot.answers`), passing failures tried again (`bot.retry`)."""
+    (`bot.answers`), passing failures tried again (`bot.retry`), each failed try counted."""
     if session is None:
         session = AiohttpSession(timeout=REQUEST_TIMEOUT)
         if settings.telegram_api_url is not None:
             session.api = TelegramAPIServer.from_base(str(settings.telegram_api_url))
     session.middleware(AnswerOnce(answered))  # outermost: sees an answer after its retries
     session.middleware(RetryTransient())
+    session.middleware(CountTelegramErrors())  # innermost: sees every try
     return Bot(settings.bot_token.get_secret_value(), session=session)
 
 
 def create_dispatcher(
     settings: Settings, store: GameStore, service: GameService, answered: AnsweredTaps
 ) -> Dispatcher:
-    """Routers plus the dependencies every handler may ask for by name."""
+    """Routers plus the dependencies every handler may ask for by name; `dispatcher["observed"]`
+    is the middleware that logs and counts each update and knows those in flight."""
     translator = Translator()
     media = None if settings.media_chat_id is None else MediaChat(settings.media_chat_id)
     dispatcher = Dispatcher(
@@ -74,6 +82,8 @@ def create_dispatcher(
         default_terms=settings.default_terms,
         answered=answered,
     )
+    observed = dispatcher["observed"] = ObserveUpdates()
+    dispatcher.update.outer_middleware(observed)  # first: its time includes the others'
     prefs = PrefsMiddleware(store, settings.default_language, translator)
     dispatcher.update.outer_middleware(prefs)
     dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
@@ -96,7 +106,9 @@ async def run(settings: Settings) -> None:
 
 
 async def serve(settings: Settings, store: GameStore, bot: Bot, answered: AnsweredTaps) -> None:
-    """Warm up the AI and the renderer, set the command menu, then poll until a signal."""
+    """Warm up the AI and the renderer, set the command menu, then take updates until a signal;
+    meanwhile the heartbeat, the event loop's lag probe and, while this worker holds the lease,
+    the turn timers and the census of active games."""
     player = PoolBotPlayer(settings.ai_workers)
     dispatcher = create_dispatcher(settings, store, GameService(store, player), answered)
     try:
@@ -111,7 +123,76 @@ async def serve(settings: Settings, store: GameStore, bot: Bot, answered: Answer
         timers = TurnTimers(
             store, dispatcher["service"], dispatcher["boards"], dispatcher["translator"]
         )
-        async with running(heartbeat(health_file())), running(timers.run(bot)):
-            await dispatcher.start_polling(bot, handle_signals=True)
+        lag = LoopLag()
+        health = Health(store, lag)
+        background = Lease(store).run(lambda: timers.run(bot), lambda: count_active_games(store))
+        async with running(heartbeat(health_file())), running(lag.run()), running(background):
+            if settings.bot_mode == "webhook":
+                await take_webhooks(settings, dispatcher, bot, health)
+            else:
+                await poll(settings, dispatcher, bot, health)
+            await finish_in_flight(dispatcher["observed"])
     finally:
         player.close()
+
+
+async def poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health) -> None:
+    """Long polling (a webhook left from webhook mode is removed first) until SIGTERM or
+    Ctrl-C; /healthz and /metrics on METRICS_PORT when set."""
+    try:
+        await bot.delete_webhook()
+    except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
+        log.warning("could not remove a webhook (%s); polling may be refused", exc.message)
+    async with AsyncExitStack() as stack:
+        if settings.metrics_port is not None:
+            app = make_app(health)
+            host, port = settings.listen_host, settings.metrics_port
+            await stack.enter_async_context(serving(app, host, port, "METRICS_PORT"))
+            log.info("serving /healthz and /metrics on %s:%d", host, port)
+        # The session stays open: the updates in flight still answer when polling stops.
+        await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
+        stopping(dispatcher, health)
+
+
+async def take_webhooks(
+    settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health
+) -> None:
+    """Serve the webhook (with /healthz and /metrics) on LISTEN_HOST:LISTEN_PORT, set it with
+    Telegram, then take updates until SIGTERM or Ctrl-C; on leaving, the server stops taking
+    connections and waits for the requests in flight, each an update being handled."""
+    secret = settings.webhook_secret
+    assert secret is not None  # the settings require it in webhook mode
+    handler = SecretCheckingHandler(
+        dispatcher, bot, handle_in_background=False, secret_token=secret.get_secret_value()
+    )
+    app = make_app(health, (settings.webhook_path, handler))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        host, port = settings.listen_host, settings.listen_port
+        async with serving(app, host, port, "LISTEN_PORT"):
+            await set_webhook(bot, settings, dispatcher.resolve_used_update_types())
+            log.info(
+                "taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port
+            )
+            await stop.wait()
+            stopping(dispatcher, health)
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+
+
+def stopping(dispatcher: Dispatcher, health: Health) -> None:
+    """No new updates from now on: say so, to the operator and to /healthz."""
+    health.stopping = True
+    in_flight = dispatcher["observed"].in_flight
+    log.info("stopping: taking no new updates; finishing %d update(s) in flight", in_flight)
+
+
+async def finish_in_flight(observed: ObserveUpdates) -> None:
+    """Wait (at most GRACE seconds) for the updates still being handled, so that none is cut
+    short when the store and the HTTP session close."""
+    if not await observed.drained(GRACE):
+        log.warning("%d update(s) still in flight after %g s; stopping", observed.in_flight, GRACE)

@@ -6,7 +6,15 @@ import logging
 import re
 from typing import Literal
 
-from pydantic import AnyHttpUrl, Field, RedisDsn, SecretStr, ValidationError, field_validator
+from pydantic import (
+    AnyHttpUrl,
+    Field,
+    RedisDsn,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -15,6 +23,10 @@ from bot.service.session import TURN_LIMITS, Terms
 
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{20,}")
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+Mode = Literal["polling", "webhook"]
+# A webhook's secret token: Telegram's alphabet and longest (setWebhook's `secret_token`), and
+# at least 16 characters, so that it cannot be guessed.
+_WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{16,256}")
 
 
 TurnLimit = Literal["off", "1m", "5m", "1h", "24h"]
@@ -40,6 +52,16 @@ class Settings(BaseSettings):
     media_chat_id: int | None = None
     # The time per turn of a challenge that names none (/play, @bot): off, 1m, 5m, 1h or 24h.
     turn_time_limit: TurnLimit = "24h"
+    # How updates arrive: long polling (one process per token), or Telegram posting them to
+    # WEBHOOK_URL + WEBHOOK_PATH, served on LISTEN_HOST:LISTEN_PORT (any number of workers).
+    bot_mode: Mode = "polling"
+    webhook_url: AnyHttpUrl | None = None
+    webhook_path: str = Field(default="/telegram", pattern=r"^/[A-Za-z0-9/_.~-]*$")
+    webhook_secret: SecretStr | None = None
+    listen_host: str = "127.0.0.1"
+    listen_port: int = Field(default=8080, ge=1, le=65535)
+    # Polling mode: /healthz and /metrics on this port when set (webhook mode: LISTEN_PORT).
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
 
     @property
     def default_terms(self) -> Terms:
@@ -51,6 +73,43 @@ class Settings(BaseSettings):
     def _any_case(cls, level: object) -> object:
         """`debug`, `Info` and `WARNING` all name a level."""
         return level.strip().upper() if isinstance(level, str) else level
+
+    @field_validator("bot_mode", mode="before")
+    @classmethod
+    def _mode_any_case(cls, mode: object) -> object:
+        """`webhook` and `Webhook` both name the mode."""
+        return mode.strip().lower() if isinstance(mode, str) else mode
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_shape(cls, secret: SecretStr | None) -> SecretStr | None:
+        """What Telegram takes as a secret token; the value is never echoed."""
+        if secret is not None and not _WEBHOOK_SECRET.fullmatch(secret.get_secret_value()):
+            raise ValueError("16 to 256 characters, each a letter, a digit, _ or -")
+        return secret
+
+    @model_validator(mode="after")
+    def _webhook_complete(self) -> Settings:
+        """Webhook mode needs the public URL and the secret every request must carry."""
+        if self.bot_mode == "webhook":
+            missing = [
+                name
+                for name, value in (
+                    ("WEBHOOK_URL", self.webhook_url),
+                    ("WEBHOOK_SECRET", self.webhook_secret),
+                )
+                if value is None
+            ]
+            if missing:
+                raise ValueError(
+                    f"BOT_MODE=webhook needs {' and '.join(missing)} (see .env.example)"
+                )
+        return self
+
+    @property
+    def public_webhook(self) -> str:
+        """The URL Telegram posts updates to: WEBHOOK_URL with WEBHOOK_PATH."""
+        return str(self.webhook_url).rstrip("/") + self.webhook_path
 
     @field_validator("bot_token")
     @classmethod
@@ -74,6 +133,8 @@ def _problem(error: ErrorDetails) -> str:
     """One setting's problem in words: pydantic's message without its "Value error, " prefix
     (its messages never carry the input, so no secret is echoed)."""
     name = ".".join(str(part) for part in error["loc"]).upper()
+    if not name:  # a check of several settings together names them itself
+        return error["msg"].removeprefix("Value error, ")
     if error["type"] == "missing":
         what = _WHAT.get(name, "it")
         return f"{name} is not set: put {what} in .env (see .env.example) or in the environment"
@@ -95,18 +156,27 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 class SecretRedactingFormatter(logging.Formatter):
     """Log lines with `secret` blanked out: the token is part of every Bot API URL, and aiogram
     names the URL when a request fails ("Failed to fetch updates - ... for http://.../bot<token>/
-    getUpdates")."""
+    getUpdates"); `others` (the webhook's secret token) are blanked out the same way."""
 
-    def __init__(self, secret: str) -> None:
+    def __init__(self, secret: str, others: dict[str, str] | None = None) -> None:
         super().__init__(LOG_FORMAT)
-        self._secret = secret
+        self._secrets = {secret: "<BOT_TOKEN>", **(others or {})}
 
     def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace(self._secret, "<BOT_TOKEN>")
+        line = super().format(record)
+        for secret, name in self._secrets.items():
+            line = line.replace(secret, name)
+        return line
 
 
 def configure_logging(settings: Settings) -> None:
-    """Plain one-line log records at the configured level, the token never among them."""
+    """Plain one-line log records at the configured level, no secret among them."""
     handler = logging.StreamHandler()
-    handler.setFormatter(SecretRedactingFormatter(settings.bot_token.get_secret_value()))
+    others = {}
+    if settings.webhook_secret is not None:
+        others[settings.webhook_secret.get_secret_value()] = "<WEBHOOK_SECRET>"
+    token = settings.bot_token.get_secret_value()
+    handler.setFormatter(SecretRedactingFormatter(token, others))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
+    if settings.log_level != "DEBUG":  # aiogram's line per update repeats `bot.observe`'s
+        logging.getLogger("aiogram.event").setLevel(logging.WARNING)

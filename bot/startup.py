@@ -1,5 +1,5 @@
 """Start-up checks: Telegram accepts the token (getMe), the bot may post in the media chat
-when one is set (getChatMember), and the store answers (PING).
+when one is set (getChatMember), and the store answers (PING); in webhook mode, setWebhook.
 
 Each is retried with backoff until STARTUP_TIMEOUT runs out, one warning line per retry, so a
 wrong setup stops with one line (`StartupFailed`) instead of tracebacks, aiogram's endless
@@ -149,6 +149,33 @@ async def check_media_chat(bot: Bot, chat_id: int, bot_id: int) -> None:
             f"MEDIA_CHAT_ID {chat_id}: the bot is {member.status} there, not an administrator"
             " allowed to post; make it one, or unset MEDIA_CHAT_ID"
         )
+
+
+async def set_webhook(bot: Bot, settings: Settings, allowed_updates: list[str]) -> None:
+    """setWebhook with the secret token, retried like the other checks within STARTUP_TIMEOUT;
+    a URL Telegram refuses stops start-up with one line. Every worker sets the same webhook, so
+    any of them may start first."""
+    url, secret = settings.public_webhook, settings.webhook_secret
+    assert secret is not None  # the settings require it in webhook mode
+    hint = "check the network and TELEGRAM_API_URL"
+    await retry(
+        lambda: _set_webhook(bot, url, secret.get_secret_value(), allowed_updates),
+        Deadline.after(settings.startup_timeout),
+        hint,
+    )
+
+
+async def _set_webhook(bot: Bot, url: str, secret: str, allowed_updates: list[str]) -> None:
+    try:
+        await bot.set_webhook(url=url, secret_token=secret, allowed_updates=allowed_updates)
+    except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
+        raise NotReady(_one_line(f"setWebhook failed ({exc.message})", bot.token)) from None
+    except TelegramAPIError as exc:
+        line = (
+            f"Telegram refused the webhook {url} ({exc.message}); check WEBHOOK_URL and"
+            " WEBHOOK_PATH (Telegram posts to HTTPS on port 443, 80, 88 or 8443 only)"
+        )
+        raise StartupFailed(_one_line(line, bot.token)) from None
 
 
 async def ping(store: GameStore, where: str) -> None:

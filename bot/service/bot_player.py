@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
+from bot.metrics import AI_SECONDS
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level, choose_turn, hint, init_worker
 
@@ -73,11 +74,13 @@ class PoolBotPlayer:
         self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
     ) -> tuple[Step, ...]:
         seed = secrets.randbits(32)
-        return await self._run(choose_turn, position, dice, rules, level, seed)
+        with AI_SECONDS.labels(level.value).time():
+            return await self._run(choose_turn, position, dice, rules, level, seed)
 
     async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
         """`nardy.ai.hint` (the strongest level's best turn and the next two) in the pool."""
-        return await self._run(hint, position, dice, rules)
+        with AI_SECONDS.labels("hint").time():
+            return await self._run(hint, position, dice, rules)
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
         """`work(*args)` in a worker; once more in a new pool when a worker died."""

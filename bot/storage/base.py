@@ -178,6 +178,22 @@ class GameStore(ABC):
         they are not on it."""
 
     @abstractmethod
+    async def take_lease(self, name: str, holder: str, ttl: float) -> bool:
+        """Hold the lease `name` for `ttl` seconds from now if it is free or already `holder`'s
+        (a renewal); False, changing nothing, while someone else holds it. One worker at a
+        time runs the background tasks (`bot.lease`)."""
+
+    @abstractmethod
+    async def drop_lease(self, name: str, holder: str) -> None:
+        """Free the lease `name` if `holder` still holds it (on a clean stop)."""
+
+    @abstractmethod
+    async def active_games(self) -> int:
+        """How many games are in progress: kept as unfinished games (`UNFINISHED_TTL`) and moved
+        less than `UNFINISHED_TTL - FINISHED_TTL` ago (challenges and finished games are not
+        counted). A walk over every game: for a gauge now and then, never per update."""
+
+    @abstractmethod
     async def ping(self) -> None:
         """Check the store answers, for start-up: raises `StoreUnavailable` when it cannot be
         reached (worth retrying) and `StoreRefused` when it refuses us."""

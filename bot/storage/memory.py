@@ -6,6 +6,7 @@ import time
 from collections import Counter
 
 from bot.storage.base import (
+    FINISHED_TTL,
     GLOBAL_BOARD,
     RECENT_COUNTED,
     RECORD_TTL,
@@ -34,6 +35,7 @@ class MemoryStore(GameStore):
         self._running: dict[int, set[str]] = {}
         self._records: dict[str, tuple[str, float]] = {}  # text, when it expires
         self._listed: dict[int, list[str]] = {}
+        self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -186,6 +188,22 @@ class MemoryStore(GameStore):
         if user_id not in ranked:
             return None
         return ranked.index(user_id) + 1, len(ranked)
+
+    async def take_lease(self, name: str, holder: str, ttl: float) -> bool:
+        now = time.monotonic()
+        current = self._leases.get(name)
+        if current is not None and current[0] != holder and current[1] > now:
+            return False
+        self._leases[name] = (holder, now + ttl)
+        return True
+
+    async def drop_lease(self, name: str, holder: str) -> None:
+        if self._leases.get(name, ("", 0.0))[0] == holder:
+            del self._leases[name]
+
+    async def active_games(self) -> int:
+        recent = time.monotonic() + FINISHED_TTL
+        return sum(1 for _, expires in self._games.values() if (expires or 0) > recent)
 
     async def ping(self) -> None:
         """Always here."""

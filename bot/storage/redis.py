@@ -24,7 +24,9 @@ from redis.exceptions import AuthenticationError, AuthorizationError, ResponseEr
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.metrics import STORE_ERRORS
 from bot.storage.base import (
+    FINISHED_TTL,
     GLOBAL_BOARD,
     RECENT_COUNTED,
     RECORD_TTL,
@@ -111,6 +113,28 @@ return 1
 """
 
 
+# KEYS[1] the lease; ARGV: holder, time to live in ms. 1 when the holder holds it now (taken
+# with SET NX PX, or renewed as its own), 0 while another holds it.
+_TAKE_LEASE = """
+local current = redis.call('GET', KEYS[1])
+if current == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if current then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+
+# KEYS[1] the lease; ARGV: holder. Deleted only while it is still the holder's.
+_DROP_LEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+SCAN_BATCH = 1000  # keys per SCAN step when counting games
+
+
 def _text(value: bytes | str) -> str:
     """Replies are `str` (the client decodes them); the client's types also admit bytes."""
     return value.decode() if isinstance(value, bytes) else value
@@ -163,12 +187,17 @@ def board_key(board: str) -> str:
     return f"nardy:top:{board}"
 
 
+def lease_key(name: str) -> str:
+    return f"nardy:lease:{name}"
+
+
 @asynccontextmanager
 async def _reachable() -> AsyncIterator[None]:
     """Turn Redis connection failures into `StoreUnavailable` for the handlers."""
     try:
         yield
     except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+        STORE_ERRORS.inc()
         raise StoreUnavailable(str(exc)) from exc
 
 
@@ -187,6 +216,8 @@ class RedisStore(GameStore):
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)
         self._delete_game = self._redis.register_script(_DELETE_GAME)
         self._count_result = self._redis.register_script(_COUNT_RESULT)
+        self._take_lease = self._redis.register_script(_TAKE_LEASE)
+        self._drop_lease = self._redis.register_script(_DROP_LEASE)
 
     @property
     def client(self) -> Redis:
@@ -330,6 +361,31 @@ class RedisStore(GameStore):
             rank, size = await pipe.execute()
         return None if rank is None else (int(rank) + 1, int(size))
 
+    async def take_lease(self, name: str, holder: str, ttl: float) -> bool:
+        async with _reachable():
+            held = await self._take_lease(keys=[lease_key(name)], args=[holder, int(ttl * 1000)])
+        return bool(held)
+
+    async def drop_lease(self, name: str, holder: str) -> None:
+        async with _reachable():
+            await self._drop_lease(keys=[lease_key(name)], args=[holder])
+
+    async def active_games(self) -> int:
+        """SCAN over the game keys, and the time each has left to live (one pipeline a step):
+        more than FINISHED_TTL is an unfinished game's."""
+        recent = FINISHED_TTL * 1000
+        count, cursor = 0, 0
+        async with _reachable():
+            while True:
+                cursor, keys = await self._redis.scan(cursor, match=game_key("*"), count=SCAN_BATCH)
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for key in keys:
+                        pipe.pttl(key)
+                    left = await pipe.execute()
+                count += sum(1 for ms in left if int(ms) > recent)
+                if cursor == 0:
+                    return count
+
     async def ping(self) -> None:
         """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`."""
         try:
@@ -337,6 +393,7 @@ class RedisStore(GameStore):
         except (AuthenticationError, AuthorizationError, ResponseError) as exc:
             raise StoreRefused(str(exc)) from exc  # before ConnectionError, their base
         except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            STORE_ERRORS.inc()
             raise StoreUnavailable(str(exc)) from exc
 
     async def close(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from aiogram.types import CallbackQuery
 
 from bot.i18n import N_, Texts
+from bot.metrics import refused
 from bot.service import (
     AlreadyDone,
     AlreadyStarted,
@@ -66,6 +67,7 @@ PASSING = (*BEHIND, Busy, RematchAsked)
 async def refuse(query: CallbackQuery, texts: Texts, error: GameError) -> None:
     """Answer the tap with the line for `error`."""
     alert = not isinstance(error, PASSING)
+    refused()
     await query.answer(texts.gettext(ALERTS[type(error)]), show_alert=alert)
 
 

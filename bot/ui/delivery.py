@@ -20,6 +20,7 @@ from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
+from bot.metrics import RENDER_SECONDS
 from bot.service import Session
 from bot.ui.screens import Screen
 from bot.ui.text_board import text_board
@@ -106,7 +107,8 @@ async def _picture(screen: Screen) -> BufferedInputFile:
 
 
 async def _jpeg(screen: Screen) -> bytes:
-    return await asyncio.to_thread(render, screen.position, screen.view)
+    with RENDER_SECONDS.time():
+        return await asyncio.to_thread(render, screen.position, screen.view)
 
 
 class Pictures:

@@ -8,9 +8,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -34,11 +36,34 @@ async def served(telegram: FakeTelegram) -> AsyncIterator[str]:
         await runner.cleanup()
 
 
+class BotPopen(subprocess.Popen[str]):
+    """A process whose output is read as it comes, by a thread (the bot logs a line per update:
+    a pipe nobody reads would fill and stop it), and handed over whole by `communicate`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.stdout is not None
+        self._lines.extend(self.stdout)
+
+    def communicate(
+        self, input: str | None = None, timeout: float | None = None
+    ) -> tuple[str, str]:
+        """Wait for the process to end; its whole output, and no stderr (merged)."""
+        self.wait(timeout)
+        self._reader.join(timeout)
+        return "".join(self._lines), ""
+
+
 def start_bot(cwd: Path, **settings: str) -> subprocess.Popen[str]:
     """`python -m bot` with exactly `settings` (BOT_TOKEN, REDIS_URL, ...) and INFO logging, its
     output (stdout and stderr) collected."""
     env = {"PATH": os.environ["PATH"], "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
-    return subprocess.Popen(
+    return BotPopen(
         [sys.executable, "-m", "bot"],
         env=env | settings,
         cwd=cwd,

@@ -1,13 +1,19 @@
 """The fake Telegram behind HTTP: an aiohttp app serving `/bot<token>/<method>` like the Bot API,
-so the real bot process can be pointed at it with `TELEGRAM_API_URL`."""
+so the real bot process can be pointed at it with `TELEGRAM_API_URL`.
+
+While a webhook is set (setWebhook), the queued updates are not handed to getUpdates but posted
+to the webhook's URL with its secret token, each in a request of its own as Telegram does, and
+the status of each answer is kept in `FakeTelegram.deliveries`."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import suppress
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, ClientError, ClientSession, web
 
 from tests.fakes.telegram import FakeTelegram
 
@@ -42,9 +48,45 @@ def make_app(telegram: FakeTelegram) -> web.Application:
             body = json.dumps({"ok": True, "result": await _poll(telegram, fields)})
         return web.Response(status=status, text=body, content_type="application/json")
 
+    async def deliver_to_webhooks(app: web.Application) -> AsyncIterator[None]:
+        task = asyncio.create_task(_deliver(telegram))
+        yield
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
+
     app = web.Application()
     app.router.add_post("/bot{token}/{method}", api)
+    app.cleanup_ctx.append(deliver_to_webhooks)
     return app
+
+
+async def _deliver(telegram: FakeTelegram) -> None:
+    """Post each queued update to the webhook while one is set; a failed post is recorded (as
+    status 0) and not tried again."""
+    posts: set[asyncio.Task[None]] = set()
+    async with ClientSession() as session:
+
+        async def post(update: dict[str, Any], hook: dict[str, Any]) -> None:
+            headers = {"X-Telegram-Bot-Api-Secret-Token": str(hook.get("secret_token", ""))}
+            try:
+                async with session.post(hook["url"], json=update, headers=headers) as answer:
+                    telegram.deliveries.append(answer.status)
+            except ClientError:
+                telegram.deliveries.append(0)
+
+        try:
+            while True:
+                hook = telegram.webhook
+                if hook is None or telegram.updates.empty():
+                    await asyncio.sleep(0.01)
+                    continue
+                task = asyncio.create_task(post(telegram.updates.get_nowait(), hook))
+                posts.add(task)
+                task.add_done_callback(posts.discard)
+        finally:
+            for task in posts:
+                task.cancel()
 
 
 async def _poll(telegram: FakeTelegram, fields: dict[str, str]) -> list[dict[str, Any]]:

@@ -39,6 +39,11 @@ NOT_MODIFIED = (
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
 INLINE_MESSAGE_INVALID = "Bad Request: MESSAGE_ID_INVALID"
+# The Bot API's answer to getUpdates while a webhook is set.
+WEBHOOK_ACTIVE = (
+    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete"
+    " the webhook first"
+)
 # What Telegram answers a bot writing first to a user who never started it.
 CANNOT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
 SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
@@ -154,6 +159,9 @@ class FakeTelegram:
     inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_messages: dict[str, Sent] = field(default_factory=dict)
+    # setWebhook's parameters while a webhook is set (getUpdates is refused then, 409).
+    webhook: dict[str, Any] | None = None
+    deliveries: list[int] = field(default_factory=list)  # HTTP status of each update posted
     _group_edits: dict[int, deque[float]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
@@ -328,9 +336,11 @@ class FakeTelegram:
             return 403, _error(CANNOT_INITIATE)
         if method == "sendDocument":
             return self._send_document(params, files)
+        if method == "getUpdates" and self.webhook is not None:
+            return 409, _error(WEBHOOK_ACTIVE)
         handler = self._handlers().get(method)
         if handler is None:
-            return _ok(True)  # sendChatAction, setMyCommands, deleteWebhook, ...
+            return _ok(True)  # sendChatAction, setMyCommands, ...
         return handler(params)
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], tuple[int, str]]]:
@@ -347,7 +357,18 @@ class FakeTelegram:
             "answerCallbackQuery": self._answer_callback_query,
             "answerInlineQuery": self._answer_inline_query,
             "getChatMember": self._get_chat_member,
+            "setWebhook": self._set_webhook,
+            "deleteWebhook": self._delete_webhook,
         }
+
+    def _set_webhook(self, params: dict[str, Any]) -> tuple[int, str]:
+        """An empty URL removes the webhook, as Telegram takes it."""
+        self.webhook = params if params["url"] else None
+        return _ok(True)
+
+    def _delete_webhook(self, params: dict[str, Any]) -> tuple[int, str]:
+        self.webhook = None
+        return _ok(True)
 
     def _get_me(self, params: dict[str, Any]) -> tuple[int, str]:
         return _ok(BOT_USER)

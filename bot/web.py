@@ -1,0 +1,127 @@
+"""The bot's HTTP side (aiohttp): `GET /healthz` and `GET /metrics` on every worker, and in
+webhook mode the endpoint Telegram posts updates to (aiogram's `SimpleRequestHandler`), which
+refuses a request without the secret token.
+
+`/healthz` is 200 "ok" while the store answers PING, the event loop ran its lag probe on time
+lately and the worker is not stopping; otherwise 503 and the reason in a few words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from aiogram import Bot
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from bot.metrics import LOOP_LAG
+from bot.startup import StartupFailed
+from bot.storage import GameStore, StoreRefused, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+PROBE_EVERY = 0.5  # seconds between the event loop's lag probes
+LAG_LIMIT = 1.0  # a probe later than this: the loop is too busy to serve updates in time
+PING_LIMIT = 2.0  # seconds the store has to answer PING
+GRACE = 20.0  # seconds a stop waits for the updates in flight
+
+
+class LoopLag:
+    """How late the event loop woke the latest of its probes (a sleep of PROBE_EVERY): a
+    CPU-bound call on the loop, or too much work on it, shows here first."""
+
+    def __init__(self) -> None:
+        self.lag = 0.0
+
+    async def run(self, every: float = PROBE_EVERY) -> None:
+        """Probe every `every` seconds until cancelled."""
+        loop = asyncio.get_running_loop()
+        while True:
+            began = loop.time()
+            await asyncio.sleep(every)
+            self.lag = max(0.0, loop.time() - began - every)
+            LOOP_LAG.set(self.lag)
+
+
+class Health:
+    """The worker's health as `/healthz` reports it; `stopping` is set once a stop began, so
+    that a load balancer sends it nothing new."""
+
+    def __init__(self, store: GameStore, lag: LoopLag) -> None:
+        self._store = store
+        self._lag = lag
+        self.stopping = False
+
+    async def problem(self) -> str | None:
+        """Why this worker should get no updates, in a few words; None when it is healthy."""
+        if self.stopping:
+            return "stopping"
+        if self._lag.lag > LAG_LIMIT:
+            return f"event loop lagging {self._lag.lag:.1f} s"
+        try:
+            async with asyncio.timeout(PING_LIMIT):
+                await self._store.ping()
+        except TimeoutError:
+            return f"Redis did not answer PING within {PING_LIMIT:g} s"
+        except (StoreUnavailable, StoreRefused) as exc:
+            return f"Redis unavailable: {exc}"
+        return None
+
+
+class SecretCheckingHandler(SimpleRequestHandler):
+    """aiogram's webhook handler, with a line for each request it refuses (401) for a missing
+    or wrong `X-Telegram-Bot-Api-Secret-Token`: such a request is never fed to the dispatcher."""
+
+    def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:
+        if super().verify_secret(telegram_secret_token, bot):
+            return True
+        which = "a wrong" if telegram_secret_token else "no"
+        log.warning("refused a webhook request with %s secret token (401)", which)
+        return False
+
+
+def make_app(
+    health: Health, webhook: tuple[str, SimpleRequestHandler] | None = None
+) -> web.Application:
+    """The routes: /healthz, /metrics and, given `(path, handler)`, the webhook. aiogram's
+    `setup_application` is not used: aiohttp runs its shutdown hooks (which would close the bot's
+    session) before the requests in flight finish; `bot.app` closes things after them."""
+
+    async def healthz(request: web.Request) -> web.Response:
+        problem = await health.problem()
+        return web.Response(status=503 if problem else 200, text=problem or "ok")
+
+    async def metrics(request: web.Request) -> web.Response:
+        return web.Response(body=generate_latest(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    app = web.Application()
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics)
+    if webhook is not None:
+        path, handler = webhook
+        app.router.add_post(path, handler.handle)
+    return app
+
+
+@asynccontextmanager
+async def serving(app: web.Application, host: str, port: int, setting: str) -> AsyncIterator[None]:
+    """`app` served on `host:port` while the body runs; leaving stops taking connections, then
+    waits up to GRACE seconds for the requests in flight. A port that cannot be had is
+    `StartupFailed`, naming `setting`."""
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=GRACE)
+    await runner.setup()
+    try:
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as exc:
+            raise StartupFailed(
+                f"cannot listen on {host}:{port} ({exc.strerror or exc}); set {setting} to a free"
+                " port, or LISTEN_HOST to an address of this machine"
+            ) from None
+        yield
+    finally:
+        await runner.cleanup()

@@ -1,0 +1,196 @@
+"""The lease that lets one worker at a time run the background tasks: the stores' take, renew and
+drop on a real Redis and in memory; two workers (two clients, then two processes) on one Redis,
+never both running, the second taking over when the first stops or dies; a lost Redis stops the
+tasks. And the census of active games the lease holder keeps."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.lease import Lease, Work
+from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
+from tests.conftest import RedisServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
+    if request.param == "memory":
+        backend: GameStore = MemoryStore()
+    else:
+        backend = RedisStore(request.getfixturevalue("redis_url"))
+    yield backend
+    await backend.close()
+
+
+async def test_a_lease_is_held_by_one_holder_until_dropped_or_expired(store: GameStore) -> None:
+    assert await store.take_lease("bg", "a", 0.3)
+    assert not await store.take_lease("bg", "b", 0.3)
+    assert await store.take_lease("bg", "a", 0.3)  # renewed by its holder
+    await store.drop_lease("bg", "b")  # not b's: kept
+    assert not await store.take_lease("bg", "b", 0.3)
+    await store.drop_lease("bg", "a")
+    assert await store.take_lease("bg", "b", 0.3)
+    await asyncio.sleep(0.4)  # expired: free for another
+    assert await store.take_lease("bg", "a", 10)
+
+
+async def test_active_games_are_the_unfinished_ones(store: GameStore) -> None:
+    await store.save_game("running", 0, "x", UNFINISHED_TTL)
+    await store.save_game("over", 0, "x", FINISHED_TTL)
+    await store.save_game("challenge", 0, "x", 24 * 3600)
+    await store.set_user_pref(7, "lang", "en")
+    assert await store.active_games() == 1
+
+
+async def test_active_games_are_counted_over_many_scan_steps(redis_url: str) -> None:
+    store = RedisStore(redis_url)
+    try:
+        for n in range(2500):
+            await store.save_game(f"g{n}", 0, "x", UNFINISHED_TTL if n % 2 else FINISHED_TTL)
+        assert await store.active_games() == 1250
+    finally:
+        await store.close()
+
+
+async def until(check: Callable[[], object], what: str, seconds: float = 10) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.01)
+
+
+class Workers:
+    """The background work of several workers: which of them runs it now, and whether two ever
+    ran it at once."""
+
+    def __init__(self) -> None:
+        self.running: list[str] = []
+        self.overlapped = False
+
+    def work(self, name: str) -> Work:
+        async def background() -> None:
+            self.overlapped |= bool(self.running)
+            self.running.append(name)
+            try:
+                await asyncio.Event().wait()
+            finally:
+                self.running.remove(name)
+
+        return background
+
+
+async def test_two_workers_on_one_redis_take_turns(redis_url: str) -> None:
+    stores = [RedisStore(redis_url), RedisStore(redis_url)]
+    workers = Workers()
+    runs = {
+        name: asyncio.create_task(Lease(store, ttl=1.0, every=0.05).run(workers.work(name)))
+        for name, store in zip("ab", stores, strict=True)
+    }
+    try:
+        await until(lambda: workers.running, "a worker to take the lease")
+        await asyncio.sleep(0.5)  # ten renewals: still the same one, alone
+        (first,) = workers.running
+        runs[first].cancel()  # stops cleanly: frees the lease
+        await asyncio.gather(runs[first], return_exceptions=True)
+        other = "b" if first == "a" else "a"
+        began = asyncio.get_running_loop().time()
+        await until(lambda: workers.running == [other], "the other worker to take over")
+        assert asyncio.get_running_loop().time() - began < 0.5  # not after the TTL
+        assert not workers.overlapped
+    finally:
+        for run in runs.values():
+            run.cancel()
+        await asyncio.gather(*runs.values(), return_exceptions=True)
+        for store in stores:
+            await store.close()
+
+
+HOLDER = """
+import asyncio, sys
+from bot.lease import Lease
+from bot.storage import RedisStore
+
+async def work():
+    print("running", flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(Lease(RedisStore(sys.argv[1]), ttl=float(sys.argv[2]), every=0.1).run(work))
+"""
+
+
+async def test_a_worker_that_dies_is_replaced_once_its_lease_expires(redis_url: str) -> None:
+    """Another process holds the lease; killed (no chance to free it), its lease runs out
+    and this worker takes over: not before, and within a renewal after."""
+    ttl = 1.0
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        HOLDER,
+        redis_url,
+        str(ttl),
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert holder.stdout is not None
+    store = RedisStore(redis_url)
+    workers = Workers()
+    run: asyncio.Task[None] | None = None
+    try:
+        line = await asyncio.wait_for(holder.stdout.readline(), 30)
+        assert line == b"running\n"
+        run = asyncio.create_task(Lease(store, ttl=ttl, every=0.05).run(workers.work("me")))
+        await asyncio.sleep(0.5)
+        assert workers.running == []  # the other process holds it
+        holder.send_signal(signal.SIGKILL)
+        await holder.wait()
+        killed = asyncio.get_running_loop().time()
+        await until(lambda: workers.running == ["me"], "the lease to pass on")
+        waited = asyncio.get_running_loop().time() - killed
+        # Renewed at most 0.1 s before the kill, so it had 0.9 to 1 s left.
+        assert ttl - 0.1 - 0.05 <= waited < ttl + 0.5, waited
+    finally:
+        if holder.returncode is None:
+            holder.kill()
+            await holder.wait()
+        if run is not None:
+            run.cancel()
+            await asyncio.gather(run, return_exceptions=True)
+        await store.close()
+
+
+async def test_a_redis_lost_stops_the_background_tasks(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    store = RedisStore(server.url)
+    workers = Workers()
+    run = asyncio.create_task(Lease(store, ttl=2.0, every=0.2).run(workers.work("me")))
+    try:
+        await until(lambda: workers.running, "the lease")
+        server.stop()
+        await until(lambda: not workers.running, "the tasks to stop", seconds=5)
+        server.start()
+        await until(lambda: workers.running, "the lease again, once Redis is back")
+    finally:
+        run.cancel()
+        await asyncio.gather(run, return_exceptions=True)
+        await store.close()
+        server.stop()
+
+
+async def test_the_memory_store_gives_the_lease_to_its_one_process() -> None:
+    workers = Workers()
+    run = asyncio.create_task(Lease(MemoryStore()).run(workers.work("me")))
+    try:
+        await until(lambda: workers.running == ["me"], "the background tasks")
+    finally:
+        run.cancel()
+        await asyncio.gather(run, return_exceptions=True)

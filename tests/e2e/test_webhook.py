@@ -1,0 +1,214 @@
+"""The real bot process in webhook mode: it sets its webhook with Telegram (the fake Bot API,
+which then posts the updates to it as Telegram does), answers the updates posted with the
+secret token and refuses the others; `/healthz` follows Redis; `/metrics` counts what it did;
+a port already taken stops it with one line.
+
+And in both modes, SIGTERM while a turn is being shown (the fake Bot API slow to edit): the turn
+is finished, then the process exits 0 without a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import ClientSession
+
+from tests.conftest import RedisServer, free_port
+from tests.e2e.test_bot_process import ENGLISH, board, open_a_board, tap
+from tests.e2e.test_start_up import TOKEN, BotProcess, FakeBotApi, assert_clean
+from tests.fakes.telegram import FakeTelegram
+
+SECRET = "webhook-secret-0123456789"
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+STRANGER: dict[str, Any] = {"id": 9009, "is_bot": False, "first_name": "Eve", "language_code": "en"}
+
+Start = Callable[..., Awaitable[BotProcess]]
+
+
+@pytest.fixture
+def telegram() -> FakeTelegram:
+    return FakeTelegram()
+
+
+@pytest.fixture
+async def bot_api(telegram: FakeTelegram) -> AsyncIterator[FakeBotApi]:
+    server = FakeBotApi(telegram)
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def start(tmp_path: Path, bot_api: FakeBotApi) -> AsyncIterator[Start]:
+    """Start the bot against the fake Bot API (keyword arguments: more settings); whatever
+    still runs is killed after the test."""
+    started: list[BotProcess] = []
+
+    async def run(**settings: str) -> BotProcess:
+        bot = await BotProcess.start(
+            tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_URL=bot_api.url, **settings
+        )
+        started.append(bot)
+        return bot
+
+    yield run
+    for bot in started:
+        bot.kill()
+        await bot.process.wait()
+
+
+def webhook_mode(redis_url: str, port: int) -> dict[str, str]:
+    return {
+        "REDIS_URL": redis_url,
+        "BOT_MODE": "webhook",
+        "WEBHOOK_URL": f"http://127.0.0.1:{port}",
+        "WEBHOOK_SECRET": SECRET,
+        "LISTEN_PORT": str(port),
+    }
+
+
+async def get(url: str) -> tuple[int, str]:
+    async with ClientSession() as session, session.get(url) as answer:
+        return answer.status, await answer.text()
+
+
+def metric(text: str, sample: str) -> float:
+    """One sample's value in a /metrics text, e.g. 'nardy_updates_total{outcome="ok",...}'."""
+    for line in text.splitlines():
+        if line.startswith(sample + " "):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+async def stop(bot: BotProcess) -> None:
+    """SIGTERM, as `docker stop` sends: a clean exit, no traceback, no secret in the output."""
+    bot.process.send_signal(signal.SIGTERM)
+    assert await bot.exit_status() == 0, bot.output
+    assert_clean(bot)
+    assert SECRET not in bot.output
+
+
+async def test_updates_with_the_secret_are_answered_and_others_refused(
+    telegram: FakeTelegram, redis_url: str, start: Start
+) -> None:
+    port = free_port()
+    bot = await start(**webhook_mode(redis_url, port))
+    await bot.until(lambda: telegram.webhook is not None, "setWebhook", 60)
+    assert telegram.webhook is not None
+    assert telegram.webhook["url"] == f"http://127.0.0.1:{port}/telegram"
+    assert telegram.webhook["secret_token"] == SECRET
+    assert {"message", "callback_query", "inline_query"} <= set(telegram.webhook["allowed_updates"])
+    await bot.until_line("taking updates at")
+
+    hook = f"http://127.0.0.1:{port}/telegram"
+    forged = telegram.text_update(STRANGER, "/start")
+    async with ClientSession() as session:
+        for headers in ({}, {SECRET_HEADER: "not-the-secret-at-all"}):
+            async with session.post(hook, json=forged, headers=headers) as answer:
+                assert answer.status == 401
+
+    await open_a_board(telegram, ENGLISH)  # posted by the fake Telegram, with the secret
+    assert set(telegram.deliveries) == {200}
+    assert telegram.chat(STRANGER["id"]) == []
+    refusals = [m for m in bot.messages() if "refused a webhook request" in m[2]]
+    assert [m[2] for m in refusals] == [
+        "refused a webhook request with no secret token (401)",
+        "refused a webhook request with a wrong secret token (401)",
+    ]
+    await tap(telegram, ENGLISH, board(telegram, ENGLISH), str.isdigit)  # a checker
+    tapped = r"update=\d+ type=callback_query game=[\w-]+ outcome=ok ms=[\d.]+"
+    await bot.until(lambda: re.search(tapped, bot.output), "the board tap's line")
+
+    assert await get(f"http://127.0.0.1:{port}/healthz") == (200, "ok")
+    status, text = await get(f"http://127.0.0.1:{port}/metrics")
+    assert status == 200
+    assert metric(text, 'nardy_updates_total{outcome="ok",type="message"}') == 1
+    assert metric(text, 'nardy_updates_total{outcome="ok",type="callback_query"}') == 3
+    assert metric(text, 'nardy_update_seconds_count{type="callback_query"}') == 3
+    assert metric(text, "nardy_render_seconds_count") >= 1
+    assert metric(text, 'nardy_ai_seconds_count{level="easy"}') >= 1  # the warm-up at least
+    assert metric(text, "nardy_background_lease_held") == 1
+    assert "process_cpu_seconds_total" in text
+    assert telegram.schema_problems == []
+    await stop(bot)
+
+
+async def test_healthz_says_503_while_redis_is_down(
+    telegram: FakeTelegram, start: Start, tmp_path: Path
+) -> None:
+    redis = RedisServer(tmp_path)
+    redis.start()
+    try:
+        port = free_port()
+        bot = await start(**webhook_mode(redis.url, port))
+        await bot.until_line("taking updates at", 60)
+        healthz = f"http://127.0.0.1:{port}/healthz"
+        assert await get(healthz) == (200, "ok")
+        redis.stop()
+        status, reason = await get(healthz)
+        assert status == 503
+        assert reason.startswith("Redis unavailable: "), reason
+        redis.start()
+        assert await get(healthz) == (200, "ok")
+        await stop(bot)
+    finally:
+        redis.stop()
+
+
+async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start: Start) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = await start(**webhook_mode(redis_url, port))
+        assert await bot.exit_status(60) == 1
+    level, name, message = bot.messages()[-1]
+    assert (level, name) == ("ERROR", "bot")
+    assert message.startswith(f"cannot listen on 127.0.0.1:{port} (")
+    assert message.endswith(
+        "set LISTEN_PORT to a free port, or LISTEN_HOST to an address of this machine"
+    )
+    assert_clean(bot)
+
+
+@pytest.mark.parametrize("mode", ["polling", "webhook"])
+async def test_sigterm_mid_turn_finishes_the_turn_then_exits(
+    mode: str, telegram: FakeTelegram, redis_url: str, start: Start
+) -> None:
+    """The board's edit takes the fake Telegram 2 s; SIGTERM lands while it is under way."""
+    port = free_port()
+    settings = (
+        webhook_mode(redis_url, port)
+        if mode == "webhook"
+        else {"REDIS_URL": redis_url, "METRICS_PORT": str(port)}
+    )
+    bot = await start(**settings)
+    await bot.until_line("taking updates at" if mode == "webhook" else "Start polling", 60)
+    await open_a_board(telegram, ENGLISH)
+    before = board(telegram, ENGLISH).photo_id
+    edits = len(telegram.calls_of("editMessageMedia"))
+
+    telegram.latency["editMessageMedia"] = 2.0
+    checker = next(b for b in board(telegram, ENGLISH).buttons() if b["text"].isdigit())
+    tap = telegram.tap_update(ENGLISH, board(telegram, ENGLISH), checker["callback_data"])
+    await telegram.updates.put(tap)
+    query = tap["callback_query"]["id"]
+    await bot.until(lambda: query in telegram.answered, "the tap's answer")
+    await asyncio.sleep(0.3)  # the edit is on its way, and slow
+    assert len(telegram.calls_of("editMessageMedia")) == edits
+
+    await stop(bot)
+    assert len(telegram.calls_of("editMessageMedia")) == edits + 1
+    assert board(telegram, ENGLISH).photo_id != before  # the turn's step reached the board
+    assert any("finishing 1 update(s) in flight" in line for line in bot.lines), bot.output
+    if mode == "webhook":
+        assert telegram.deliveries[-1] == 200
+    assert [m for m in bot.messages() if m[0] in ("WARNING", "ERROR")] == [
+        m for m in bot.messages() if m[2] == "Received SIGTERM signal"
+    ], bot.output
