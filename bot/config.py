@@ -169,14 +169,18 @@ class SecretRedactingFormatter(logging.Formatter):
         return line
 
 
-def configure_logging(settings: Settings) -> None:
-    """Plain one-line log records at the configured level, no secret among them."""
-    handler = logging.StreamHandler()
+def redacting_formatter(settings: Settings) -> SecretRedactingFormatter:
+    """The log format, with the token and the webhook's secret token blanked out."""
     others = {}
     if settings.webhook_secret is not None:
         others[settings.webhook_secret.get_secret_value()] = "<WEBHOOK_SECRET>"
-    token = settings.bot_token.get_secret_value()
-    handler.setFormatter(SecretRedactingFormatter(token, others))
+    return SecretRedactingFormatter(settings.bot_token.get_secret_value(), others)
+
+
+def configure_logging(settings: Settings) -> None:
+    """Plain one-line log records at the configured level, no secret among them."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(redacting_formatter(settings))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
     if settings.log_level != "DEBUG":  # aiogram's line per update repeats `bot.observe`'s
         logging.getLogger("aiogram.event").setLevel(logging.WARNING)

@@ -3,8 +3,9 @@ serve each (a reminder at half time, the game lost on time at the deadline, a ch
 joined expired) and shows the result on the game's board or the challenge's card; in a group,
 the player to move also gets a reminder message that notifies them.
 
-Deadlines live in the store, so they survive a restart, and several bot processes may serve
-them at once: each change is the service's compare-and-set, made once.
+Deadlines live in the store, so they survive a restart. Of several bot processes, the one
+holding the background lease runs this task (`bot.lease`); should two ever serve a timer at
+once, each change is still the service's compare-and-set, made once.
 """
 
 from __future__ import annotations

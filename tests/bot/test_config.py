@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.app import create_store
-from bot.config import SecretRedactingFormatter, SettingsError, load_settings
+from bot.config import (
+    SecretRedactingFormatter,
+    SettingsError,
+    load_settings,
+    redacting_formatter,
+)
 from bot.i18n import Locale
 from bot.storage import MemoryStore, RedisStore
 
@@ -23,6 +28,13 @@ SETTINGS = (
     "LOG_LEVEL",
     "AI_WORKERS",
     "STARTUP_TIMEOUT",
+    "BOT_MODE",
+    "WEBHOOK_URL",
+    "WEBHOOK_PATH",
+    "WEBHOOK_SECRET",
+    "LISTEN_HOST",
+    "LISTEN_PORT",
+    "METRICS_PORT",
 )
 
 
@@ -162,3 +174,79 @@ def test_log_lines_never_carry_the_token(monkeypatch: pytest.MonkeyPatch) -> Non
     line = formatter.format(record)
     assert TOKEN not in line and TOKEN.split(":")[1] not in line
     assert line.count("<BOT_TOKEN>") == 2  # in the message and in the traceback
+
+
+WEBHOOK_SECRET = "s3cret-s3cret-s3cret"
+
+
+def test_webhook_mode_takes_its_url_path_secret_and_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name, value in {
+        "BOT_TOKEN": TOKEN,
+        "BOT_MODE": "Webhook",
+        "WEBHOOK_URL": "https://bot.example.com",
+        "WEBHOOK_PATH": "/tg/updates",
+        "WEBHOOK_SECRET": WEBHOOK_SECRET,
+        "LISTEN_HOST": "0.0.0.0",
+        "LISTEN_PORT": "8443",
+    }.items():
+        monkeypatch.setenv(name, value)
+    settings = load_settings()
+    assert settings.bot_mode == "webhook"
+    assert settings.public_webhook == "https://bot.example.com/tg/updates"
+    assert (settings.listen_host, settings.listen_port) == ("0.0.0.0", 8443)
+    assert WEBHOOK_SECRET not in repr(settings)
+
+
+def test_polling_is_the_default_and_needs_no_webhook(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    settings = load_settings()
+    assert settings.bot_mode == "polling" and settings.metrics_port is None
+    assert (settings.listen_host, settings.listen_port) == ("127.0.0.1", 8080)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (
+            {"BOT_MODE": "webhook"},
+            "bad configuration: BOT_MODE=webhook needs WEBHOOK_URL and WEBHOOK_SECRET"
+            " (see .env.example)",
+        ),
+        (
+            {"BOT_MODE": "webhook", "WEBHOOK_URL": "https://bot.example.com"},
+            "bad configuration: BOT_MODE=webhook needs WEBHOOK_SECRET (see .env.example)",
+        ),
+        (
+            {"WEBHOOK_SECRET": "short"},
+            "bad configuration: WEBHOOK_SECRET: 16 to 256 characters, each a letter, a digit,"
+            " _ or -",
+        ),
+        ({"BOT_MODE": "push"}, "bad configuration: BOT_MODE: Input should be 'polling' or"),
+        ({"LISTEN_PORT": "70000"}, "bad configuration: LISTEN_PORT: Input should be less"),
+        ({"METRICS_PORT": "http"}, "bad configuration: METRICS_PORT: Input should be a valid"),
+        ({"WEBHOOK_PATH": "telegram"}, "bad configuration: WEBHOOK_PATH: String should match"),
+    ],
+)
+def test_a_bad_webhook_setting_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, values: dict[str, str], message: str
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    text = str(error.value)
+    assert text.startswith(message), text
+    assert "\n" not in text and "short" not in text
+
+
+def test_log_lines_never_carry_the_webhook_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("WEBHOOK_SECRET", WEBHOOK_SECRET)
+    formatter = redacting_formatter(load_settings())
+    record = logging.LogRecord(
+        "aiohttp", logging.WARNING, __file__, 1, "%s %s", (WEBHOOK_SECRET, TOKEN), None
+    )
+    assert formatter.format(record).endswith(": <WEBHOOK_SECRET> <BOT_TOKEN>")

@@ -1,7 +1,7 @@
-"""The lease that lets one worker at a time run the background tasks: the stores' take, renew and
-drop on a real Redis and in memory; two workers (two clients, then two processes) on one Redis,
-never both running, the second taking over when the first stops or dies; a lost Redis stops the
-tasks. And the census of active games the lease holder keeps."""
+"""The lease that lets one worker at a time run the background tasks: two workers (two clients,
+then two processes) on one Redis, never both running, the second taking over when the first
+stops or dies; a lost Redis stops the tasks; memory gives it to its one process. And the count
+of active games, over many SCAN steps (the stores' lease and count: `test_storage`)."""
 
 from __future__ import annotations
 
@@ -9,46 +9,14 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from bot.lease import Lease, Work
-from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
+from bot.storage import FINISHED_TTL, UNFINISHED_TTL, MemoryStore, RedisStore
 from tests.conftest import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(params=["memory", "redis"])
-async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
-    if request.param == "memory":
-        backend: GameStore = MemoryStore()
-    else:
-        backend = RedisStore(request.getfixturevalue("redis_url"))
-    yield backend
-    await backend.close()
-
-
-async def test_a_lease_is_held_by_one_holder_until_dropped_or_expired(store: GameStore) -> None:
-    assert await store.take_lease("bg", "a", 0.3)
-    assert not await store.take_lease("bg", "b", 0.3)
-    assert await store.take_lease("bg", "a", 0.3)  # renewed by its holder
-    await store.drop_lease("bg", "b")  # not b's: kept
-    assert not await store.take_lease("bg", "b", 0.3)
-    await store.drop_lease("bg", "a")
-    assert await store.take_lease("bg", "b", 0.3)
-    await asyncio.sleep(0.4)  # expired: free for another
-    assert await store.take_lease("bg", "a", 10)
-
-
-async def test_active_games_are_the_unfinished_ones(store: GameStore) -> None:
-    await store.save_game("running", 0, "x", UNFINISHED_TTL)
-    await store.save_game("over", 0, "x", FINISHED_TTL)
-    await store.save_game("challenge", 0, "x", 24 * 3600)
-    await store.set_user_pref(7, "lang", "en")
-    assert await store.active_games() == 1
 
 
 async def test_active_games_are_counted_over_many_scan_steps(redis_url: str) -> None:

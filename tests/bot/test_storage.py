@@ -9,8 +9,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import (
+    FINISHED_TTL,
     GLOBAL_BOARD,
     RECENT_COUNTED,
+    UNFINISHED_TTL,
     GameStore,
     MemoryStore,
     RatingChange,
@@ -211,3 +213,23 @@ async def test_an_unreachable_redis_raises_store_unavailable() -> None:
     with pytest.raises(StoreUnavailable):
         await store.save_game("g1", 0, "x")
     await store.close()
+
+
+async def test_a_lease_is_held_by_one_holder_until_dropped_or_expired(store: GameStore) -> None:
+    assert await store.take_lease("bg", "a", 0.3)
+    assert not await store.take_lease("bg", "b", 0.3)
+    assert await store.take_lease("bg", "a", 0.3)  # renewed by its holder
+    await store.drop_lease("bg", "b")  # not b's: kept
+    assert not await store.take_lease("bg", "b", 0.3)
+    await store.drop_lease("bg", "a")
+    assert await store.take_lease("bg", "b", 0.3)
+    await asyncio.sleep(0.4)  # expired: free for another
+    assert await store.take_lease("bg", "a", 10)
+
+
+async def test_active_games_are_the_unfinished_ones(store: GameStore) -> None:
+    await store.save_game("running", 0, "x", UNFINISHED_TTL)
+    await store.save_game("over", 0, "x", FINISHED_TTL)
+    await store.save_game("challenge", 0, "x", 24 * 3600)
+    await store.set_user_pref(7, "lang", "en")
+    assert await store.active_games() == 1

@@ -59,6 +59,26 @@ class BotPopen(subprocess.Popen[str]):
         return "".join(self._lines), ""
 
 
+class FakeBotApi:
+    """The fake Bot API server on a port of its own, which a test can stop and start again."""
+
+    def __init__(self, telegram: FakeTelegram) -> None:
+        self.telegram = telegram
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(make_app(self.telegram), shutdown_timeout=0.1)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+
 def start_bot(cwd: Path, **settings: str) -> subprocess.Popen[str]:
     """`python -m bot` with exactly `settings` (BOT_TOKEN, REDIS_URL, ...) and INFO logging, its
     output (stdout and stderr) collected."""

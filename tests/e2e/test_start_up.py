@@ -18,39 +18,18 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from aiohttp import web
 
 from bot.app import run
 from bot.config import Settings, load_settings
 from bot.startup import TOKEN_REJECTED, Deadline, NotReady, StartupFailed, retry
 from tests.conftest import RedisServer, free_port
-from tests.fakes.server import make_app
+from tests.e2e.helpers import FakeBotApi
 from tests.fakes.telegram import Failure, FakeTelegram
 
 TOKEN = "123456:START-UP-TOKEN-START-UP-TOKEN-000"
 ROOT = Path(__file__).resolve().parents[2]
 # A log line: "2025-01-01 12:00:00,000 WARNING bot.startup: <message>".
 LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?P<level>[A-Z]+) (?P<name>[\w.]+): ")
-
-
-class FakeBotApi:
-    """The fake Bot API server on a port of its own, which a test can stop and start again."""
-
-    def __init__(self, telegram: FakeTelegram) -> None:
-        self.telegram = telegram
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._runner: web.AppRunner | None = None
-
-    async def start(self) -> None:
-        self._runner = web.AppRunner(make_app(self.telegram), shutdown_timeout=0.1)
-        await self._runner.setup()
-        await web.TCPSite(self._runner, "127.0.0.1", self.port).start()
-
-    async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
 
 
 class BotProcess:
@@ -121,19 +100,6 @@ class BotProcess:
 
 
 StartBot = Callable[..., Awaitable[BotProcess]]
-
-
-@pytest.fixture
-def telegram() -> FakeTelegram:
-    return FakeTelegram()
-
-
-@pytest.fixture
-async def bot_api(telegram: FakeTelegram) -> AsyncIterator[FakeBotApi]:
-    server = FakeBotApi(telegram)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ import pytest
 from aiohttp import ClientSession
 
 from tests.conftest import RedisServer, free_port
+from tests.e2e.helpers import FakeBotApi
 from tests.e2e.test_bot_process import ENGLISH, board, open_a_board, tap
-from tests.e2e.test_start_up import TOKEN, BotProcess, FakeBotApi, assert_clean
+from tests.e2e.test_start_up import TOKEN, BotProcess, assert_clean
 from tests.fakes.telegram import FakeTelegram
 
 SECRET = "webhook-secret-0123456789"
@@ -29,19 +30,6 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 STRANGER: dict[str, Any] = {"id": 9009, "is_bot": False, "first_name": "Eve", "language_code": "en"}
 
 Start = Callable[..., Awaitable[BotProcess]]
-
-
-@pytest.fixture
-def telegram() -> FakeTelegram:
-    return FakeTelegram()
-
-
-@pytest.fixture
-async def bot_api(telegram: FakeTelegram) -> AsyncIterator[FakeBotApi]:
-    server = FakeBotApi(telegram)
-    await server.start()
-    yield server
-    await server.stop()
 
 
 @pytest.fixture
