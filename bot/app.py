@@ -166,22 +166,22 @@ async def take_webhooks(
         dispatcher, bot, handle_in_background=False, secret_token=secret.get_secret_value()
     )
     app = make_app(health, (settings.webhook_path, handler))
+    host, port = settings.listen_host, settings.listen_port
+    async with serving(app, host, port, "LISTEN_PORT"):
+        await set_webhook(bot, settings, dispatcher.resolve_used_update_types())
+        log.info("taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port)
+        await until_signal()
+        stopping(dispatcher, health)
+
+
+async def until_signal() -> None:
+    """Wait for SIGTERM or Ctrl-C; one more while the stop goes on changes nothing (as with
+    aiogram's polling). Until this is called, Ctrl-C stops start-up at once."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    try:
-        host, port = settings.listen_host, settings.listen_port
-        async with serving(app, host, port, "LISTEN_PORT"):
-            await set_webhook(bot, settings, dispatcher.resolve_used_update_types())
-            log.info(
-                "taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port
-            )
-            await stop.wait()
-            stopping(dispatcher, health)
-    finally:
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.remove_signal_handler(sig)
+    await stop.wait()
 
 
 def stopping(dispatcher: Dispatcher, health: Health) -> None:

@@ -169,7 +169,8 @@ async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start:
 async def test_sigterm_mid_turn_finishes_the_turn_then_exits(
     mode: str, telegram: FakeTelegram, redis_url: str, start: Start
 ) -> None:
-    """The board's edit takes the fake Telegram 2 s; SIGTERM lands while it is under way."""
+    """The board's edit takes the fake Telegram 2 s; SIGTERM lands while it is under way. (In
+    polling mode, /healthz and /metrics are on METRICS_PORT.)"""
     port = free_port()
     settings = (
         webhook_mode(redis_url, port)
@@ -179,6 +180,9 @@ async def test_sigterm_mid_turn_finishes_the_turn_then_exits(
     bot = await start(**settings)
     await bot.until_line("taking updates at" if mode == "webhook" else "Start polling", 60)
     await open_a_board(telegram, ENGLISH)
+    assert await get(f"http://127.0.0.1:{port}/healthz") == (200, "ok")  # METRICS_PORT polling
+    _, text = await get(f"http://127.0.0.1:{port}/metrics")
+    assert metric(text, 'nardy_updates_total{outcome="ok",type="message"}') == 1
     before = board(telegram, ENGLISH).photo_id
     edits = len(telegram.calls_of("editMessageMedia"))
 
