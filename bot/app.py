@@ -13,7 +13,12 @@ from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
 
 from bot.answers import AnsweredTaps, AnswerEveryTap, AnswerOnce
 from bot.boards import Boards
@@ -131,14 +136,14 @@ async def serve(settings: Settings, store: GameStore, bot: Bot, answered: Answer
                 await take_webhooks(settings, dispatcher, bot, health)
             else:
                 await poll(settings, dispatcher, bot, health)
-            await finish_in_flight(dispatcher["observed"])
     finally:
         player.close()
 
 
 async def poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health) -> None:
     """Long polling (a webhook left from webhook mode is removed first) until SIGTERM or
-    Ctrl-C; /healthz and /metrics on METRICS_PORT when set."""
+    Ctrl-C, then the updates in flight finished and confirmed; /healthz and /metrics on
+    METRICS_PORT when set."""
     try:
         await bot.delete_webhook()
     except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
@@ -152,6 +157,20 @@ async def poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Hea
         # The session stays open: the updates in flight still answer when polling stops.
         await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
         stopping(dispatcher, health)
+    await finish_in_flight(dispatcher["observed"])
+    await confirm_handled(bot, dispatcher["observed"])
+
+
+async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
+    """Tell Telegram the updates handled are done with (getUpdates with the next offset; it
+    hands out nothing with `limit=1` and `timeout=0` that it would not hand out again), so the
+    next start does not get them once more."""
+    if observed.last_update_id is None:
+        return
+    try:
+        await bot.get_updates(offset=observed.last_update_id + 1, limit=1, timeout=0)
+    except TelegramAPIError as exc:
+        log.warning("could not confirm the updates handled (%s)", exc.message)
 
 
 async def take_webhooks(
@@ -159,7 +178,8 @@ async def take_webhooks(
 ) -> None:
     """Serve the webhook (with /healthz and /metrics) on LISTEN_HOST:LISTEN_PORT, set it with
     Telegram, then take updates until SIGTERM or Ctrl-C; on leaving, the server stops taking
-    connections and waits for the requests in flight, each an update being handled."""
+    connections and waits for the requests in flight, each an update being handled (Telegram
+    posts again what it got no answer to)."""
     secret = settings.webhook_secret
     assert secret is not None  # the settings require it in webhook mode
     handler = SecretCheckingHandler(
@@ -172,6 +192,7 @@ async def take_webhooks(
         log.info("taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port)
         await until_signal()
         stopping(dispatcher, health)
+    await finish_in_flight(dispatcher["observed"])  # any a request left behind (aiogram's 55 s)
 
 
 async def until_signal() -> None:

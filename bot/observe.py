@@ -81,6 +81,7 @@ class ObserveUpdates(BaseMiddleware):
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self.last_update_id: int | None = None  # the newest update handled or being handled
 
     async def __call__(
         self,
@@ -90,6 +91,7 @@ class ObserveUpdates(BaseMiddleware):
     ) -> Any:
         assert isinstance(event, Update)
         kind = event.event_type
+        self.last_update_id = max(event.update_id, self.last_update_id or 0)
         outcome = Outcome()
         token = current_outcome.set(outcome)
         self._in_flight += 1

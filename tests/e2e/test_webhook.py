@@ -200,7 +200,10 @@ async def test_sigterm_mid_turn_finishes_the_turn_then_exits(
     assert board(telegram, ENGLISH).photo_id != before  # the turn's step reached the board
     assert any("finishing 1 update(s) in flight" in line for line in bot.lines), bot.output
     if mode == "webhook":
-        assert telegram.deliveries[-1] == 200
+        assert telegram.deliveries[-1] == 200  # answered once handled: never posted again
+    else:  # the updates handled confirmed, so the next start does not get them again
+        last = telegram.calls_of("getUpdates")[-1].params
+        assert (last["offset"], last["limit"], last["timeout"]) == (tap["update_id"] + 1, 1, 0)
     assert [m for m in bot.messages() if m[0] in ("WARNING", "ERROR")] == [
         m for m in bot.messages() if m[2] == "Received SIGTERM signal"
     ], bot.output
