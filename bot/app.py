@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 
 # Seconds a Bot API request may take (aiogram's default is 60): a tap must not hang on one.
 REQUEST_TIMEOUT = 20
+CONFIRM_TIMEOUT = 5  # seconds a stop waits to confirm the updates handled (polling)
 
 
 def create_store(settings: Settings) -> GameStore:
@@ -168,7 +169,9 @@ async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
     if observed.last_update_id is None:
         return
     try:
-        await bot.get_updates(offset=observed.last_update_id + 1, limit=1, timeout=0)
+        await bot.get_updates(
+            offset=observed.last_update_id + 1, limit=1, timeout=0, request_timeout=CONFIRM_TIMEOUT
+        )
     except TelegramAPIError as exc:
         log.warning("could not confirm the updates handled (%s)", exc.message)
 

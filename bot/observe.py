@@ -177,6 +177,8 @@ async def count_active_games(store: GameStore, every: float = CENSUS_SECONDS) ->
                 ACTIVE_GAMES.set(await store.active_games())
             except StoreUnavailable as exc:
                 log.warning("cannot count the active games: the store is unavailable (%s)", exc)
+            except Exception:
+                log.exception("counting the active games failed")
             await asyncio.sleep(every)
     finally:
         ACTIVE_GAMES.set(0)

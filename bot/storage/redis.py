@@ -9,7 +9,7 @@ ids by the Unix time their timer is next due. A player's statistics and rating a
 `nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
 id><outcome>`), the group leaderboards they are on `nardy:boards:{u<id>}`, their running
 games `nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user
-ids by rating.
+ids by rating. `nardy:lease:<name>` holds the worker that holds a lease (`bot.lease`).
 """
 
 from __future__ import annotations

@@ -53,8 +53,12 @@ class BotPopen(subprocess.Popen[str]):
     def communicate(
         self, input: str | None = None, timeout: float | None = None
     ) -> tuple[str, str]:
-        """Wait for the process to end; its whole output, and no stderr (merged)."""
-        self.wait(timeout)
+        """Wait for the process to end; its whole output, and no stderr (merged). One that
+        does not end in `timeout` seconds fails with its output so far."""
+        try:
+            self.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("the bot did not exit:\n" + "".join(self._lines)) from None
         self._reader.join(timeout)
         return "".join(self._lines), ""
 
@@ -93,10 +97,11 @@ def start_bot(cwd: Path, **settings: str) -> subprocess.Popen[str]:
     )
 
 
-def stop_bot(process: subprocess.Popen[str]) -> str:
-    """Ctrl-C the bot and wait for it to end; its whole output (it must exit with 0)."""
+async def stop_bot(process: subprocess.Popen[str]) -> str:
+    """Ctrl-C the bot and wait for it to end; its whole output (it must exit with 0). The wait
+    is off the event loop, which serves the fake Bot API the stopping bot still calls."""
     process.send_signal(signal.SIGINT)
-    output, _ = process.communicate(timeout=20)
+    output, _ = await asyncio.to_thread(process.communicate, timeout=20)
     assert process.returncode == 0, output
     return output
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import signal
 import subprocess
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -16,7 +15,7 @@ import pytest
 
 from bot.i18n import Locale, Translator
 from nardy.transcript import parse, verify
-from tests.e2e.helpers import served, start_bot, until
+from tests.e2e.helpers import served, start_bot, stop_bot, until
 from tests.fakes.telegram import Chaos, FakeTelegram, Sent
 
 TOKEN = "123456:E2E-TOKEN-E2E-TOKEN-E2E-TOKEN-000"
@@ -147,9 +146,7 @@ async def test_two_whole_games_against_the_bot_process(
     assert telegram.schema_problems == []
     assert bot_process.poll() is None
 
-    bot_process.send_signal(signal.SIGINT)
-    output, _ = bot_process.communicate(timeout=20)
-    assert bot_process.returncode == 0, output
+    output = await stop_bot(bot_process)
     assert TOKEN not in output
     assert "Traceback" not in output and " ERROR " not in output, output
     assert "editMessageMedia: flood control; retrying in 1 s" in output
@@ -175,7 +172,5 @@ async def test_a_whole_game_under_random_telegram_faults(
     assert not any("Please try again" in text for text in texts), texts
     assert telegram.schema_problems == []
 
-    bot_process.send_signal(signal.SIGINT)
-    output, _ = bot_process.communicate(timeout=20)
-    assert bot_process.returncode == 0, output
+    output = await stop_bot(bot_process)
     assert "Traceback" not in output and " ERROR " not in output, output

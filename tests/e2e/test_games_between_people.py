@@ -156,7 +156,7 @@ async def test_a_whole_inline_game_through_the_media_chat(
     assert answered_once(telegram, taps)
     assert telegram.schema_problems == []
 
-    output = stop_bot(bot)
+    output = await stop_bot(bot)
     assert "Traceback" not in output and " ERROR " not in output, output
 
 
@@ -188,6 +188,6 @@ async def test_a_whole_group_game_under_the_group_edit_limit(
     assert [call.params for call in answers if "text" in call.params] == []
     assert telegram.schema_problems == []
 
-    output = stop_bot(bot)
+    output = await stop_bot(bot)
     assert "Traceback" not in output and " ERROR " not in output, output
     assert "editMessageMedia: flood control; retrying" in output
