@@ -88,6 +88,16 @@ class Settings(BaseSettings):
             raise ValueError("16 to 256 characters, each a letter, a digit, _ or -")
         return secret
 
+    @field_validator("webhook_url")
+    @classmethod
+    def _no_path(cls, url: AnyHttpUrl | None) -> AnyHttpUrl | None:
+        """The base only: the path is WEBHOOK_PATH, the one each worker serves."""
+        if url is not None and (url.path not in (None, "", "/") or url.query or url.fragment):
+            raise ValueError(
+                "the scheme and host only (https://bot.example.com): the path is WEBHOOK_PATH"
+            )
+        return url
+
     @model_validator(mode="after")
     def _webhook_complete(self) -> Settings:
         """Webhook mode needs the public URL and the secret every request must carry."""

@@ -227,6 +227,11 @@ def test_polling_is_the_default_and_needs_no_webhook(monkeypatch: pytest.MonkeyP
         ({"LISTEN_PORT": "70000"}, "bad configuration: LISTEN_PORT: Input should be less"),
         ({"METRICS_PORT": "http"}, "bad configuration: METRICS_PORT: Input should be a valid"),
         ({"WEBHOOK_PATH": "telegram"}, "bad configuration: WEBHOOK_PATH: String should match"),
+        (
+            {"WEBHOOK_URL": "https://bot.example.com/hook"},
+            "bad configuration: WEBHOOK_URL: the scheme and host only (https://bot.example.com):"
+            " the path is WEBHOOK_PATH",
+        ),
     ],
 )
 def test_a_bad_webhook_setting_is_one_line(
