@@ -18,6 +18,7 @@ COMMANDS = {
     "top": N_("The best players"),
     "help": N_("What the bot can do"),
     "lang": N_("Change the language"),
+    "settings": N_("House rules and game settings"),
 }
 GROUP_COMMANDS = {
     "play": N_("Challenge someone here to a game"),
@@ -26,6 +27,7 @@ GROUP_COMMANDS = {
     "stats": N_("Your statistics; as a reply, that person's"),
     "top": N_("The best players of this group"),
     "rules": N_("Rules of long nardy"),
+    "settings": N_("This group's house rules and game settings"),
     "help": N_("What the bot can do"),
 }
 

@@ -84,9 +84,26 @@ class GameSettings:
             }
         )
 
+    @classmethod
+    def of_rules(cls, rules: Rules) -> GameSettings:
+        """The settings of the house rules `rules` (the other options not chosen)."""
+        chosen = {}
+        for key in RULE_KEYS:
+            value = getattr(rules, key)
+            chosen[key] = (ON if value else OFF) if isinstance(value, bool) else str(value)
+        return cls(chosen)
+
     def value(self, option: Option) -> str | None:
         """The value of `option`: chosen, else its default (None: the operator's)."""
         return self.chosen.get(option.key, option.default)
+
+    def current(self, option: Option, default: Terms) -> str:
+        """The value of `option` in effect: as `value`, the time per turn of `default` (the
+        operator's) when none is chosen."""
+        value = self.value(option)
+        if value is not None:
+            return value
+        return next(name for name, limit in TURN_LIMITS.items() if limit == default.turn_limit)
 
     @property
     def rules(self) -> Rules:
@@ -102,7 +119,12 @@ class GameSettings:
         time per turn chosen, else `default`'s (the operator's)."""
         timer = self.value(TIMER)
         limit = default.turn_limit if timer is None else TURN_LIMITS[timer]
-        return replace(default, length=int(self.value(LENGTH) or 1), turn_limit=limit)
+        return replace(default, length=self.length, turn_limit=limit)
+
+    @property
+    def length(self) -> int:
+        """The match length new games start with (1: a single game)."""
+        return int(self.value(LENGTH) or 1)
 
     @property
     def theme(self) -> Theme:

@@ -13,6 +13,7 @@ from bot.handlers import (
     menu,
     play,
     resume,
+    settings,
     stats,
 )
 
@@ -23,6 +24,7 @@ def routers() -> list[Router]:
         elsewhere.router(),
         menu.router(),
         language.router(),
+        settings.router(),
         play.router(),
         group.router(),
         inline.router(),
