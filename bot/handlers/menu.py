@@ -29,6 +29,7 @@ HELP = N_(
     "/resign — give up the current game\n"
     "/rules — the rules of long nardy\n"
     "/lang — change the language\n"
+    "/settings — house rules, match length, time per turn, board colours\n"
     "/start — the main menu\n"
     "To play a friend, type @{bot} in any chat and choose a game, or add me to a group."
 )
@@ -38,6 +39,7 @@ GROUP_HELP = N_(
     "/resign — give up your game here; /games — your board again, at the bottom\n"
     "/stats — your statistics (as a reply: that person's); /top — the best players here\n"
     "/rules — the rules of long nardy\n"
+    "/settings — this group's house rules and game settings (its administrators change them)\n"
     "In any chat, type @{bot} to invite someone to a game."
 )
 

@@ -135,7 +135,7 @@ def settings_list(
         )
     builder.button(text=_("↩️ Reset to defaults"), callback_data=ResetSettings())
     builder.adjust(1)
-    return f"{header}\n{_('Tap an option to change it.')}", builder.as_markup()
+    return "\n".join([header, _("Tap an option to change it.")]), builder.as_markup()
 
 
 def settings_page(
