@@ -1,6 +1,7 @@
-"""What a player's or a group's settings (/settings) mean: the house rules of RULES.md §8, the
-default match length and time per turn of new games, the board theme, and (a player's alone)
-whether a complete turn is confirmed without Done.
+"""What a player's or a group's settings (/settings) mean: the house rules of RULES.md §8 and
+the default match length and time per turn, all for new games (a game keeps what it began
+with); the board theme and (a player's alone) whether a complete turn is confirmed without
+Done, which change no rule and so apply at once.
 
 Pure: settings are read from the strings the store keeps (`GameStore.user_prefs`,
 `group_settings`), one field per option, and a value that is missing or unknown means the

@@ -11,6 +11,7 @@ from aiogram import Bot
 from aiogram.client.session.base import BaseSession
 from aiogram.methods import TelegramMethod
 from aiogram.methods.base import TelegramType
+from aiogram.types import BufferedInputFile
 
 from tests.fakes.telegram import FakeTelegram
 
@@ -31,6 +32,9 @@ class FakeSession(BaseSession):
             prepared = self.prepare_value(value, bot=bot, files=files)
             if prepared:
                 fields[key] = prepared
+        for upload in files.values():
+            if isinstance(upload, BufferedInputFile):
+                self.telegram.uploaded.append(upload.data)
         await asyncio.sleep(self.telegram.latency.get(method.__api_method__, 0.0))
         status, body = self.telegram.handle(method.__api_method__, fields, set(files))
         response = self.check_response(bot, method, status, body)
