@@ -8,7 +8,7 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatMemberStatus, ChatType
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, Chat, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Chat, InaccessibleMessage, InlineKeyboardMarkup, Message
 
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
@@ -31,6 +31,7 @@ def _personal(chat: Chat) -> bool:
 
 
 async def _load(store: GameStore, chat: Chat) -> GameSettings:
+    """`chat`'s settings as stored now (a private chat's: its user's)."""
     if _personal(chat):
         return GameSettings.parse(await store.user_prefs(chat.id))
     return GameSettings.parse(await store.group_settings(chat.id))
@@ -64,12 +65,19 @@ async def show_settings(
 
 
 async def settings_button(
-    query: CallbackQuery, bot: Bot, texts: Texts, store: GameStore, default_terms: Terms
+    query: CallbackQuery,
+    chat_message: Message | InaccessibleMessage,
+    bot: Bot,
+    texts: Texts,
+    store: GameStore,
+    default_terms: Terms,
 ) -> None:
-    """The main menu's Settings: the list, as a new message under the menu."""
+    """The main menu's Settings (an old menu's auto-confirm toggle too): the list, as a new
+    message under the menu."""
     await query.answer()
-    if isinstance(query.message, Message):
-        await show_settings(query.message, bot, texts, store, default_terms)
+    chat = chat_message.chat
+    text, markup = await _screen(bot, texts, store, chat, None, default_terms)
+    await bot.send_message(chat.id, text, reply_markup=markup)
 
 
 def _where(query: CallbackQuery) -> Chat | None:
