@@ -41,6 +41,7 @@ from bot.service.records import Records, record_text
 from bot.service.results import Results, signed
 from bot.service.session import (
     MATCH_LENGTHS,
+    STANDARD_RULES,
     Challenge,
     Committed,
     InlineCard,
@@ -217,7 +218,6 @@ class GameService:
         store: GameStore,
         bot: BotPlayer,
         dice: DiceSource | None = None,
-        rules: Rules | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         """Games kept in `store`, the bot's turns chosen by `bot`. Each game's dice are its own
@@ -226,7 +226,6 @@ class GameService:
         self._store = store
         self._bot = bot
         self._dice = dice
-        self._rules = rules or Rules()
         self._clock = clock
         self._thinking: set[str] = set()
         self.challenges = Challenges(store, clock)
@@ -291,12 +290,18 @@ class GameService:
     # -- starting ---------------------------------------------------------------------------
 
     async def new_vs_bot(
-        self, chat_id: int, user_id: int, level: Level, length: int = 1, name: str = ""
+        self,
+        chat_id: int,
+        user_id: int,
+        level: Level,
+        length: int = 1,
+        rules: Rules = STANDARD_RULES,
+        name: str = "",
     ) -> Session:
-        """A new game in the chat, or the first of a match to `length` points, opening roll
-        done and the bot's first turn played if it starts; not saved yet (`open`). `name` is
-        the person's, for the game's record. Raises
-        `InvalidAction` for a level the bot does not offer or a length not offered,
+        """A new game in the chat, or the first of a match to `length` points, under `rules`,
+        opening roll done and the bot's first turn played if it starts; not saved yet (`open`).
+        `name` is the person's, for the game's record. Raises `InvalidAction` for a level the
+        bot does not offer or a length not offered,
         `GameInProgress`."""
         if level not in AVAILABLE_LEVELS:
             raise InvalidAction(f"no level {level.value}")
@@ -305,7 +310,8 @@ class GameService:
         await self._check_free(chat_id)
         human, bot = Seat(user_id=user_id, name=name), Seat(level=level)
         match = _new_match(length, human, bot)
-        start = Session(secrets.token_urlsafe(6), Game(), (human, bot), chat_id, match=match)
+        game_id = secrets.token_urlsafe(6)
+        start = Session(game_id, Game(rules), (human, bot), chat_id, match=match)
         return await self._first_turns(start)
 
     async def open(self, session: Session) -> Session:
@@ -379,13 +385,14 @@ class GameService:
         terms: Terms,
         invited_id: int | None = None,
         invited_name: str | None = None,
+        rules: Rules = STANDARD_RULES,
     ) -> Challenge:
-        """A challenge on `terms` in the group `chat_id` (`Challenges.make`), unless the
-        challenger has a game running there (`GameInProgress`)."""
+        """A challenge on `terms` and `rules` in the group `chat_id` (`Challenges.make`),
+        unless the challenger has a game running there (`GameInProgress`)."""
         assert challenger.user_id is not None
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
         return await self.challenges.make(
-            chat_id, challenger, locale, terms, invited_id, invited_name
+            chat_id, challenger, locale, terms, invited_id, invited_name, rules
         )
 
     async def join(
@@ -422,6 +429,7 @@ class GameService:
         for _ in range(CONFLICT_RETRIES):
             start = replace(
                 place,
+                game=Game(challenge.rules),
                 seats=(challenger, joiner),
                 locale=challenge.locale,
                 match=_new_match(challenge.terms.length, challenger, joiner),
@@ -465,7 +473,7 @@ class GameService:
             return finished, None
         first, second = session.seats[color.opponent], session.seats[color]
         length = 1 if session.match is None else session.match.match.length
-        start = Session(new_id, Game(), (first, second), session.chat_id)
+        start = Session(new_id, Game(session.game.rules), (first, second), session.chat_id)
         start = replace(
             start,
             locale=session.locale,
@@ -491,14 +499,15 @@ class GameService:
         return await self._first_turns(replace(counted, seats=seats, hints=0), told)
 
     async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:
-        """The game between the players of `start` (whose game is a placeholder), seated the
-        one who asked first (against the bot: the person): the opening roll decides who plays
-        white (RULES.md §2), then play goes on to a real choice. `told` comes before the
-        opening's notes."""
+        """The game between the players of `start` (whose game is a placeholder with the
+        rules to play), seated the one who asked first (against the bot: the person): the
+        opening roll decides who plays white (RULES.md §2), then play goes on to a real
+        choice. `told` comes before the opening's notes."""
         number = 1 if start.match is None else start.match.match.games + 1
         fair = self._commit(f"{start.game_id}.{number}")
         fair_dice = None if fair is None else fair.dice()
-        opening, game = new_game(self._rules, fair_dice or self._dice or SystemDice())
+        roller = fair_dice or self._dice or SystemDice()
+        opening, game = new_game(start.game.rules, roller)
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
         if fair is not None and fair_dice is not None:  # told before the first turn's dice

@@ -13,12 +13,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.storage import RatingChange, Slot
-from nardy import Color, format_turn, parse_turn
+from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
 from nardy.game import Game
 from nardy.match import Match
-from nardy.record import game_from_text, game_to_text
+from nardy.record import game_from_text, game_to_text, rules_from_text, rules_to_text
 from nardy.scoring import EndReason, GameResult, ResultKind
 
 
@@ -203,6 +203,8 @@ class Committed:
 TURN_LIMITS = {"off": 0, "1m": 60, "5m": 300, "1h": 3600, "24h": 86400}
 # The lengths of the matches players may ask for (1: one game), RULES.md §7.
 MATCH_LENGTHS = (1, 3, 5, 7)
+# The house rules of a game whose players chose none: RULES.md §8's defaults.
+STANDARD_RULES = Rules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,9 +411,10 @@ def inline_chat(instance: str) -> str:
 class Challenge:
     """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,
     their name as shown; `invited_id` when known, else the name is `@username` as /play @name
-    gave it); the first other person allowed who joins gets the game on its `terms`, stored
-    under the same id (`Session`). It was made at `made_at` (Unix time) and posted as the
-    card `message_id`, which says so when it expires."""
+    gave it); the first other person allowed who joins gets the game on its `terms` and house
+    `rules` (the group's settings when it was made), stored under the same id (`Session`). It
+    was made at `made_at` (Unix time) and posted as the card `message_id`, which says so when
+    it expires."""
 
     challenge_id: str
     chat_id: int
@@ -423,6 +426,7 @@ class Challenge:
     made_at: float = 0.0
     message_id: int | None = None
     version: int = 0
+    rules: Rules = STANDARD_RULES
 
     def invites(self, user_id: int, username: str | None) -> bool:
         """Whether the person `user_id` (@`username`) may join."""
@@ -445,6 +449,8 @@ class Challenge:
             "a": self.made_at,
             "m": self.message_id,
         }
+        if self.rules != STANDARD_RULES:
+            data["r"] = rules_to_text(self.rules)
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -463,6 +469,7 @@ class Challenge:
             made_at=data.get("a", 0.0),
             message_id=data.get("m"),
             version=version,
+            rules=rules_from_text(data["r"]) if "r" in data else STANDARD_RULES,
         )
 
 
@@ -475,7 +482,7 @@ def is_challenge(text: str) -> bool:
 class InlineCard:
     """A challenge sent through inline mode, as its Join or Cancel tap tells it: the inline
     message, its chat's `instance`, the challenger, their language, when
-    the card was offered (Unix time), its terms."""
+    the card was offered (Unix time), its terms and house rules."""
 
     inline_id: str
     instance: str
@@ -483,6 +490,7 @@ class InlineCard:
     locale: str
     made_at: float
     terms: Terms
+    rules: Rules = STANDARD_RULES
 
 
 def inline_game_id(inline_id: str) -> str:

@@ -77,8 +77,8 @@ class Versioned:
 
 
 class GameStore(ABC):
-    """Games keyed by id, a slot→game index (a chat, or a player in a group) and per-user
-    preferences.
+    """Games keyed by id, a slot→game index (a chat, or a player in a group), per-user
+    preferences and per-group settings.
 
     Every write of a game is a compare-and-set on its version, so of two updates that read the
     same version exactly one wins (DESIGN.md §4).
@@ -126,8 +126,16 @@ class GameStore(ABC):
         """The user's saved preferences (e.g. language), empty when none were set."""
 
     @abstractmethod
-    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
-        """Save one preference of the user."""
+    async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
+        """Save one preference of the user; None forgets it."""
+
+    @abstractmethod
+    async def group_settings(self, chat_id: int) -> dict[str, str]:
+        """The group's saved settings (/settings there), empty when none were set."""
+
+    @abstractmethod
+    async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
+        """Save one setting of the group; None forgets it."""
 
     @abstractmethod
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:

@@ -25,6 +25,7 @@ class MemoryStore(GameStore):
         self._games: dict[str, tuple[Versioned, float | None]] = {}
         self._chats: dict[str, str] = {}
         self._prefs: dict[int, dict[str, str]] = {}
+        self._groups: dict[int, dict[str, str]] = {}
         self._timers: dict[str, float] = {}
         self._stats: dict[int, dict[str, str]] = {}
         self._counted: dict[int, list[str]] = {}
@@ -89,8 +90,14 @@ class MemoryStore(GameStore):
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         return dict(self._prefs.get(user_id, {}))
 
-    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
-        self._prefs.setdefault(user_id, {})[name] = value
+    async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
+        _set(self._prefs.setdefault(user_id, {}), name, value)
+
+    async def group_settings(self, chat_id: int) -> dict[str, str]:
+        return dict(self._groups.get(chat_id, {}))
+
+    async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
+        _set(self._groups.setdefault(chat_id, {}), name, value)
 
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
         games = self._running.setdefault(user_id, set())
@@ -192,3 +199,11 @@ class MemoryStore(GameStore):
 
     async def close(self) -> None:
         """Nothing to release."""
+
+
+def _set(fields: dict[str, str], name: str, value: str | None) -> None:
+    """One field of a hash set, or forgotten (None), as Redis's HSET and HDEL do."""
+    if value is None:
+        fields.pop(name, None)
+    else:
+        fields[name] = value

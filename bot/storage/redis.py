@@ -3,7 +3,8 @@
 Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
 share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
-group), `nardy:user:{<user id>}` → hash of preferences, `nardy:timers` → a sorted set of game
+group), `nardy:user:{<user id>}` → hash of preferences, `nardy:group:{<chat id>}` → hash of a
+group's settings, `nardy:timers` → a sorted set of game
 ids by the Unix time their timer is next due. A player's statistics and rating are the hash
 `nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating), the games counted last
 `nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
@@ -131,6 +132,10 @@ def user_key(user_id: int) -> str:
     return f"nardy:user:{{{user_id}}}"
 
 
+def group_key(chat_id: int) -> str:
+    return f"nardy:group:{{{chat_id}}}"
+
+
 def stats_key(user_id: int) -> str:
     return f"nardy:stats:{{u{user_id}}}"
 
@@ -240,13 +245,24 @@ class RedisStore(GameStore):
         return [_text(game) for game in due if isinstance(game, bytes | str)]
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
-        async with _reachable():
-            prefs = await self._redis.hgetall(user_key(user_id))
-        return {_text(name): _text(value) for name, value in prefs.items()}
+        return await self._hash(user_key(user_id))
 
-    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
+    async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
+        await self._set_field(user_key(user_id), name, value)
+
+    async def group_settings(self, chat_id: int) -> dict[str, str]:
+        return await self._hash(group_key(chat_id))
+
+    async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
+        await self._set_field(group_key(chat_id), name, value)
+
+    async def _set_field(self, key: str, name: str, value: str | None) -> None:
+        """One field of the hash `key` set, or deleted (None)."""
         async with _reachable():
-            await self._redis.hset(user_key(user_id), name, value)
+            if value is None:
+                await self._redis.hdel(key, name)
+            else:
+                await self._redis.hset(key, name, value)
 
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
         async with _reachable():
@@ -298,9 +314,13 @@ class RedisStore(GameStore):
         return bool(counted)
 
     async def player_stats(self, user_id: int) -> dict[str, str]:
+        return await self._hash(stats_key(user_id))
+
+    async def _hash(self, key: str) -> dict[str, str]:
+        """Every field of the hash `key` (empty when there is none)."""
         async with _reachable():
-            stats = await self._redis.hgetall(stats_key(user_id))
-        return {_text(name): _text(value) for name, value in stats.items()}
+            fields = await self._redis.hgetall(key)
+        return {_text(name): _text(value) for name, value in fields.items()}
 
     async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
         fields = [f"{opponent}{outcome}" for outcome in "wld"]
