@@ -134,7 +134,7 @@ async def challenge_tap(
     try:
         if callback_data.action is ChallengeAction.JOIN:
             session = await service.join(
-                callback_data.game, seat_for(user), user.username, card.message_id
+                callback_data.game, seat_for(user), user.username, card.message_id, query.id
             )
         else:
             withdrawn = await service.challenges.cancel(callback_data.game, user.id)
@@ -164,7 +164,7 @@ async def rematch(
     """The first player's tap asks (the board says so); the other's starts the next game on a
     new message."""
     try:
-        finished, fresh = await service.rematch(session, seat)
+        finished, fresh = await service.rematch(session, seat, query.id)
     except GameError as error:
         await refuse(query, texts, error)
         return

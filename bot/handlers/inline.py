@@ -49,19 +49,24 @@ async def offer(
     bot: Bot,
     texts: Texts,
     store: GameStore,
+    service: GameService,
     media: MediaChat | None,
     prefs: Prefs,
     default_terms: Terms,
 ) -> None:
     """The cards, personal to the one asking (their name, their language), under their house
     rules (/settings), on the terms the query names (`@bot 5m`: five minutes a turn) or else
-    their settings' (the match length they chose is offered first)."""
+    their settings' (the match length they chose is offered first); each shows the
+    commitment of its game's dice (`GameService.card_dice`). With the store down the cards
+    are offered all the same, their dice committed when a game begins."""
     user = query.from_user
     seat = seat_for(user)
+    nonce, commitment = "", None
     try:  # the name Join will seat the challenger under
         await store.set_user_pref(user.id, NAME, seat.name)
+        nonce, commitment = await service.card_dice() or (nonce, commitment)
     except StoreUnavailable:
-        log.warning("could not keep the name of inline challenger %s", user.id)
+        log.warning("could not keep the name and dice of inline challenger %s", user.id)
     at = int(time.time())
     settings = prefs.settings.terms(default_terms)
     asked = read_terms(query.query, settings) or settings
@@ -69,8 +74,9 @@ async def offer(
     results = []
     for length in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length):
         terms = replace(asked, length=length)
-        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at)
-        screen = inline_card_screen(texts, seat.name, terms, rules, markup, media is not None)
+        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)
+        pictures = media is not None
+        screen = inline_card_screen(texts, seat.name, terms, rules, markup, pictures, commitment)
         photo = None if media is None else await media.file_id(bot, screen)
         results.append(card_result(texts, terms, rules, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
@@ -108,12 +114,13 @@ async def card_tap(
         callback_data.at,
         Terms(callback_data.length, callback_data.limit),
         rules,
+        callback_data.dice,
     )
     user = query.from_user
     picture = media is not None
     try:
         if callback_data.action is ChallengeAction.JOIN:
-            session = await service.join_inline(card, seat_for(user))
+            session = await service.join_inline(card, seat_for(user), query.id)
         else:
             await service.challenges.withdraw_inline(card, user.id)
     except GameError as error:

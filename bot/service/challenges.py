@@ -21,9 +21,11 @@ from bot.service.errors import (
 from bot.service.session import (
     STANDARD_RULES,
     Challenge,
+    Committed,
     InlineCard,
     Seat,
     Terms,
+    card_dice_name,
     inline_game_id,
     is_challenge,
 )
@@ -57,14 +59,17 @@ class Challenges:
         invited_id: int | None = None,
         invited_name: str | None = None,
         rules: Rules = STANDARD_RULES,
+        seed: bytes | None = None,
     ) -> Challenge:
-        """A challenge on `terms` and house `rules` in the group `chat_id`, saved, open for
-        `CHALLENGE_TTL` (its expiry on the timer index); `InvalidAction` for terms not offered.
-        Its card is recorded by `post_card`."""
+        """A challenge on `terms` and house `rules` in the group `chat_id`, its game's dice
+        committed to `seed` (none: not committed), saved, open for `CHALLENGE_TTL` (its expiry
+        on the timer index); `InvalidAction` for terms not offered. Its card is recorded by
+        `post_card`."""
         if not terms.offered:
             raise InvalidAction(f"no such terms: {terms}")
+        challenge_id = secrets.token_urlsafe(6)
         challenge = Challenge(
-            secrets.token_urlsafe(6),
+            challenge_id,
             chat_id,
             challenger,
             locale,
@@ -73,6 +78,7 @@ class Challenges:
             terms,
             made_at=self._clock(),
             rules=rules,
+            dice=None if seed is None else Committed(seed, f"{challenge_id}.1"),
         )
         await self._store.set_timer(challenge.challenge_id, challenge.made_at + CHALLENGE_TTL)
         data = challenge.to_text()
@@ -106,17 +112,25 @@ class Challenges:
             raise ChallengeGone(challenge_id)
         return challenge
 
-    def inline(self, card: InlineCard) -> Challenge:
-        """The challenge an inline card's tap carries (not stored: version 0), if it is open:
-        `InvalidAction` for terms or rules not offered (forged: a match's length is in its
-        terms), `ChallengeGone` once expired."""
+    def inline(self, card: InlineCard, seed: bytes | None) -> Challenge:
+        """The challenge an inline card's tap carries (not stored: version 0), its dice
+        committed to the card's `seed` (none: not committed), if it is open: `InvalidAction`
+        for terms or rules not offered (forged: a match's length is in its terms),
+        `ChallengeGone` once expired."""
         game_id = inline_game_id(card.inline_id)
         if not card.terms.offered or card.rules.match_length != 1:
             raise InvalidAction(f"no such terms: {card.terms}, {card.rules}")
         if self._expired(card.made_at):
             raise ChallengeGone(game_id)
+        dice = None if seed is None else Committed(seed, card_dice_name(card.dice))
         return Challenge(
-            game_id, 0, card.challenger, card.locale, terms=card.terms, rules=card.rules
+            game_id,
+            0,
+            card.challenger,
+            card.locale,
+            terms=card.terms,
+            rules=card.rules,
+            dice=dice,
         )
 
     async def why_not_open(self, challenge_id: str) -> Challenge:

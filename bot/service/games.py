@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.service.actions import Action, Deselect, Done, Hint, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer
-from bot.service.challenges import Challenges
+from bot.service.challenges import CHALLENGE_KEPT, Challenges
 from bot.service.errors import (
     AlreadyDone,
     AlreadyStarted,
@@ -50,6 +50,7 @@ from bot.service.session import (
     Seat,
     Session,
     Terms,
+    card_dice_name,
     is_challenge,
     match_player,
     player_slot,
@@ -66,7 +67,7 @@ from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
-from nardy.fair import new_seed
+from nardy.fair import commitment, new_seed
 from nardy.game import Game, OpeningRoll, new_game
 from nardy.match import Match
 from nardy.record import RecordError
@@ -387,42 +388,64 @@ class GameService:
         invited_name: str | None = None,
         rules: Rules = STANDARD_RULES,
     ) -> Challenge:
-        """A challenge on `terms` and `rules` in the group `chat_id` (`Challenges.make`),
-        unless the challenger has a game running there (`GameInProgress`)."""
+        """A challenge on `terms` and `rules` in the group `chat_id` (`Challenges.make`), its
+        game's dice committed now (the card shows it), unless the challenger has a game running
+        there (`GameInProgress`)."""
         assert challenger.user_id is not None
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
         return await self.challenges.make(
-            chat_id, challenger, locale, terms, invited_id, invited_name, rules
+            chat_id, challenger, locale, terms, invited_id, invited_name, rules, self._seed()
         )
 
+    async def card_dice(self) -> tuple[str, str] | None:
+        """Dice committed for the cards of one inline query, kept while a card may be joined:
+        the nonce the cards carry and the commitment they show (`card_dice_name`); None when
+        the dice given at construction roll instead."""
+        seed = self._seed()
+        if seed is None:
+            return None
+        nonce = secrets.token_urlsafe(6)
+        await self._store.save_card_seed(nonce, seed, CHALLENGE_KEPT)
+        return nonce, commitment(seed, card_dice_name(nonce))
+
     async def join(
-        self, challenge_id: str, joiner: Seat, username: str | None, message_id: int | None
+        self,
+        challenge_id: str,
+        joiner: Seat,
+        username: str | None,
+        message_id: int | None,
+        mix: str = "",
     ) -> Session:
         """`joiner` (@`username`) takes the group challenge: the game starts, played on the
         challenge's message `message_id`, and is saved in place of the challenge, so of two who
-        join at once one gets it (`AlreadyStarted` for the other). `OwnChallenge`,
+        join at once one gets it (`AlreadyStarted` for the other). `mix`, the id Telegram gave
+        the joining tap, goes into the dice committed with the challenge. `OwnChallenge`,
         `NotInvited`, `GameInProgress` (naming whoever has a game in the group already)."""
         challenge = await self.challenges.load(challenge_id)
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
         place = Session(challenge_id, Game(), (joiner, joiner), challenge.chat_id, message_id)
-        return await self._join(challenge, joiner, place)
+        return await self._join(challenge, joiner, place, mix)
 
-    async def join_inline(self, card: InlineCard, joiner: Seat) -> Session:
+    async def join_inline(self, card: InlineCard, joiner: Seat, mix: str = "") -> Session:
         """`joiner` takes the inline challenge `card`: the game starts in its inline message,
         saved under an id made from that message's, so of two who join at once one gets it
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
         `GameInProgress` (naming whoever has a game in that chat already). The game has no
-        chat id (an inline message's chat is unknown): its chat is its `instance`."""
-        challenge = self.challenges.inline(card)
+        chat id (an inline message's chat is unknown): its chat is its `instance`. `mix`, the
+        joining tap's id, goes into the dice the card committed (`card_dice`); a card whose
+        seed is gone (kept no longer than a card is open) has its game's dice committed anew."""
+        seed = await self._store.card_seed(card.dice) if card.dice else None
+        challenge = self.challenges.inline(card, seed)
         place = Session(challenge.challenge_id, Game(), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)
-        return await self._join(challenge, joiner, place)
+        return await self._join(challenge, joiner, place, mix)
 
-    async def _join(self, challenge: Challenge, joiner: Seat, place: Session) -> Session:
+    async def _join(self, challenge: Challenge, joiner: Seat, place: Session, mix: str) -> Session:
         """The game of `challenge` begun with `joiner`, on the board message of `place`, saved
-        with a compare-and-set on the challenge's version (0: none stored). A challenge that
-        changed but is still open (its card recorded meanwhile) is joined as it is now."""
+        with a compare-and-set on the challenge's version (0: none stored), its committed dice
+        with `mix`. A challenge that changed but is still open (its card recorded meanwhile) is
+        joined as it is now."""
         challenger = challenge.challenger
         if joiner.user_id == challenger.user_id:
             raise OwnChallenge(challenge.challenge_id)
@@ -436,7 +459,8 @@ class GameService:
                 turn_limit=challenge.terms.turn_limit,
                 version=challenge.version,
             )
-            session = await self._first_turns(start)
+            dice = None if challenge.dice is None else replace(challenge.dice, mix=mix)
+            session = await self._first_turns(start, dice=dice)
             shared = session.slot_of(challenger.user_id or 0)
             await self._claim(session, shared)
             try:
@@ -450,9 +474,12 @@ class GameService:
             return saved
         raise AlreadyStarted(challenge.challenge_id)
 
-    async def rematch(self, session: Session, color: Color) -> tuple[Session, Session | None]:
+    async def rematch(
+        self, session: Session, color: Color, mix: str = ""
+    ) -> tuple[Session, Session | None]:
         """The player of `color` asks for a rematch of the finished `session`: the first ask is
-        saved; the other player's agreement clears it and gives the new game too, not saved
+        saved, with the rematch's dice committed (the board shows it); the other player's
+        agreement, whose tap's id is `mix`, clears it and gives the new game too, not saved
         yet (`open`), its colours drawn anew by the opening roll. Returns the finished game as
         saved and the new one, if agreed. Of two agreements at once one counts (`Stale`)."""
         user = session.seats[color].user_id
@@ -464,9 +491,13 @@ class GameService:
             raise RematchAsked(session.game_id)
         agreed = session.rematch is not None
         new_id = secrets.token_urlsafe(6)
-        after = replace(session, rematch=None, next_game=new_id) if agreed else session
+        if agreed:
+            after = replace(session, rematch=None, rematch_dice=None, next_game=new_id)
+        else:
+            dice = self._commit(f"{session.game_id}.rematch")
+            after = replace(session, rematch=user, rematch_dice=dice)
         try:
-            finished = await self._save(after if agreed else replace(session, rematch=user))
+            finished = await self._save(after)
         except VersionConflict:
             raise Stale(session.game_id) from None
         if not agreed:
@@ -482,7 +513,9 @@ class GameService:
             instance=session.instance,
             turn_limit=session.turn_limit,
         )
-        return finished, await self._first_turns(start)
+        dice = session.rematch_dice
+        mixed = None if dice is None else replace(dice, mix=mix)
+        return finished, await self._first_turns(start, dice=mixed)
 
     async def _next_of_match(self, session: Session) -> Session:
         """After a game of a match: the score counted and, unless the match is over, the next
@@ -498,13 +531,16 @@ class GameService:
         seats = played.seats(session.seats)
         return await self._first_turns(replace(counted, seats=seats, hints=0), told)
 
-    async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:
+    async def _first_turns(
+        self, start: Session, told: Sequence[Note] = (), dice: Committed | None = None
+    ) -> Session:
         """The game between the players of `start` (whose game is a placeholder with the
         rules to play), seated the one who asked first (against the bot: the person): the
         opening roll decides who plays white (RULES.md §2), then play goes on to a real
-        choice. `told` comes before the opening's notes."""
+        choice. `told` comes before the opening's notes. The game's `dice` were committed
+        before it began (a challenge's, a rematch's), else they are committed now."""
         number = 1 if start.match is None else start.match.match.games + 1
-        fair = self._commit(f"{start.game_id}.{number}")
+        fair = dice or self._commit(f"{start.game_id}.{number}")
         fair_dice = None if fair is None else fair.dice()
         roller = fair_dice or self._dice or SystemDice()
         opening, game = new_game(start.game.rules, roller)
@@ -519,10 +555,14 @@ class GameService:
         seats = (first, second) if opening.white_player == 0 else (second, first)
         return await self._advance(replace(start, seats=seats, fair=fair), game, notes)
 
+    def _seed(self) -> bytes | None:
+        """A new game's secret seed; None when the dice given at construction roll instead."""
+        return new_seed() if self._dice is None else None
+
     def _commit(self, name: str) -> Committed | None:
-        """The committed dice of a new game, the seed bound to `name`; None when the dice given
-        at construction roll instead."""
-        return Committed(new_seed(), name) if self._dice is None else None
+        """The committed dice of a new game, the seed bound to `name` (`_seed`)."""
+        seed = self._seed()
+        return None if seed is None else Committed(seed, name)
 
     # -- a player's action ------------------------------------------------------------------
 

@@ -254,6 +254,7 @@ class Session:
     inline_id: str | None = None
     instance: str | None = None
     next_game: str | None = None  # the rematch that followed this finished game
+    rematch_dice: Committed | None = None  # the rematch's, committed when the first asked
     ended: Ended | None = None  # the game that ended last, to count (the match's latest)
     turn_limit: int = 0  # seconds a player of a game between two people has per turn; 0: none
     deadline: float | None = None  # when the turn in progress runs out (Unix time)
@@ -347,6 +348,8 @@ class Session:
             data["T"], data["D"], data["R"] = self.turn_limit, self.deadline, self.reminded
         if self.next_game is not None:
             data["z"] = self.next_game
+        if self.rematch_dice is not None:
+            data["F"] = self.rematch_dice.to_list()
         if self.ended is not None:
             data["e"] = self.ended.to_list()
             if self.ended.record:
@@ -381,6 +384,7 @@ class Session:
             inline_id=data.get("i"),
             instance=data.get("h"),
             next_game=data.get("z"),
+            rematch_dice=Committed.from_list(data["F"]) if "F" in data else None,
             ended=Ended.from_list(data["e"], data.get("E", "")) if "e" in data else None,
             turn_limit=data.get("T", 0),
             deadline=data.get("D"),
@@ -414,7 +418,8 @@ class Challenge:
     gave it); the first other person allowed who joins gets the game on its `terms` and house
     `rules` (the group's settings when it was made), stored under the same id (`Session`). It
     was made at `made_at` (Unix time) and posted as the card `message_id`, which says so when
-    it expires."""
+    it expires. Its game's `dice` are committed with it, the card showing the commitment, so
+    that the id of the tap that joins can be mixed in (`nardy.fair`)."""
 
     challenge_id: str
     chat_id: int
@@ -427,6 +432,7 @@ class Challenge:
     message_id: int | None = None
     version: int = 0
     rules: Rules = STANDARD_RULES
+    dice: Committed | None = None
 
     def invites(self, user_id: int, username: str | None) -> bool:
         """Whether the person `user_id` (@`username`) may join."""
@@ -451,6 +457,8 @@ class Challenge:
         }
         if self.rules != STANDARD_RULES:
             data["r"] = rules_to_text(self.rules)
+        if self.dice is not None:
+            data["f"] = self.dice.to_list()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -470,6 +478,7 @@ class Challenge:
             message_id=data.get("m"),
             version=version,
             rules=rules_from_text(data["r"]) if "r" in data else STANDARD_RULES,
+            dice=Committed.from_list(data["f"]) if "f" in data else None,
         )
 
 
@@ -491,6 +500,13 @@ class InlineCard:
     made_at: float
     terms: Terms
     rules: Rules = STANDARD_RULES
+    dice: str = ""  # the nonce of the seed its dice are committed to (`card_dice_name`); "": none
+
+
+def card_dice_name(nonce: str) -> str:
+    """What the dice of the game of an inline card are committed under: the card shows the
+    commitment before anyone joins, when the game's id is not known yet."""
+    return f"c{nonce}"
 
 
 def inline_game_id(inline_id: str) -> str:

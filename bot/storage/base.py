@@ -159,6 +159,14 @@ class GameStore(ABC):
         """The names of the user's latest records, latest first (some may have expired)."""
 
     @abstractmethod
+    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
+        """Keep the secret seed of the inline cards carrying `nonce` for `ttl` seconds."""
+
+    @abstractmethod
+    async def card_seed(self, nonce: str) -> bytes | None:
+        """The seed kept for `nonce`; None when there is none (never was, expired)."""
+
+    @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         """Add `tally` to the user's statistics (and rating) in one step, unless a tally with
         the same `mark` (the game) was among their `RECENT_COUNTED` latest: False then."""

@@ -35,6 +35,7 @@ class MemoryStore(GameStore):
         self._running: dict[int, set[str]] = {}
         self._records: dict[str, tuple[str, float]] = {}  # text, when it expires
         self._listed: dict[int, list[str]] = {}
+        self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -124,6 +125,16 @@ class MemoryStore(GameStore):
 
     async def records(self, user_id: int) -> list[str]:
         return list(self._listed.get(user_id, []))
+
+    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
+        self._seeds[nonce] = (seed, time.monotonic() + ttl)
+
+    async def card_seed(self, nonce: str) -> bytes | None:
+        seed, expires = self._seeds.get(nonce, (b"", 0.0))
+        if expires <= time.monotonic():
+            self._seeds.pop(nonce, None)
+            return None
+        return seed
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         counted = self._counted.setdefault(user_id, [])

@@ -160,6 +160,10 @@ def record_key(name: str) -> str:
     return f"nardy:record:{name}"
 
 
+def card_seed_key(nonce: str) -> str:
+    return f"nardy:card:{nonce}"
+
+
 def records_key(user_id: int) -> str:
     return f"nardy:records:{{u{user_id}}}"
 
@@ -296,6 +300,15 @@ class RedisStore(GameStore):
         async with _reachable():
             names = await self._redis.lrange(records_key(user_id), 0, RECORDS_LISTED - 1)
         return [_text(name) for name in names]
+
+    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
+        async with _reachable():
+            await self._redis.set(card_seed_key(nonce), seed.hex(), ex=ttl)
+
+    async def card_seed(self, nonce: str) -> bytes | None:
+        async with _reachable():
+            seed = await self._redis.get(card_seed_key(nonce))
+        return None if seed is None else bytes.fromhex(_text(seed))
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating

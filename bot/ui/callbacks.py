@@ -120,7 +120,8 @@ class InlineChallenge(CallbackData, prefix="ic"):
     """Join or Cancel under a challenge sent through inline mode. Nothing is stored until
     someone joins, so the card carries the challenge: the challenger (`by`), their language,
     the match length, the seconds per turn (0: no limit), when it was offered (Unix
-    seconds) and the house rules (`nardy.record.rules_to_text`: seven letters)."""
+    seconds), the house rules (`nardy.record.rules_to_text`: seven letters) and the nonce of
+    the seed its game's dice are committed to ("": none; `GameService.card_dice`)."""
 
     by: int
     locale: Locale
@@ -129,6 +130,7 @@ class InlineChallenge(CallbackData, prefix="ic"):
     at: int
     action: ChallengeAction
     rules: str
+    dice: str
 
 
 class Rematch(CallbackData, prefix="rm"):

@@ -192,9 +192,10 @@ def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
 
 
 def inline_challenge_menu(
-    texts: Texts, by: int, locale: Locale, terms: Terms, rules: Rules, at: int
+    texts: Texts, by: int, locale: Locale, terms: Terms, rules: Rules, at: int, dice: str = ""
 ) -> InlineKeyboardMarkup:
-    """Join and Cancel under an inline challenge card, carrying the challenge."""
+    """Join and Cancel under an inline challenge card, carrying the challenge (`dice`: the
+    nonce of its committed dice)."""
     builder = InlineKeyboardBuilder()
     for action, label in (
         (ChallengeAction.JOIN, texts.gettext("🎲 Join")),
@@ -208,6 +209,7 @@ def inline_challenge_menu(
             at=at,
             action=action,
             rules=rules_to_text(rules),
+            dice=dice,
         )
         builder.button(text=label, callback_data=data)
     return builder.as_markup()

@@ -186,6 +186,11 @@ def build_screen(
     return Screen(game.board, view, caption(notes, lines, details), markup)
 
 
+def dice_line(texts: Texts, commitment: str) -> str:
+    """The commitment of a game's dice, shown before its first roll (`nardy.fair`)."""
+    return texts.gettext(NOTES["dice_committed"], commitment=commitment)
+
+
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
     were not committed, so it has none."""
@@ -285,6 +290,8 @@ def shared_screen(
         asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
+        if session.rematch_dice is not None:
+            lines.append(dice_line(texts, session.rematch_dice.commitment))
         markup = rematch_menu(texts, session, record_of(session))
     elif game.dice is not None:
         lines.append(_prompt(game, texts, selected))
@@ -343,6 +350,8 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
         )
     markup = challenge_menu(texts, challenge.challenge_id)
     lines = [offer, rules_line(texts, challenge.terms, challenge.rules)]
+    if challenge.dice is not None:
+        lines.append(dice_line(texts, challenge.dice.commitment))
     return _card(texts, name, lines, markup)
 
 
@@ -353,11 +362,14 @@ def inline_card_screen(
     rules: Rules,
     markup: InlineKeyboardMarkup,
     pictures: bool,
+    commitment: str | None = None,
 ) -> Screen:
-    """The card of a challenge sent through inline mode: as in a group, and, when the game
-    will be played on a text board, why."""
+    """The card of a challenge sent through inline mode: as in a group (the `commitment` of
+    its game's dice, if committed), and, when the game will be played on a text board, why."""
     offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
     lines = [offer, rules_line(texts, terms, rules)]
+    if commitment is not None:
+        lines.append(dice_line(texts, commitment))
     if not pictures:
         lines.append(
             texts.gettext(

@@ -164,6 +164,7 @@ async def test_a_card_nobody_joined_in_time_expires(room: Group, service: GameSe
         at=long_ago,
         action=ChallengeAction.JOIN,
         rules=rules_to_text(Rules()),
+        dice="",
     )
     await room.tap(BOB, card, old.pack())
     assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)

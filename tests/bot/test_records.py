@@ -5,30 +5,47 @@ match); the verifier reproduces every roll and refuses a tampered record."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
-from bot.service import Done, GameService, Move, PoolBotPlayer, Resign, Seat, Session, Terms
+from bot.service import (
+    Done,
+    GameService,
+    Move,
+    PoolBotPlayer,
+    Resign,
+    Seat,
+    Session,
+    Terms,
+    inline_game_id,
+    player_slot,
+)
 from bot.service.session import Committed, Note
 from bot.storage import GameStore, RedisStore
+from bot.storage.base import RECORDS_LISTED
 from nardy import Color
 from nardy.ai import Level
 from nardy.fair import commitment
 from nardy.scoring import EndReason
-from nardy.transcript import VerificationError, parse, verify
-from tests.bot.harness import Clock, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram
+from nardy.transcript import Transcript, VerificationError, parse, verify
+from tests.bot.harness import Clock, Group, make_chat, make_group, user
+from tests.fakes.telegram import FakeTelegram, Sent
 
 USER = 77
 GROUP = -100500
+ALICE, BOB = user(3001), user(3002)
 
 
-def fair_service(
-    store: GameStore, bot_player: PoolBotPlayer, clock: Clock | None = None
-) -> GameService:
+def fair_service(store: GameStore, bot_player: PoolBotPlayer, clock: Clock) -> GameService:
     """The service as the bot runs it: no dice given, so each game has its own fair dice."""
-    if clock is None:
-        return GameService(store, bot_player)
     return GameService(store, bot_player, clock=clock)
+
+
+@pytest.fixture
+def fair(store: RedisStore, bot_player: PoolBotPlayer) -> GameService:
+    return fair_service(store, bot_player, Clock())
 
 
 async def play_out(service: GameService, session: Session, user: int) -> Session:
@@ -56,10 +73,12 @@ async def test_many_games_against_the_bot_verify_roll_by_roll(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
     service = fair_service(store, bot_player, Clock())
-    for _ in range(4):
+    names = []
+    for _ in range(RECORDS_LISTED + 2):
         session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
         assert session.fair is not None
         name = f"{session.game_id}.1"
+        names.append(name)
         shown = committed(session)
         assert shown == commitment(session.fair.seed, name)
         assert await service.records.text(name) is None  # nothing revealed while it runs
@@ -71,11 +90,11 @@ async def test_many_games_against_the_bot_verify_roll_by_roll(
         checked = verify(record)
         assert checked.game.result == finished.game.result
         assert checked.game.position == finished.game.position
-        # every roll: the opening pairs and one per turn after the first (§2 reroll)
+        # every roll: the opening's pairs, then one a turn (§2 reroll: White rolls afresh)
         assert checked.rolls == len(record.opening) + len(record.turns)
         assert record.players[finished.seat_of(USER) or Color.WHITE] == f"Player {USER}"
     listed = [name for name, _ in await service.records.latest(USER)]
-    assert len(listed) == 4 and listed[0] == name  # latest first
+    assert listed == names[::-1][:RECORDS_LISTED]  # the latest, latest first
 
 
 async def test_a_resigned_game_reveals_its_seed_and_a_tampered_record_is_refused(
@@ -217,3 +236,106 @@ async def test_a_tap_for_a_record_that_is_gone_is_told_so(
     )
     await chat.tap(chat.last, "rec:forged.1")
     assert chat.alerts() == ["This game has no record any more: records are kept 30 days."]
+
+
+COMMITMENT = re.compile(r"Fair dice: commitment ([0-9a-f]{64})")
+
+
+def shown_commitment(sent: Sent) -> str:
+    """The commitment a card or board shows."""
+    found = COMMITMENT.search(sent.caption or sent.text or "")
+    assert found is not None, sent
+    return found[1]
+
+
+def last_tap_id(telegram: FakeTelegram) -> str:
+    """The id of the tap answered last: the value mixed into the dice it began."""
+    return str(telegram.calls_of("answerCallbackQuery")[-1].params["callback_query_id"])
+
+
+async def resigned_record(service: GameService, session: Session) -> Transcript:
+    """Resign `session`'s game for its player to move; its record, verified."""
+    await service.apply(session, session.game.to_move, Resign(), None)
+    text = await service.records.text(f"{session.game_id}.1")
+    assert text is not None
+    record = parse(text)
+    verify(record)
+    return record
+
+
+async def test_a_group_challenge_commits_before_the_join_whose_id_is_mixed_in(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, group = fair, make_group(telegram, store, fair)
+    await group.send(ALICE, "/play")
+    card = group.last
+    committed_on_card = shown_commitment(card)
+    await group.press(BOB, card, "🎲 Join")
+    joined = last_tap_id(telegram)
+    session = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert session is not None
+    record = await resigned_record(service, session)
+    assert record.commitment == committed_on_card and record.mix == joined != ""
+    assert record.game_id == f"{session.game_id}.1"
+
+
+async def inline_card(room: Group, person: dict[str, Any]) -> Sent:
+    """`person` sends the one-game card of an inline query into some chat."""
+    query = room.telegram.inline_query_update(person, "")
+    await room.feed(query)
+    chosen = room.telegram.choose_inline_result(person, query["inline_query"]["id"], "1")
+    await room.feed(chosen)
+    return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+
+
+async def test_an_inline_card_commits_before_the_join_whose_id_is_mixed_in(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, room = fair, make_group(telegram, store, fair)
+    card = await inline_card(room, ALICE)
+    committed_on_card = shown_commitment(card)
+    await room.press(BOB, card, "🎲 Join")
+    joined = last_tap_id(telegram)
+    assert card.inline_message_id is not None
+    session = await service.load(inline_game_id(card.inline_message_id))
+    record = await resigned_record(service, session)
+    assert record.commitment == committed_on_card and record.mix == joined != ""
+    assert record.game_id.startswith("c")  # committed under the card's nonce, before the game
+
+
+async def test_an_inline_card_whose_seed_is_gone_commits_when_the_game_begins(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, room = fair, make_group(telegram, store, fair)
+    card = await inline_card(room, ALICE)
+    await store.client.delete(*await store.client.keys("nardy:card:*"))  # expired meanwhile
+    await room.press(BOB, card, "🎲 Join")
+    assert card.inline_message_id is not None
+    session = await service.load(inline_game_id(card.inline_message_id))
+    assert session.fair is not None and session.fair.mix == ""
+    assert shown_commitment(card) == session.fair.commitment  # told as the game begins
+    record = await resigned_record(service, session)
+    assert record.commitment == session.fair.commitment
+
+
+async def test_a_rematch_commits_at_the_first_ask_and_mixes_in_the_agreement(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, group = fair, make_group(telegram, store, fair)
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    first = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert first is not None
+    mover = ALICE if first.seat_of(ALICE["id"]) is first.game.to_move else BOB
+    await group.send(mover, "/resign")
+    await group.press(mover, group.last, "🏳 Yes, resign")
+    board = [m for m in group.messages if m.photo_id is not None][-1]
+    await group.press(ALICE, board, "🔁 Rematch")
+    committed = shown_commitment(board)
+    await group.press(BOB, board, "🔁 Rematch")
+    agreed = last_tap_id(telegram)
+    second = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert second is not None and second.game_id != first.game_id
+    record = await resigned_record(service, second)
+    assert record.commitment == committed and record.mix == agreed != ""
+    assert record.game_id == f"{first.game_id}.rematch"

@@ -218,6 +218,7 @@ def test_every_settings_button_and_inline_card_fits_in_64_bytes() -> None:
             at=9_999_999_999,
             action=ChallengeAction.CANCEL,
             rules=rules_to_text(rules),
+            dice="n" * 8,  # as long as `GameService.card_dice`'s nonces
         )
         assert InlineChallenge.unpack(card.pack()) == card
         data.append(card.pack())
