@@ -27,6 +27,10 @@ def transcript_of(session: Session) -> Transcript | None:
     if fair is None or result is None:
         return None
     white, black = (player_name(session.seats[color]) for color in Color)
+    # Only a person playing the bot asks for hints (`Session.hints`).
+    white_hints, black_hints = (
+        session.hints if seat.level is None and not session.shared else 0 for seat in session.seats
+    )
     return Transcript(
         game_id=fair.name,
         players=(white, black),
@@ -38,6 +42,7 @@ def transcript_of(session: Session) -> Transcript | None:
         commitment=fair.commitment,
         mix=fair.mix,
         seed=fair.seed,
+        hints=(white_hints, black_hints),
     )
 
 

@@ -13,6 +13,7 @@ import pytest
 from bot.service import (
     Done,
     GameService,
+    Hint,
     Move,
     PoolBotPlayer,
     Resign,
@@ -339,3 +340,18 @@ async def test_a_rematch_commits_at_the_first_ask_and_mixes_in_the_agreement(
     record = await resigned_record(service, second)
     assert record.commitment == committed and record.mix == agreed != ""
     assert record.game_id == f"{first.game_id}.rematch"
+
+
+async def test_the_record_notes_the_hints_asked_for(fair: GameService) -> None:
+    session = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, name="Ann"))
+    me = session.seat_of(USER)
+    assert me is not None
+    hinted = (await fair.apply(session, me, Hint(), session.seq)).session
+    assert hinted.hints == 1
+    await fair.apply(hinted, me, Resign(), None)
+    text = await fair.records.text(f"{session.game_id}.1")
+    assert text is not None and f"\nhints: {me.label} 1\n" in text
+    record = parse(text)
+    assert record.hints[me] == 1 and record.hints[me.opponent] == 0
+    assert record.players[me] == "Ann"
+    verify(record)
