@@ -540,20 +540,25 @@ class GameService:
         choice. `told` comes before the opening's notes. The game's `dice` were committed
         before it began (a challenge's, a rematch's), else they are committed now."""
         number = 1 if start.match is None else start.match.match.games + 1
-        fair = dice or self._commit(f"{start.game_id}.{number}")
-        fair_dice = None if fair is None else fair.dice()
-        roller = fair_dice or self._dice or SystemDice()
+        roller, rolled = self._rolling(dice or self._commit(f"{start.game_id}.{number}"))
         opening, game = new_game(start.game.rules, roller)
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
-        if fair is not None and fair_dice is not None:  # told before the first turn's dice
-            rolled = fair_dice.dice_rolled
-            fair = replace(
-                fair, rolled=rolled, opening=opening.rolls, white_player=opening.white_player
-            )
+        fair = rolled()
+        if fair is not None:  # told before the first turn's dice
+            fair = replace(fair, opening=opening)
             notes.insert(len(told), Note.of("dice_committed", commitment=fair.commitment))
         seats = (first, second) if opening.white_player == 0 else (second, first)
         return await self._advance(replace(start, seats=seats, fair=fair), game, notes)
+
+    def _rolling(self, fair: Committed | None) -> tuple[DiceSource, Callable[[], Committed | None]]:
+        """What rolls a game's next dice, and what gives its committed dice once they rolled:
+        its committed dice `fair`, else those given at construction, else (a game begun before
+        dice were committed) the system's."""
+        if fair is None:
+            return self._dice or SystemDice(), lambda: None
+        dice = fair.dice()
+        return dice, lambda: fair.after(dice)
 
     def _seed(self) -> bytes | None:
         """A new game's secret seed; None when the dice given at construction roll instead."""
@@ -809,9 +814,7 @@ class GameService:
     ) -> Session:
         """Roll and play on until a human has a real choice or the game ends: the bot's turns,
         and a human's forced turn or pass, each leaving a note."""
-        fair = session.fair
-        fair_dice = None if fair is None else fair.dice()
-        roller = fair_dice or self._dice or SystemDice()  # the last: a game begun uncommitted
+        roller, rolled = self._rolling(session.fair)
         while not game.over:
             if game.dice is None:
                 game = game.with_roll(roller.roll())
@@ -838,8 +841,7 @@ class GameService:
                 game = game.play_turn(steps)
             else:
                 break
-        if fair is not None and fair_dice is not None:
-            session = replace(session, fair=replace(fair, rolled=fair_dice.dice_rolled))
+        session = replace(session, fair=rolled())
         after = session.next_turn(game, tuple(notes), ended_by)
         if after.turn_limit and not game.over:  # the new turn's time runs from now
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)

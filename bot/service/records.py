@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.service.session import Ended, Seat, Session
 from bot.storage import GameStore
 from nardy import Color
-from nardy.transcript import Transcript, parse, to_text
+from nardy.transcript import Transcript, from_game, parse, to_text
 
 BOT_NAME = "Nardy bot"
 
@@ -23,26 +23,22 @@ def player_name(seat: Seat) -> str:
 def transcript_of(session: Session) -> Transcript | None:
     """The transcript of `session`'s game, just ended; None when its dice were not committed
     (a game begun before provably fair dice, or dice a test chose)."""
-    fair, result = session.fair, session.game.result
-    if fair is None or result is None:
+    fair = session.fair
+    if fair is None or fair.opening is None or session.game.result is None:
         return None
-    white, black = (player_name(session.seats[color]) for color in Color)
+    players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
     # Only a person playing the bot asks for hints (`Session.hints`).
-    white_hints, black_hints = (
+    hints = tuple(
         session.hints if seat.level is None and not session.shared else 0 for seat in session.seats
     )
-    return Transcript(
+    return from_game(
+        session.game,
+        fair.opening,
+        players,
         game_id=fair.name,
-        players=(white, black),
-        rules=session.game.rules,
-        opening=fair.opening,
-        white_player=fair.white_player,
-        turns=session.game.history,
-        result=result,
-        commitment=fair.commitment,
-        mix=fair.mix,
         seed=fair.seed,
-        hints=(white_hints, black_hints),
+        mix=fair.mix,
+        hints=(hints[0], hints[1]),
     )
 
 

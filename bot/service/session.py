@@ -9,14 +9,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.storage import RatingChange, Slot
 from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
-from nardy.game import Game
+from nardy.game import Game, OpeningRoll
 from nardy.match import Match
 from nardy.record import game_from_text, game_to_text, rules_from_text, rules_to_text
 from nardy.scoring import EndReason, GameResult, ResultKind
@@ -165,18 +165,17 @@ class Ended:
 
 @dataclass(frozen=True, slots=True)
 class Committed:
-    """The provably fair dice of the game in play (`nardy.fair`): the secret `seed`, revealed
-    only in the finished game's record, committed to under `name` (`<game id>.<game number>`);
-    `mix`, the value from the other side that the seed was committed before ("" when none);
-    `rolled`, the dice rolled so far; and the opening roll (RULES.md §2) as
-    `nardy.game.OpeningRoll` has it, for the record."""
+    """The provably fair dice of the game in play (`nardy.fair`): the secret `seed`, shown to
+    nobody until the game's record reveals it, committed to under `name` (`<game id>.<game
+    number>`, or what a card or rematch committed it under); `mix`, the value from the other
+    side that the seed was committed before ("" when none); `rolled`, the dice rolled so far;
+    and the game's opening roll (RULES.md §2), for the record."""
 
-    seed: bytes
+    seed: bytes = field(repr=False)
     name: str
     mix: str = ""
     rolled: int = 0
-    opening: tuple[tuple[int, int], ...] = ()
-    white_player: int = 0
+    opening: OpeningRoll | None = None
 
     @property
     def commitment(self) -> str:
@@ -187,15 +186,25 @@ class Committed:
         """The dice from the next one on."""
         return FairDice(self.seed, self.name, self.mix, self.rolled)
 
+    def after(self, dice: FairDice) -> Committed:
+        """These dice once `dice` (from `dice()`) rolled on."""
+        return replace(self, rolled=dice.dice_rolled)
+
     def to_list(self) -> list[Any]:
-        pairs = [list(pair) for pair in self.opening]
-        return [self.seed.hex(), self.name, self.mix, self.rolled, pairs, self.white_player]
+        data = [self.seed.hex(), self.name, self.mix, self.rolled]
+        if self.opening is not None:
+            pairs = [list(pair) for pair in self.opening.rolls]
+            data += [pairs, self.opening.white_player, list(self.opening.first_dice)]
+        return data
 
     @classmethod
     def from_list(cls, data: list[Any]) -> Committed:
-        seed, name, mix, rolled, pairs, white_player = data
-        opening = tuple((a, b) for a, b in pairs)
-        return cls(bytes.fromhex(seed), name, mix, rolled, opening, white_player)
+        seed, name, mix, rolled, *opened = data
+        opening = None
+        if opened:
+            pairs, white_player, (a, b) = opened
+            opening = OpeningRoll(tuple((x, y) for x, y in pairs), white_player, (a, b))
+        return cls(bytes.fromhex(seed), name, mix, rolled, opening)
 
 
 # The time limits per turn a challenge may carry, by the name players write (/play 5m), in

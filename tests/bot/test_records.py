@@ -6,11 +6,13 @@ match); the verifier reproduces every roll and refuses a tampered record."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.service import (
+    Action,
     Done,
     GameService,
     Hint,
@@ -23,12 +25,13 @@ from bot.service import (
     inline_game_id,
     player_slot,
 )
-from bot.service.session import Committed, Note
+from bot.service.session import Committed
 from bot.storage import GameStore, RedisStore
 from bot.storage.base import RECORDS_LISTED
 from nardy import Color
 from nardy.ai import Level
 from nardy.fair import commitment
+from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
 from nardy.transcript import Transcript, VerificationError, parse, verify
 from tests.bot.harness import Clock, Group, make_chat, make_group, user
@@ -164,13 +167,44 @@ async def test_each_game_of_a_match_has_its_own_seed_and_record(
         verify(parse(text))
 
 
-def test_a_session_keeps_its_committed_dice_through_storage() -> None:
-    """What a restart needs to roll on from where the game was: seed, name, mix, dice rolled,
-    the opening; and nothing of it appears in the notes the players read."""
-    fair = Committed(bytes(range(32)), "g.1", "mix", 9, ((3, 3), (5, 2)), 0)
-    assert Committed.from_list(fair.to_list()) == fair
-    note = Note.of("dice_committed", commitment=fair.commitment)
-    assert bytes(range(32)).hex() not in str(note.values)
+def test_committed_dice_keep_everything_a_restart_needs_and_never_print_the_seed() -> None:
+    seed = bytes(range(32))
+    fresh = Committed(seed, "g.1")
+    played = replace(fresh, mix="mix", rolled=9, opening=OpeningRoll(((3, 3), (5, 2)), 0, (6, 1)))
+    for fair in (fresh, played):
+        assert Committed.from_list(fair.to_list()) == fair
+        assert seed.hex() not in repr(fair) and str(tuple(seed)) not in repr(fair)
+
+
+async def test_a_match_played_by_a_new_process_at_every_tap_verifies_game_by_game(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Each tap served by a fresh service, as after a restart: the dice roll on from the
+    stored count, and every game's record verifies."""
+    session = await fair_service(store, bot_player, Clock()).open(
+        await fair_service(store, bot_player, Clock()).new_vs_bot(USER, USER, Level.EASY, 3)
+    )
+    game_id = session.game_id
+    for _ in range(2000):
+        service = fair_service(store, bot_player, Clock())
+        session = await service.load(game_id)
+        if session.match is not None and session.match.over:
+            break
+        me = session.seat_of(USER)
+        assert me is not None and session.game.to_move is me
+        if session.game.turn_complete:
+            action: Action = Done()
+        else:
+            step = session.game.next_steps()[0]
+            action = Move(step.src, step.dst)
+        await service.apply(session, me, action, session.seq)
+    else:
+        raise AssertionError("the match did not end")
+    assert session.match is not None and session.match.match.games >= 2
+    for number in range(1, session.match.match.games + 1):
+        text = await service.records.text(f"{game_id}.{number}")
+        assert text is not None
+        verify(parse(text))
 
 
 async def test_the_game_record_button_sends_the_record_to_the_private_chat(
