@@ -61,18 +61,17 @@ async def offer(
     are offered all the same, their dice committed when a game begins."""
     user = query.from_user
     seat = seat_for(user)
-    nonce, commitment = "", None
     try:  # the name Join will seat the challenger under
         await store.set_user_pref(user.id, NAME, seat.name)
-        nonce, commitment = await service.card_dice() or (nonce, commitment)
     except StoreUnavailable:
-        log.warning("could not keep the name and dice of inline challenger %s", user.id)
+        log.warning("could not keep the name of inline challenger %s", user.id)
     at = int(time.time())
     settings = prefs.settings.terms(default_terms)
     asked = read_terms(query.query, settings) or settings
     rules = prefs.settings.rules
     results = []
     for length in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length):
+        nonce, commitment = await _card_dice(service)
         terms = replace(asked, length=length)
         markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)
         pictures = media is not None
@@ -80,6 +79,16 @@ async def offer(
         photo = None if media is None else await media.file_id(bot, screen)
         results.append(card_result(texts, terms, rules, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
+
+
+async def _card_dice(service: GameService) -> tuple[str, str | None]:
+    """A card's committed dice (`GameService.card_dice`): its nonce and commitment; none with
+    the store down (the game's dice are then committed as it begins)."""
+    try:
+        return await service.card_dice() or ("", None)
+    except StoreUnavailable:
+        log.warning("could not keep the dice of an inline card")
+        return "", None
 
 
 async def card_tap(

@@ -398,9 +398,9 @@ class GameService:
         )
 
     async def card_dice(self) -> tuple[str, str] | None:
-        """Dice committed for the cards of one inline query, kept while a card may be joined:
-        the nonce the cards carry and the commitment they show (`card_dice_name`); None when
-        the dice given at construction roll instead."""
+        """Dice committed for one inline card, kept while it may be joined: the nonce its
+        buttons carry and the commitment it shows (`card_dice_name`); None when the dice given
+        at construction roll instead."""
         seed = self._seed()
         if seed is None:
             return None
@@ -433,9 +433,12 @@ class GameService:
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
         `GameInProgress` (naming whoever has a game in that chat already). The game has no
         chat id (an inline message's chat is unknown): its chat is its `instance`. `mix`, the
-        joining tap's id, goes into the dice the card committed (`card_dice`); a card whose
-        seed is gone (kept no longer than a card is open) has its game's dice committed anew."""
-        seed = await self._store.card_seed(card.dice) if card.dice else None
+        joining tap's id, goes into the dice the card committed (`card_dice`), which roll for
+        that one message's game: a card sent twice (Telegram may show the same cards again
+        for a few seconds), a nonce forged into another message's button, or a seed gone (kept
+        no longer than a card is open) gets dice committed as its game begins."""
+        claim = self._store.claim_card_seed
+        seed = await claim(card.dice, card.inline_id) if card.dice else None
         challenge = self.challenges.inline(card, seed)
         place = Session(challenge.challenge_id, Game(), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)

@@ -163,8 +163,10 @@ class GameStore(ABC):
         """Keep the secret seed of the inline cards carrying `nonce` for `ttl` seconds."""
 
     @abstractmethod
-    async def card_seed(self, nonce: str) -> bytes | None:
-        """The seed kept for `nonce`; None when there is none (never was, expired)."""
+    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
+        """The seed kept for `nonce`, claimed for good by `claimant` (the inline message of the
+        game it rolls for) unless another claimed it first: one game per seed. None when there
+        is none (never was, expired) or it is another's."""
 
     @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:

@@ -36,6 +36,7 @@ class MemoryStore(GameStore):
         self._records: dict[str, tuple[str, float]] = {}  # text, when it expires
         self._listed: dict[int, list[str]] = {}
         self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
+        self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -129,12 +130,13 @@ class MemoryStore(GameStore):
     async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
         self._seeds[nonce] = (seed, time.monotonic() + ttl)
 
-    async def card_seed(self, nonce: str) -> bytes | None:
+    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
         seed, expires = self._seeds.get(nonce, (b"", 0.0))
         if expires <= time.monotonic():
             self._seeds.pop(nonce, None)
+            self._claims.pop(nonce, None)
             return None
-        return seed
+        return seed if self._claims.setdefault(nonce, claimant) == claimant else None
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         counted = self._counted.setdefault(user_id, [])

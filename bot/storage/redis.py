@@ -117,6 +117,18 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+# KEYS[1] a card's seed (a hash: seed, and the claimant once claimed); ARGV[1] the claimant.
+# Returns the seed when the claimant holds the claim (taking it if free), else false.
+_CLAIM_CARD = """
+local seed = redis.call('HGET', KEYS[1], 'seed')
+if not seed then return false end
+local owner = redis.call('HGET', KEYS[1], 'by')
+if owner and owner ~= ARGV[1] then return false end
+if not owner then redis.call('HSET', KEYS[1], 'by', ARGV[1]) end
+return seed
+"""
+
+
 def game_key(game_id: str) -> str:
     return f"nardy:game:{{{game_id}}}"
 
@@ -196,6 +208,7 @@ class RedisStore(GameStore):
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)
         self._delete_game = self._redis.register_script(_DELETE_GAME)
         self._count_result = self._redis.register_script(_COUNT_RESULT)
+        self._claim_card = self._redis.register_script(_CLAIM_CARD)
 
     @property
     def client(self) -> Redis:
@@ -302,13 +315,16 @@ class RedisStore(GameStore):
         return [_text(name) for name in names]
 
     async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
-        async with _reachable():
-            await self._redis.set(card_seed_key(nonce), seed.hex(), ex=ttl)
+        key = card_seed_key(nonce)
+        async with _reachable(), self._redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, "seed", seed.hex())
+            pipe.expire(key, ttl)
+            await pipe.execute()
 
-    async def card_seed(self, nonce: str) -> bytes | None:
+    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
         async with _reachable():
-            seed = await self._redis.get(card_seed_key(nonce))
-        return None if seed is None else bytes.fromhex(_text(seed))
+            seed = await self._claim_card(keys=[card_seed_key(nonce)], args=[claimant])
+        return None if not seed else bytes.fromhex(_text(seed))
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating

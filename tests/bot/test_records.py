@@ -39,7 +39,7 @@ from tests.fakes.telegram import FakeTelegram, Sent
 
 USER = 77
 GROUP = -100500
-ALICE, BOB = user(3001), user(3002)
+ALICE, BOB, CAROL = user(3001), user(3002), user(3003)
 
 
 def fair_service(store: GameStore, bot_player: PoolBotPlayer, clock: Clock) -> GameService:
@@ -314,13 +314,46 @@ async def test_a_group_challenge_commits_before_the_join_whose_id_is_mixed_in(
     assert record.game_id == f"{session.game_id}.1"
 
 
-async def inline_card(room: Group, person: dict[str, Any]) -> Sent:
-    """`person` sends the one-game card of an inline query into some chat."""
-    query = room.telegram.inline_query_update(person, "")
-    await room.feed(query)
-    chosen = room.telegram.choose_inline_result(person, query["inline_query"]["id"], "1")
+async def inline_card(room: Group, person: dict[str, Any], query_id: str | None = None) -> Sent:
+    """`person` sends the one-game card of an inline query (a new one, or `query_id`'s again)
+    into some chat."""
+    if query_id is None:
+        query = room.telegram.inline_query_update(person, "")
+        await room.feed(query)
+        query_id = query["inline_query"]["id"]
+    chosen = room.telegram.choose_inline_result(person, query_id, "1")
     await room.feed(chosen)
     return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+
+
+async def test_each_card_has_its_own_dice_and_a_card_sent_twice_commits_anew(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    """A seed rolls for one game only: a second message of the same card (Telegram may offer
+    the same answer again for a few seconds) gets dice committed as its game begins, so the
+    first game's record reveals no seed still in play."""
+    room = make_group(telegram, store, fair)
+    query = telegram.inline_query_update(ALICE, "")
+    await room.feed(query)
+    query_id = query["inline_query"]["id"]
+    cards = telegram.inline_answers[query_id]["results"]
+    shown = {COMMITMENT.findall(card.get("caption") or str(card))[0] for card in cards}
+    assert len(shown) == len(cards) == 4  # one seed each
+    first = await inline_card(room, ALICE, query_id)
+    again = await inline_card(room, ALICE, query_id)
+    committed_on_card = shown_commitment(first)
+    assert shown_commitment(again) == committed_on_card
+    await room.press(BOB, first, "🎲 Join")
+    assert first.inline_message_id is not None
+    one = await fair.load(inline_game_id(first.inline_message_id))
+    assert one.fair is not None and one.fair.commitment == committed_on_card
+    record = await resigned_record(fair, one)  # its seed revealed: the card's
+    await room.press(CAROL, again, "🎲 Join")
+    assert again.inline_message_id is not None
+    two = (await fair.load(inline_game_id(again.inline_message_id))).fair
+    assert two is not None and two.seed != record.seed and two.mix == ""
+    assert two.commitment != committed_on_card
+    assert shown_commitment(again) == two.commitment  # told as that game began
 
 
 async def test_an_inline_card_commits_before_the_join_whose_id_is_mixed_in(
