@@ -147,12 +147,14 @@ class GameStore(ABC):
 
     @abstractmethod
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
-        """Keep the record of the finished game `name` for `RECORD_TTL`, listed first among
-        each of `players`' latest `RECORDS_LISTED` records; saving it again changes nothing."""
+        """Keep the record of the finished game `name` and its `players` for `RECORD_TTL`,
+        listed first among each player's latest `RECORDS_LISTED` records (once, however often
+        it is saved); the lists, too, are kept `RECORD_TTL` after their last record."""
 
     @abstractmethod
-    async def record(self, name: str) -> str | None:
-        """The record of the game `name`, None when there is none (never was, expired)."""
+    async def record(self, name: str) -> tuple[str, list[int]] | None:
+        """The record of the game `name` and its players; None when there is none (never was,
+        expired)."""
 
     @abstractmethod
     async def records(self, user_id: int) -> list[str]:

@@ -33,7 +33,7 @@ class MemoryStore(GameStore):
         self._boards: dict[str, dict[int, float]] = {}
         self._joined: dict[int, set[str]] = {}
         self._running: dict[int, set[str]] = {}
-        self._records: dict[str, tuple[str, float]] = {}  # text, when it expires
+        self._records: dict[str, tuple[str, list[int], float]] = {}  # …, when it expires
         self._listed: dict[int, list[str]] = {}
         self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
         self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
@@ -112,17 +112,17 @@ class MemoryStore(GameStore):
         return sorted(self._running.get(user_id, set()))
 
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
-        self._records[name] = (text, time.monotonic() + RECORD_TTL)
+        self._records[name] = (text, players, time.monotonic() + RECORD_TTL)
         for user_id in players:
             listed = [other for other in self._listed.get(user_id, []) if other != name]
             self._listed[user_id] = [name, *listed][:RECORDS_LISTED]
 
-    async def record(self, name: str) -> str | None:
-        text, expires = self._records.get(name, ("", 0.0))
+    async def record(self, name: str) -> tuple[str, list[int]] | None:
+        text, players, expires = self._records.get(name, ("", [], 0.0))
         if expires <= time.monotonic():
             self._records.pop(name, None)
             return None
-        return text
+        return text, players
 
     async def records(self, user_id: int) -> list[str]:
         return list(self._listed.get(user_id, []))

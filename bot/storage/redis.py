@@ -294,20 +294,27 @@ class RedisStore(GameStore):
         return sorted(map(_text, games))
 
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
+        record = record_key(name)
         async with _reachable():
-            await self._redis.set(record_key(name), text, ex=RECORD_TTL)
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.hset(record, mapping={"text": text, "players": " ".join(map(str, players))})
+                pipe.expire(record, RECORD_TTL)
+                await pipe.execute()
             for user_id in players:  # a transaction per list: the name once, latest first
                 key = records_key(user_id)
                 async with self._redis.pipeline(transaction=True) as pipe:
                     pipe.lrem(key, 0, name)
                     pipe.lpush(key, name)
                     pipe.ltrim(key, 0, RECORDS_LISTED - 1)
+                    pipe.expire(key, RECORD_TTL)
                     await pipe.execute()
 
-    async def record(self, name: str) -> str | None:
+    async def record(self, name: str) -> tuple[str, list[int]] | None:
         async with _reachable():
-            text = await self._redis.get(record_key(name))
-        return None if text is None else _text(text)
+            text, players = await self._redis.hmget(record_key(name), ["text", "players"])
+        if text is None:
+            return None
+        return _text(text), [int(player) for player in _text(players or "").split()]
 
     async def records(self, user_id: int) -> list[str]:
         async with _reachable():

@@ -85,9 +85,9 @@ async def test_many_games_against_the_bot_verify_roll_by_roll(
         names.append(name)
         shown = committed(session)
         assert shown == commitment(session.fair.seed, name)
-        assert await service.records.text(name) is None  # nothing revealed while it runs
+        assert await service.records.text(name, USER) is None  # nothing revealed while it runs
         finished = await play_out(service, session, USER)
-        text = await service.records.text(name)
+        text = await service.records.text(name, USER)
         assert text is not None
         record = parse(text)
         assert record.commitment == shown and record.mix == ""
@@ -109,7 +109,7 @@ async def test_a_resigned_game_reveals_its_seed_and_a_tampered_record_is_refused
     me = session.seat_of(USER)
     assert me is not None
     resigned = (await service.apply(session, me, Resign(), None)).session
-    text = await service.records.text(f"{session.game_id}.1")
+    text = await service.records.text(f"{session.game_id}.1", USER)
     assert text is not None
     record = parse(text)
     assert record.result == resigned.game.result and record.result.reason is EndReason.RESIGNED
@@ -137,7 +137,7 @@ async def test_a_game_lost_on_time_between_people_reveals_its_seed_with_the_join
     clock.now += 61
     timed_out = await service.on_timer(session.game_id)
     assert isinstance(timed_out, Session) and timed_out.game.over
-    text = await service.records.text(f"{session.game_id}.1")
+    text = await service.records.text(f"{session.game_id}.1", 1)
     assert text is not None
     record = parse(text)
     assert record.result.reason is EndReason.TIMEOUT
@@ -162,7 +162,7 @@ async def test_each_game_of_a_match_has_its_own_seed_and_record(
         session = (await service.apply(session, me, Resign(), None)).session
     assert len(seeds) == 2 and seeds[0] != seeds[1]  # two mars of 2 points each end it
     for number in (1, 2):
-        text = await service.records.text(f"{session.game_id}.{number}")
+        text = await service.records.text(f"{session.game_id}.{number}", USER)
         assert text is not None
         verify(parse(text))
 
@@ -202,7 +202,7 @@ async def test_a_match_played_by_a_new_process_at_every_tap_verifies_game_by_gam
         raise AssertionError("the match did not end")
     assert session.match is not None and session.match.match.games >= 2
     for number in range(1, session.match.match.games + 1):
-        text = await service.records.text(f"{game_id}.{number}")
+        text = await service.records.text(f"{game_id}.{number}", USER)
         assert text is not None
         verify(parse(text))
 
@@ -236,29 +236,41 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
     assert telegram.schema_problems == []
 
 
-async def test_a_record_asked_in_a_group_goes_privately_or_says_how_to_get_it(
-    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+async def test_a_record_asked_in_a_group_goes_privately_to_players_only(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
 ) -> None:
-    alice, bob = user(2001), user(2002)
-    group = make_group(telegram, store, fair_service(store, bot_player, Clock()))
-    await group.send(alice, "/play")
-    await group.press(bob, group.last, "🎲 Join")
-    await group.send(bob, "/resign")
-    await group.press(bob, group.last, "🏳 Yes, resign")
+    group = make_group(telegram, store, fair)
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    await group.send(BOB, "/resign")
+    await group.press(BOB, group.last, "🏳 Yes, resign")
     board = [m for m in group.messages if m.photo_id is not None][-1]
-    telegram.strangers.add(alice["id"])  # Alice never opened a private chat with the bot
-    await group.press(alice, board, "📜 Game record")
-    assert group.answers()[-1] == (
-        "I can't write to you yet: open a chat with @nardy_test_bot, press Start, then tap again.",
-        True,
+    start_me = (
+        "I can't write to you yet: open a chat with @nardy_test_bot, press Start, then ask again."
     )
+    telegram.strangers.add(ALICE["id"])  # Alice never opened a private chat with the bot
+    await group.press(ALICE, board, "📜 Game record")
+    assert group.answers()[-1] == (start_me, True)
+    await group.send(ALICE, "/record")
+    assert group.last.text == start_me
     telegram.strangers.clear()
-    await group.press(alice, board, "📜 Game record")
-    assert group.answers()[-1] == ("The record is in our private chat.", False)
-    (document,) = [m for m in telegram.chat(alice["id"]) if m.document is not None]
+    await group.press(ALICE, board, "📜 Game record")
+    assert group.answers()[-1] == ("Sent to our private chat.", False)
+    (document,) = [m for m in telegram.chat(ALICE["id"]) if m.document is not None]
     assert document.document is not None
     verify(parse(document.document[1].decode()))
-    assert all(m.document is None for m in group.messages)  # no files in the group
+
+    await group.press(CAROL, board, "📜 Game record")  # a spectator
+    assert group.answers()[-1] == (
+        "A record goes to the game's players only, for 30 days after the game.",
+        True,
+    )
+    assert not [m for m in telegram.chat(CAROL["id"]) if m.document is not None]
+    await group.send(ALICE, "/record")  # the list goes privately, not to the group
+    assert group.last.text == "Sent to our private chat."
+    listing = telegram.chat(ALICE["id"])[-1]
+    assert listing.text == "Your latest games: tap one for its record." and listing.buttons()
+    assert not [m for m in group.messages if m.text == listing.text or m.document is not None]
 
 
 async def test_a_tap_for_a_record_that_is_gone_is_told_so(
@@ -270,7 +282,9 @@ async def test_a_tap_for_a_record_that_is_gone_is_told_so(
         "You have no game records yet. Every game that ends gets one, kept 30 days."
     )
     await chat.tap(chat.last, "rec:forged.1")
-    assert chat.alerts() == ["This game has no record any more: records are kept 30 days."]
+    assert chat.alerts() == [
+        "A record goes to the game's players only, for 30 days after the game."
+    ]
 
 
 COMMITMENT = re.compile(r"Fair dice: commitment ([0-9a-f]{64})")
@@ -291,7 +305,7 @@ def last_tap_id(telegram: FakeTelegram) -> str:
 async def resigned_record(service: GameService, session: Session) -> Transcript:
     """Resign `session`'s game for its player to move; its record, verified."""
     await service.apply(session, session.game.to_move, Resign(), None)
-    text = await service.records.text(f"{session.game_id}.1")
+    text = await service.records.text(f"{session.game_id}.1", session.seats[0].user_id or 0)
     assert text is not None
     record = parse(text)
     verify(record)
@@ -416,7 +430,7 @@ async def test_the_record_notes_the_hints_asked_for(fair: GameService) -> None:
     hinted = (await fair.apply(session, me, Hint(), session.seq)).session
     assert hinted.hints == 1
     await fair.apply(hinted, me, Resign(), None)
-    text = await fair.records.text(f"{session.game_id}.1")
+    text = await fair.records.text(f"{session.game_id}.1", USER)
     assert text is not None and f"\nhints: {me.label} 1\n" in text
     record = parse(text)
     assert record.hints[me] == 1 and record.hints[me.opponent] == 0
