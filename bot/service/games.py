@@ -853,10 +853,13 @@ class GameService:
     async def _conclude(self, session: Session) -> Session:
         """Save a change that may end the game (a turn, a resignation, a timeout). A game that
         ended is kept to be counted (`Results.ended`) with its record (`records.record_text`,
-        stored as it is counted), its match scored and the match's next
-        game begun, and counted once saved."""
+        stored as it is counted), its match scored and the match's next game begun, and
+        counted once saved. A game of the match that ended before and is not counted yet (its
+        count cut short) is counted first: the new one takes its place."""
         if not session.game.over:
             return await self._save(session)
+        if session.ended is not None and not session.ended.counted:
+            await self._tally(session)
         ended = await self.results.ended(session)
         assert ended.ended is not None
         ended = replace(ended, ended=replace(ended.ended, record=record_text(session)))
@@ -897,16 +900,21 @@ class GameService:
         it itself (once, however many do) rather than show the record without it."""
         return await self._count(session)
 
+    async def _tally(self, session: Session) -> None:
+        """Keep the record of the game that ended last in `session` and count it into its
+        players' statistics: both once, however often done."""
+        assert session.ended is not None
+        if session.ended.record:  # kept before the count: it is saved counted without it
+            await self.records.keep(session.game_id, session.ended)
+        await self.results.count(session)
+
     async def _count(self, session: Session) -> Session:
         """Count the game that ended last in `session` (`Results.count`, once however often
         asked), then save it counted; a change saved meanwhile is read again, and whatever
         game it holds uncounted is counted. The session as saved."""
         while session.ended is not None and not session.ended.counted:
-            ended = session.ended
-            if ended.record:  # kept before the count: it is saved counted without it
-                await self.records.keep(session.game_id, ended)
-            await self.results.count(session)
-            counted = replace(session, ended=replace(ended, counted=True, record=""))
+            await self._tally(session)
+            counted = replace(session, ended=replace(session.ended, counted=True, record=""))
             try:
                 return await self._save(counted)
             except VersionConflict:

@@ -436,3 +436,28 @@ async def test_the_record_notes_the_hints_asked_for(fair: GameService) -> None:
     assert record.hints[me] == 1 and record.hints[me.opponent] == 0
     assert record.players[me] == "Ann"
     verify(record)
+
+
+async def test_a_match_game_whose_count_was_cut_short_is_counted_when_the_next_one_ends(
+    store: RedisStore, fair: GameService
+) -> None:
+    """A crash between the save that ended game 1 and its count leaves it uncounted while
+    game 2 runs; game 2 ending at once (before the timer task comes) counts game 1 first."""
+    first = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, 5))
+    me = first.seat_of(USER)
+    assert me is not None
+    after = (await fair.apply(first, me, Resign(), None)).session
+    assert after.ended is not None and after.ended.counted and not after.game.over
+    record = await fair.records.text(f"{first.game_id}.1", USER)
+    assert record is not None
+    # The state as the crash left it, under a game id not counted yet.
+    cut_short = replace(after.ended, counted=False, record=record)
+    crashed = replace(after, game_id="crashed", ended=cut_short, version=0)
+    await store.save_game("crashed", 0, crashed.to_text())
+    session = await fair.load("crashed")
+    me = session.seat_of(USER)
+    assert me is not None
+    await fair.apply(session, me, Resign(), None)
+    assert (await fair.results.record(USER)).of("easy").games == 3  # 1, crashed.1, crashed.2
+    assert await fair.records.text("crashed.1", USER) == record
+    assert await fair.records.text("crashed.2", USER) is not None
