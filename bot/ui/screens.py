@@ -36,6 +36,8 @@ from renderer.game_view import game_view
 CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 
 # What the service's notes say: what happened since the player's last move.
+COMMITMENT_SHOWN = 16  # hex digits: 64 bits, too many to find a second seed for
+
 NOTES = {
     # Every game with provably fair dice (`nardy.fair`), before its first roll is shown.
     "dice_committed": N_("Fair dice: commitment {commitment} (its seed comes in the game record)."),
@@ -142,6 +144,7 @@ def build_screen(
     if session.match is not None:
         lines.append(_match_line(session, texts))
     lines.extend(_house_lines(game, texts))
+    lines.extend(_fair_lines(session, texts))
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
@@ -197,6 +200,15 @@ def record_of(session: Session) -> str | None:
     if session.fair is None or session.ended is None:
         return None
     return session.ended.mark(session.game_id)
+
+
+def _fair_lines(session: Session, texts: Texts) -> list[str]:
+    """The start of the commitment of the game's dice, on every board of the game, to compare
+    with the record's when it ends (the whole commitment is told before the first roll)."""
+    if session.fair is None:
+        return []
+    start = session.fair.commitment[:COMMITMENT_SHOWN]
+    return [texts.gettext("🔒 Dice commitment: {start}…", start=start)]
 
 
 def _house_lines(game: Game, texts: Texts) -> list[str]:
@@ -261,6 +273,7 @@ def shared_screen(
     if session.match is not None:
         lines.append(_match_line(session, texts))
     lines.extend(_house_lines(game, texts))
+    lines.extend(_fair_lines(session, texts))
     if session.turn_limit and outcome is None:
         limit = limit_name(texts, session.turn_limit)
         lines.append(_("Time per turn: {limit}.", limit=limit))

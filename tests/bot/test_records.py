@@ -223,6 +223,8 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
     record = parse(sent.document[1].decode())
     verify(record)
     assert record.commitment in opening and record.seed.hex() not in opening
+    kept = f"🔒 Dice commitment: {record.commitment[:16]}…"  # on every board of the game
+    assert kept in opening and kept in (board.caption or "")
     assert sent.caption is not None and "python -m nardy verify FILE" in sent.caption
     assert chat.toasts() == []  # it came into this very chat: nothing more to say
 
