@@ -220,13 +220,16 @@ class GameService:
         bot: BotPlayer,
         dice: DiceSource | None = None,
         clock: Callable[[], float] = time.time,
+        seeds: Callable[[], bytes] = new_seed,
     ) -> None:
         """Games kept in `store`, the bot's turns chosen by `bot`. Each game's dice are its own
-        provably fair dice (`nardy.fair`, a fresh seed each); `dice`, when given, roll instead
-        for every game, which then has no commitment and no record (tests choose the dice)."""
+        provably fair dice (`nardy.fair`, a fresh seed from `seeds` each); `dice`, when given,
+        roll instead for every game, which then has no commitment and no record (tests choose
+        the dice)."""
         self._store = store
         self._bot = bot
         self._dice = dice
+        self._seeds = seeds
         self._clock = clock
         self._thinking: set[str] = set()
         self.challenges = Challenges(store, clock)
@@ -565,7 +568,7 @@ class GameService:
 
     def _seed(self) -> bytes | None:
         """A new game's secret seed; None when the dice given at construction roll instead."""
-        return new_seed() if self._dice is None else None
+        return self._seeds() if self._dice is None else None
 
     def _commit(self, name: str) -> Committed | None:
         """The committed dice of a new game, the seed bound to `name` (`_seed`)."""

@@ -10,7 +10,10 @@ ids by the Unix time their timer is next due. A player's statistics and rating a
 `nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
 id><outcome>`), the group leaderboards they are on `nardy:boards:{u<id>}`, their running
 games `nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user
-ids by rating.
+ids by rating. A finished game's record is the hash `nardy:record:<game id>.<n>` (its text
+and players), a player's latest records the list `nardy:records:{u<id>}`, and an inline
+card's committed dice the hash `nardy:card:<nonce>` (the seed, and the inline message that
+claimed it).
 """
 
 from __future__ import annotations

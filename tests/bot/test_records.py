@@ -5,6 +5,7 @@ match); the verifier reproduces every roll and refuses a tampered record."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from typing import Any
@@ -30,7 +31,7 @@ from bot.storage import GameStore, RedisStore
 from bot.storage.base import RECORDS_LISTED
 from nardy import Color
 from nardy.ai import Level
-from nardy.fair import commitment
+from nardy.fair import SEED_BYTES, commitment
 from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
 from nardy.transcript import Transcript, VerificationError, parse, verify
@@ -42,9 +43,14 @@ GROUP = -100500
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003)
 
 
-def fair_service(store: GameStore, bot_player: PoolBotPlayer, clock: Clock) -> GameService:
-    """The service as the bot runs it: no dice given, so each game has its own fair dice."""
-    return GameService(store, bot_player, clock=clock)
+def fair_service(
+    store: GameStore, bot_player: PoolBotPlayer, clock: Clock, rng: random.Random | None = None
+) -> GameService:
+    """The service as the bot runs it: no dice given, so each game has its own fair dice; the
+    seeds from a seeded generator (`rng`, shared by the services of one test), so a failure
+    can be replayed."""
+    seeds = rng or random.Random(20261201)
+    return GameService(store, bot_player, clock=clock, seeds=lambda: seeds.randbytes(SEED_BYTES))
 
 
 @pytest.fixture
@@ -181,12 +187,12 @@ async def test_a_match_played_by_a_new_process_at_every_tap_verifies_game_by_gam
 ) -> None:
     """Each tap served by a fresh service, as after a restart: the dice roll on from the
     stored count, and every game's record verifies."""
-    session = await fair_service(store, bot_player, Clock()).open(
-        await fair_service(store, bot_player, Clock()).new_vs_bot(USER, USER, Level.EASY, 3)
-    )
+    rng = random.Random(7)
+    service = fair_service(store, bot_player, Clock(), rng)
+    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 3))
     game_id = session.game_id
     for _ in range(2000):
-        service = fair_service(store, bot_player, Clock())
+        service = fair_service(store, bot_player, Clock(), rng)
         session = await service.load(game_id)
         if session.match is not None and session.match.over:
             break
