@@ -20,6 +20,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
+from bot.prefs import stored_settings
 from bot.service import GameError, GameService, Session
 from bot.settings import GameSettings
 from bot.storage import GameStore, StoreUnavailable
@@ -129,9 +130,9 @@ class Boards:
         group's game the group's; an inline game, seen in any chat, the defaults."""
         if not session.shared:
             player = next(seat.user_id for seat in session.seats if seat.user_id is not None)
-            return GameSettings.parse(await self._store.user_prefs(player))
+            return await stored_settings(self._store, player, personal=True)
         if session.inline_id is None:
-            return GameSettings.parse(await self._store.group_settings(session.chat_id))
+            return await stored_settings(self._store, session.chat_id, personal=False)
         return GameSettings()
 
     async def _show_shared(

@@ -17,6 +17,14 @@ from bot.storage import GameStore, StoreUnavailable
 LANG = "lang"
 
 
+async def stored_settings(store: GameStore, owner: int, personal: bool) -> GameSettings:
+    """The /settings of `owner`: a person's (`personal`: the user id, a private chat's id
+    too), else a group's; what is not stored is the default."""
+    if personal:
+        return GameSettings.parse(await store.user_prefs(owner))
+    return GameSettings.parse(await store.group_settings(owner))
+
+
 @dataclass(frozen=True, slots=True)
 class Prefs:
     """The language to answer in, and the user's settings (`bot.settings`)."""

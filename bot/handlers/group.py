@@ -24,6 +24,7 @@ from bot.handlers.cards import card_refused
 from bot.handlers.replies import replied_author
 from bot.handlers.resume import game_here
 from bot.i18n import SOURCE, Texts, Translator, locale_for
+from bot.prefs import stored_settings
 from bot.service import (
     ChallengeGone,
     GameError,
@@ -32,7 +33,6 @@ from bot.service import (
     Session,
     Terms,
 )
-from bot.settings import GameSettings
 from bot.storage import GameStore
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
@@ -92,7 +92,7 @@ async def challenge(
     if invited is None:
         await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
         return
-    settings = GameSettings.parse(await store.group_settings(message.chat.id))
+    settings = await stored_settings(store, message.chat.id, personal=False)
     terms = read_terms(command.args or "", settings.terms(default_terms))
     if terms is None:
         await message.reply(terms_help(texts))

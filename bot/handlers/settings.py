@@ -13,8 +13,9 @@ from aiogram.types import CallbackQuery, Chat, InaccessibleMessage, InlineKeyboa
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
+from bot.prefs import stored_settings
 from bot.service import GameService, Terms
-from bot.settings import BY_KEY, THEME, GameSettings, Option, options
+from bot.settings import BY_KEY, THEME, Option, options
 from bot.storage import GameStore
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Menu, MenuAction, ResetSettings, SetSetting, SettingsPage
@@ -30,13 +31,6 @@ def _personal(chat: Chat) -> bool:
     return chat.type == ChatType.PRIVATE
 
 
-async def _load(store: GameStore, chat: Chat) -> GameSettings:
-    """`chat`'s settings as stored now (a private chat's: its user's)."""
-    if _personal(chat):
-        return GameSettings.parse(await store.user_prefs(chat.id))
-    return GameSettings.parse(await store.group_settings(chat.id))
-
-
 async def _save(store: GameStore, chat: Chat, option: Option, value: str | None) -> None:
     """One option of `chat`'s settings set, or back to its default (None)."""
     if _personal(chat):
@@ -49,7 +43,7 @@ async def _screen(
     bot: Bot, texts: Texts, store: GameStore, chat: Chat, option: Option | None, default: Terms
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The settings message's text and buttons: the list, or `option`'s page."""
-    settings = await _load(store, chat)
+    settings = await stored_settings(store, chat.id, _personal(chat))
     if option is not None:
         return settings_page(texts, settings, option, default)
     me = await bot.me()
