@@ -5,6 +5,7 @@ match); the verifier reproduces every roll and refuses a tampered record."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import replace
@@ -35,7 +36,7 @@ from nardy.fair import SEED_BYTES, commitment
 from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
 from nardy.transcript import Transcript, VerificationError, parse, verify
-from tests.bot.harness import Clock, Group, make_chat, make_group, user
+from tests.bot.harness import Clock, Group, is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 USER = 77
@@ -214,12 +215,24 @@ async def test_a_match_played_by_a_new_process_at_every_tap_verifies_game_by_gam
 
 
 async def test_the_game_record_button_sends_the_record_to_the_private_chat(
-    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
 ) -> None:
-    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    chat = make_chat(telegram, store, fair)
     await chat.start_game("Easy")
     opening = chat.board.caption or ""
     assert "Fair dice: commitment " in opening
+    for _ in range(6):  # a few taps: a checker and its first destination, or Done
+        labels = [b["text"] for b in chat.board.buttons()]
+        if "✅ Done" in labels:
+            await chat.press(chat.board, "✅ Done")
+            continue
+        await chat.press(chat.board, next(label for label in labels if is_checker(label)))
+        await chat.press(chat.board, lambda text: "→" in text)
+    game_id = await store.chat_game(chat.user["id"])
+    running = await fair.load(game_id or "")
+    assert running.fair is not None
+    said = json.dumps([call.params for call in telegram.calls], ensure_ascii=False)
+    assert running.fair.seed.hex() not in said  # never told while the game runs
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     board = chat.board
