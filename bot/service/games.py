@@ -80,6 +80,8 @@ log = logging.getLogger(__name__)
 # How often an action is tried again when another change to the game (say, its board message
 # being replaced) was saved between reading the game and writing it.
 CONFLICT_RETRIES = 3
+# Random bytes naming an inline card's seed: 8 characters in its buttons' 64 bytes of data.
+CARD_NONCE_BYTES = 6
 
 OnAccepted = Callable[[bool], Awaitable[None]]
 """Called once, when an action is found legal, before it is saved; the argument says whether
@@ -407,7 +409,7 @@ class GameService:
         seed = self._seed()
         if seed is None:
             return None
-        nonce = secrets.token_urlsafe(6)
+        nonce = secrets.token_urlsafe(CARD_NONCE_BYTES)
         await self._store.save_card_seed(nonce, seed, CHALLENGE_KEPT)
         return nonce, commitment(seed, card_dice_name(nonce))
 

@@ -6,6 +6,7 @@ shown on cards and captions; stale and forged taps refused."""
 from __future__ import annotations
 
 import io
+import secrets
 from itertools import product
 from typing import Any
 
@@ -14,6 +15,7 @@ from PIL import Image
 
 from bot.i18n import Locale
 from bot.service import GameService, NoGame, Resign, Seat, Terms, inline_game_id
+from bot.service.games import CARD_NONCE_BYTES
 from bot.settings import OPTIONS, GameSettings
 from bot.storage import RedisStore
 from bot.ui.callbacks import (
@@ -218,7 +220,7 @@ def test_every_settings_button_and_inline_card_fits_in_64_bytes() -> None:
             at=9_999_999_999,
             action=ChallengeAction.CANCEL,
             rules=rules_to_text(rules),
-            dice="n" * 8,  # as long as `GameService.card_dice`'s nonces
+            dice=secrets.token_urlsafe(CARD_NONCE_BYTES),  # as `GameService.card_dice` makes
         )
         assert InlineChallenge.unpack(card.pack()) == card
         data.append(card.pack())
