@@ -82,7 +82,7 @@ def create_dispatcher(
         store=store,
         translator=translator,
         service=service,
-        boards=Boards(service, translator, media),
+        boards=Boards(service, store, translator, media),
         media=media,
         pictures=Pictures(),
         default_terms=settings.default_terms,

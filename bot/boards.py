@@ -14,13 +14,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from dataclasses import replace
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
+from bot.prefs import stored_settings
 from bot.service import GameError, GameService, Session
-from bot.storage import StoreUnavailable
+from bot.settings import GameSettings
+from bot.storage import GameStore, StoreUnavailable
 from bot.ui.delivery import MediaChat, delete_message, edit_board, edit_inline, send_board
 from bot.ui.screens import Screen, build_screen
 from nardy import Color
@@ -51,9 +54,14 @@ class Boards:
     """
 
     def __init__(
-        self, service: GameService, translator: Translator, media: MediaChat | None = None
+        self,
+        service: GameService,
+        store: GameStore,
+        translator: Translator,
+        media: MediaChat | None = None,
     ) -> None:
         self._service = service
+        self._store = store
         self._translator = translator
         self._media = media
         self._sent: OrderedDict[BoardKey, int] = OrderedDict()
@@ -104,16 +112,28 @@ class Boards:
     ) -> Screen:
         """`viewer`'s screen in `texts`' language; the one screen of a game between two people
         in the game's language (the challenger's), whoever tapped. A finished game's results
-        screen shows its players' record."""
+        screen shows its players' record. The picture in the board colours of `_settings`."""
         if session.shared:
             texts = self._translator[locale_for(session.locale, SOURCE)]
         try:
             if session.game.over:
                 session = await self._service.settle(session)
             standing = await self._service.results.standing(session)
+            settings = await self._settings(session)
         except StoreUnavailable:  # the results screen shows without the record
-            standing = None
-        return build_screen(session, viewer, texts, selected, resigning, standing)
+            standing, settings = None, GameSettings()
+        screen = build_screen(session, viewer, texts, selected, resigning, standing)
+        return replace(screen, view=replace(screen.view, theme=settings.theme))
+
+    async def _settings(self, session: Session) -> GameSettings:
+        """Whose settings (/settings) draw the board: a game against the bot its player's, a
+        group's game the group's; an inline game, seen in any chat, the defaults."""
+        if not session.shared:
+            player = next(seat.user_id for seat in session.seats if seat.user_id is not None)
+            return await stored_settings(self._store, player, personal=True)
+        if session.inline_id is None:
+            return await stored_settings(self._store, session.chat_id, personal=False)
+        return GameSettings()
 
     async def _show_shared(
         self, bot: Bot, session: Session, board: Target, screen: Screen, unless_sent: bool

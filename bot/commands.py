@@ -19,6 +19,7 @@ COMMANDS = {
     "record": N_("Records of your finished games"),
     "help": N_("What the bot can do"),
     "lang": N_("Change the language"),
+    "settings": N_("House rules and game settings"),
 }
 GROUP_COMMANDS = {
     "play": N_("Challenge someone here to a game"),
@@ -28,6 +29,7 @@ GROUP_COMMANDS = {
     "top": N_("The best players of this group"),
     "record": N_("Records of your finished games, sent to you privately"),
     "rules": N_("Rules of long nardy"),
+    "settings": N_("This group's house rules and game settings"),
     "help": N_("What the bot can do"),
 }
 

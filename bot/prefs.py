@@ -1,28 +1,41 @@
 """A user's preferences as the handlers see them, read once per update by `PrefsMiddleware`,
-which also hands the handlers the user's `texts`."""
+which also hands the handlers the user's `texts`: the language, and their /settings."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject, User
 
 from bot.i18n import Locale, Translator, locale_for
+from bot.settings import GameSettings
 from bot.storage import GameStore, StoreUnavailable
 
 LANG = "lang"
-AUTO_CONFIRM = "auto"
+
+
+async def stored_settings(store: GameStore, owner: int, personal: bool) -> GameSettings:
+    """The /settings of `owner`: a person's (`personal`: the user id, a private chat's id
+    too), else a group's; what is not stored is the default."""
+    if personal:
+        return GameSettings.parse(await store.user_prefs(owner))
+    return GameSettings.parse(await store.group_settings(owner))
 
 
 @dataclass(frozen=True, slots=True)
 class Prefs:
-    """The language to answer in and whether a complete turn is confirmed without Done."""
+    """The language to answer in, and the user's settings (`bot.settings`)."""
 
     locale: Locale
-    auto_confirm: bool = False
+    settings: GameSettings = field(default_factory=GameSettings)
+
+    @property
+    def auto_confirm(self) -> bool:
+        """Whether a complete turn is confirmed without Done."""
+        return self.settings.auto_confirm
 
 
 class PrefsMiddleware(BaseMiddleware):
@@ -58,4 +71,4 @@ class PrefsMiddleware(BaseMiddleware):
         locale = (
             Locale(saved[LANG]) if saved.get(LANG) in {loc.value for loc in Locale} else fallback
         )
-        return Prefs(locale, saved.get(AUTO_CONFIRM) == "1")
+        return Prefs(locale, GameSettings.parse(saved))

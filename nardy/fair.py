@@ -12,9 +12,11 @@ What this proves:
   SHA-256 does not let it find a second seed with the same commitment);
 * every roll follows from the seed, the game id and the mix, in order: no die was changed,
   skipped or rolled again during the game;
-* with a mix from the other side (in games between people, a value the server cannot choose or
-  know when it commits, such as the id Telegram assigns to the joining tap), the server alone
-  could not choose the dice: it committed before the mix existed.
+* with a mix from the other side that did not exist when the server committed, the server
+  could not have chosen the dice by trying seeds before committing — provided the mix in the
+  record is the true one. The bot mixes in the id Telegram gives the tap that begins a game
+  between people; players' apps do not show that id, so they must trust the bot to report it
+  truthfully (and not to refuse taps until one gives dice it likes).
 
 What it does not prove:
 
@@ -27,6 +29,9 @@ What it does not prove:
   earlier lets a player know the rolls to come.
 * The mix's source must be trusted to be unknown to the server when it committed; a mix the
   server can predict or pick gives the same guarantees as no mix.
+* The record ties to the game a player saw only through its rolls and turns: a player should
+  check that the record's rolls are the ones shown during play, and that its commitment is the
+  one shown before the first roll. The players' names and the hints noted are not verified.
 
 Derivation of die `index` (a decimal number 0, 1, 2 …): the byte stream of HMAC-SHA256
 blocks keyed by the seed, block `k` (0, 1, 2 …) over the UTF-8 bytes of

@@ -18,6 +18,7 @@ The text is UTF-8, one field a line, in this order and nothing else:
     2. black 4-2: 24/20 20/18
     3. white 2-1: pass
     …
+    hints: white 2
     result: white wins, mars, 2 points, borne_off
     commitment: <64 hex digits>
     mix: ""
@@ -29,6 +30,8 @@ The text is UTF-8, one field a line, in this order and nothing else:
   dice in the order they were rolled, each named by the colour its player got.
 * A turn is `<n>. <colour> <d1>-<d2>: <steps>`: the dice in the order rolled, the steps in the
   mover's own notation (§10) in the order played, or `pass` when nothing could be played (§3).
+* `hints`, only when any were asked for (against the bot, by the person), says how many each
+  colour asked for: `hints: white 2`.
 * `result` is `<colour> wins, <kind>, <n> point(s), <reason>` or `draw, 0 points, borne_off`
   (§7; the names of `nardy.scoring`); a resigned or timed-out game ends with that reason.
 
@@ -55,6 +58,7 @@ HEADER = "nardy game record v1"
 PASS = "pass"
 _TURN = re.compile(r"(\d+)\. (white|black) ([1-6])-([1-6]): (.+)")
 _PAIR = re.compile(r"(white|black) ([1-6]) (white|black) ([1-6])")
+_HINTS = re.compile(r"(white|black) ([1-9]\d*)")
 _RESULT = re.compile(r"(?:(white|black) wins, ([a-z_]+)|draw), (\d+) points?, ([a-z_]+)")
 _KINDS = {kind.value for kind in ResultKind}
 _REASONS = {reason.value for reason in EndReason}
@@ -87,6 +91,7 @@ class Transcript:
     commitment: str  # hex SHA-256, `nardy.fair.commitment(seed, game_id)`
     mix: str
     seed: bytes
+    hints: tuple[int, int] = (0, 0)  # hints asked for, indexed by `Color`
 
     def __post_init__(self) -> None:
         """Hold each turn's steps as `parse_turn` reads their notation with the roll."""
@@ -113,10 +118,11 @@ def from_game(
     game_id: str,
     seed: bytes,
     mix: str,
+    hints: tuple[int, int] = (0, 0),
 ) -> Transcript:
     """The transcript of a finished `game` that `nardy.game.new_game` began with `opening`,
     its dice from `nardy.fair.FairDice(seed, game_id, mix)`; `players` by colour, White's
-    first."""
+    first, and the `hints` each asked for."""
     if game.result is None:
         raise ValueError("the game is not over: only a finished game has a transcript")
     return Transcript(
@@ -130,6 +136,7 @@ def from_game(
         commitment=commitment(seed, game_id),
         mix=mix,
         seed=seed,
+        hints=hints,
     )
 
 
@@ -152,6 +159,9 @@ def to_text(t: Transcript) -> str:
     for n, turn in enumerate(t.turns, 1):
         steps = format_turn(turn.steps) or PASS
         lines.append(f"{n}. {turn.color.label} {turn.dice[0]}-{turn.dice[1]}: {steps}")
+    if any(t.hints):
+        asked = ", ".join(f"{color.label} {t.hints[color]}" for color in Color if t.hints[color])
+        lines.append(f"hints: {asked}")
     lines += [
         f"result: {format_result(t.result)}",
         f"commitment: {t.commitment}",
@@ -177,6 +187,7 @@ def parse(text: str) -> Transcript:
     turns: list[TurnRecord] = []
     while (line := reader.peek()) is not None and _TURN.fullmatch(line):
         turns.append(_turn(reader, len(turns) + 1))
+    hints = _hints(reader)
     result = _result(reader)
     commit = reader.hex_field("commitment")
     mix = reader.string("mix")
@@ -184,7 +195,17 @@ def parse(text: str) -> Transcript:
     if reader.peek() is not None:
         raise TranscriptError(f"line {reader.number + 1}: nothing may follow the seed")
     return Transcript(
-        game_id, players, rules, opening, white_player, tuple(turns), result, commit, mix, seed
+        game_id,
+        players,
+        rules,
+        opening,
+        white_player,
+        tuple(turns),
+        result,
+        commit,
+        mix,
+        seed,
+        hints,
     )
 
 
@@ -376,6 +397,20 @@ def _turn(reader: _Lines, n: int) -> TurnRecord:
     if not steps and text != PASS:
         raise reader.error(f"turn {n} names no steps; write {PASS!r} for no moves")
     return TurnRecord(Color.parse(match[2]), dice, steps)
+
+
+def _hints(reader: _Lines) -> tuple[int, int]:
+    """The `hints` line, if there is one: how many each colour asked for."""
+    line = reader.peek()
+    if line is None or not line.startswith("hints: "):
+        return (0, 0)
+    hints = [0, 0]
+    for part in reader.field("hints").split(", "):
+        match = _HINTS.fullmatch(part)
+        if match is None or hints[Color.parse(match[1])]:
+            raise reader.error(f"{part!r} is not hints like 'white 2', each colour once")
+        hints[Color.parse(match[1])] = int(match[2])
+    return hints[0], hints[1]
 
 
 def _result(reader: _Lines) -> GameResult:

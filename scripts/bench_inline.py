@@ -51,12 +51,12 @@ class TimedTelegram(FakeTelegram):
     edit_sent_at: float = 0.0
     pictures: int = 0
 
-    def handle(self, method: str, fields: dict[str, str], uploads: set[str]) -> tuple[int, str]:
+    def handle(self, method: str, fields: dict[str, str], *rest: Any) -> tuple[int, str]:
         if method.startswith("editMessage") and "inline_message_id" in fields:
             self.edit_sent_at = time.perf_counter()
         elif method == "sendPhoto":
             self.pictures += 1
-        return super().handle(method, fields, uploads)
+        return super().handle(method, fields, *rest)
 
 
 async def new_game(room: Group) -> Sent:

@@ -14,6 +14,7 @@ from bot.handlers import (
     play,
     records,
     resume,
+    settings,
     stats,
 )
 
@@ -24,6 +25,7 @@ def routers() -> list[Router]:
         elsewhere.router(),
         menu.router(),
         language.router(),
+        settings.router(),
         play.router(),
         group.router(),
         inline.router(),

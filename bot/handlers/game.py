@@ -178,6 +178,7 @@ async def answer_question(
     seat: Color,
     bot: Bot,
     texts: Texts,
+    prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
@@ -192,7 +193,8 @@ async def answer_question(
         if isinstance(outcome, Outcome):
             await boards.show(bot, outcome.session, seat, texts)
     elif answer is Answer.NEW_GAME:
-        await _resign_and_start_anew(query, session, seat, bot, texts, service, boards)
+        length = prefs.settings.length
+        await _resign_and_start_anew(query, (session, seat), length, bot, texts, service, boards)
         return
     else:
         await query.answer()
@@ -204,27 +206,30 @@ async def answer_question(
 
 async def _resign_and_start_anew(
     query: CallbackQuery,
-    session: Session,
-    seat: Color,
+    seated: tuple[Session, Color],
+    length: int,
     bot: Bot,
     texts: Texts,
     service: GameService,
     boards: Boards,
 ) -> None:
+    """The game resigned (unless over), and the question turned into the level choice with
+    `length` marked."""
+    session, seat = seated
     if session.game.over:
         await query.answer()
     else:
         resign = Resign(whole_match=True)
-        outcome = await _apply(query, bot, texts, service, (session, seat), resign, None)
+        outcome = await _apply(query, bot, texts, service, seated, resign, None)
         if not isinstance(outcome, Outcome):
             return
         await boards.show(bot, outcome.session, seat, texts)
     if isinstance(query.message, Message):
         await query.message.edit_text(
-            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts)
+            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts, length)
         )
     elif query.message is not None:  # too old to edit: the level choice comes anew
-        await offer_levels(query.message, texts)
+        await offer_levels(query.message, texts, length)
 
 
 def router() -> Router:

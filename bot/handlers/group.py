@@ -24,6 +24,7 @@ from bot.handlers.cards import card_refused
 from bot.handlers.replies import replied_author
 from bot.handlers.resume import game_here
 from bot.i18n import SOURCE, Texts, Translator, locale_for
+from bot.prefs import stored_settings
 from bot.service import (
     ChallengeGone,
     GameError,
@@ -32,6 +33,7 @@ from bot.service import (
     Session,
     Terms,
 )
+from bot.storage import GameStore
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
@@ -76,10 +78,12 @@ async def challenge(
     bot: Bot,
     texts: Texts,
     service: GameService,
+    store: GameStore,
     default_terms: Terms,
 ) -> None:
     """/play in a group (`/play 3 5m`: a match to 3 points, 5 minutes a turn): a challenge
-    card, or why not."""
+    card under the group's settings (its house rules; its length and time per turn where
+    /play names none), or why not."""
     user = message.from_user
     if user is None or user.is_bot:  # an anonymous admin, or a post on a channel's behalf
         await message.reply(texts.gettext("To play, write as yourself, not anonymously."))
@@ -88,14 +92,21 @@ async def challenge(
     if invited is None:
         await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
         return
-    terms = read_terms(command.args or "", default_terms)
+    settings = await stored_settings(store, message.chat.id, personal=False)
+    terms = read_terms(command.args or "", settings.terms(default_terms))
     if terms is None:
         await message.reply(terms_help(texts))
         return
     invited_id, invited_name = invited
     try:
         made = await service.challenge(
-            message.chat.id, seat_for(user), texts.locale.value, terms, invited_id, invited_name
+            message.chat.id,
+            seat_for(user),
+            texts.locale.value,
+            terms,
+            invited_id,
+            invited_name,
+            settings.rules,
         )
     except GameInProgress:
         await message.reply(texts.gettext("You already have a game in this chat: finish it first."))
@@ -123,7 +134,7 @@ async def challenge_tap(
     try:
         if callback_data.action is ChallengeAction.JOIN:
             session = await service.join(
-                callback_data.game, seat_for(user), user.username, card.message_id
+                callback_data.game, seat_for(user), user.username, card.message_id, query.id
             )
         else:
             withdrawn = await service.challenges.cancel(callback_data.game, user.id)
@@ -153,7 +164,7 @@ async def rematch(
     """The first player's tap asks (the board says so); the other's starts the next game on a
     new message."""
     try:
-        finished, fresh = await service.rematch(session, seat)
+        finished, fresh = await service.rematch(session, seat, query.id)
     except GameError as error:
         await refuse(query, texts, error)
         return

@@ -17,6 +17,7 @@ from aiogram.types import CallbackQuery, InlineQuery
 from bot.boards import Boards
 from bot.handlers.cards import card_refused
 from bot.i18n import Texts, Translator
+from bot.prefs import Prefs
 from bot.service import (
     MATCH_LENGTHS,
     GameError,
@@ -36,6 +37,7 @@ from bot.ui.keyboards import inline_challenge_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import inline_card_screen
 from bot.ui.terms import read_terms
+from nardy.record import RecordError, rules_from_text
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +49,16 @@ async def offer(
     bot: Bot,
     texts: Texts,
     store: GameStore,
+    service: GameService,
     media: MediaChat | None,
+    prefs: Prefs,
     default_terms: Terms,
 ) -> None:
-    """The cards, personal to the one asking (their name, their language), on the terms the
-    query names (`@bot 5m`: five minutes a turn) or else the default ones."""
+    """The cards, personal to the one asking (their name, their language), under their house
+    rules (/settings), on the terms the query names (`@bot 5m`: five minutes a turn) or else
+    their settings' (the match length they chose is offered first); each shows the
+    commitment of its game's dice (`GameService.card_dice`). With the store down the cards
+    are offered all the same, their dice committed when a game begins."""
     user = query.from_user
     seat = seat_for(user)
     try:  # the name Join will seat the challenger under
@@ -59,15 +66,29 @@ async def offer(
     except StoreUnavailable:
         log.warning("could not keep the name of inline challenger %s", user.id)
     at = int(time.time())
-    asked = read_terms(query.query, default_terms) or default_terms
+    settings = prefs.settings.terms(default_terms)
+    asked = read_terms(query.query, settings) or settings
+    rules = prefs.settings.rules
     results = []
-    for length in MATCH_LENGTHS:
+    for length in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length):
+        nonce, commitment = await _card_dice(service)
         terms = replace(asked, length=length)
-        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, at)
-        screen = inline_card_screen(texts, seat.name, terms, markup, media is not None)
+        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)
+        pictures = media is not None
+        screen = inline_card_screen(texts, seat.name, terms, rules, markup, pictures, commitment)
         photo = None if media is None else await media.file_id(bot, screen)
-        results.append(card_result(texts, terms, screen, photo))
+        results.append(card_result(texts, terms, rules, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
+
+
+async def _card_dice(service: GameService) -> tuple[str, str | None]:
+    """A card's committed dice (`GameService.card_dice`): its nonce and commitment; none with
+    the store down (the game's dice are then committed as it begins)."""
+    try:
+        return await service.card_dice() or ("", None)
+    except StoreUnavailable:
+        log.warning("could not keep the dice of an inline card")
+        return "", None
 
 
 async def card_tap(
@@ -86,6 +107,11 @@ async def card_tap(
     if inline_id is None:  # the data of an inline card on some other message: forged
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
+    try:
+        rules = rules_from_text(callback_data.rules)
+    except RecordError:
+        await query.answer(texts.gettext(NOT_VALID), show_alert=True)
+        return
     card_texts = translator[callback_data.locale]
     saved = await store.user_prefs(callback_data.by)
     name = saved.get(NAME) or card_texts.gettext("Player")
@@ -96,12 +122,14 @@ async def card_tap(
         callback_data.locale.value,
         callback_data.at,
         Terms(callback_data.length, callback_data.limit),
+        rules,
+        callback_data.dice,
     )
     user = query.from_user
     picture = media is not None
     try:
         if callback_data.action is ChallengeAction.JOIN:
-            session = await service.join_inline(card, seat_for(user))
+            session = await service.join_inline(card, seat_for(user), query.id)
         else:
             await service.challenges.withdraw_inline(card, user.id)
     except GameError as error:

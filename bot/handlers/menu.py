@@ -10,8 +10,6 @@ from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import N_, Texts
-from bot.prefs import AUTO_CONFIRM, Prefs
-from bot.storage import GameStore
 from bot.ui.callbacks import Menu, MenuAction
 from bot.ui.delivery import Pictures
 from bot.ui.keyboards import main_menu
@@ -28,9 +26,11 @@ HELP = N_(
     "/play — a new game against the bot\n"
     "/games — your games going\n"
     "/stats — your statistics and rating; /top — the best players\n"
+    "/record — records of your finished games, to check the dice\n"
     "/resign — give up the current game\n"
     "/rules — the rules of long nardy\n"
     "/lang — change the language\n"
+    "/settings — house rules, match length, time per turn, board colours\n"
     "/start — the main menu\n"
     "To play a friend, type @{bot} in any chat and choose a game, or add me to a group."
 )
@@ -39,13 +39,15 @@ GROUP_HELP = N_(
     " person alone. /play 3 5m: a match to 3 points, five minutes a turn.\n"
     "/resign — give up your game here; /games — your board again, at the bottom\n"
     "/stats — your statistics (as a reply: that person's); /top — the best players here\n"
+    "/record — records of your finished games, sent to you privately\n"
     "/rules — the rules of long nardy\n"
+    "/settings — this group's house rules and game settings (its administrators change them)\n"
     "In any chat, type @{bot} to invite someone to a game."
 )
 
 
-async def start(message: Message, texts: Texts, prefs: Prefs) -> None:
-    await message.answer(texts.gettext(WELCOME), reply_markup=main_menu(texts, prefs))
+async def start(message: Message, texts: Texts) -> None:
+    await message.answer(texts.gettext(WELCOME), reply_markup=main_menu(texts))
 
 
 async def help_(message: Message, bot: Bot, texts: Texts) -> None:
@@ -82,19 +84,6 @@ async def rules_button(query: CallbackQuery, bot: Bot, texts: Texts, pictures: P
         await send_rules(bot, query.message.chat.id, texts, pictures)
 
 
-async def toggle_auto_confirm(
-    query: CallbackQuery, texts: Texts, prefs: Prefs, store: GameStore
-) -> None:
-    turned_on = not prefs.auto_confirm
-    await store.set_user_pref(query.from_user.id, AUTO_CONFIRM, "1" if turned_on else "0")
-    on = N_("Turns are now confirmed as soon as they are complete.")
-    off = N_("Turns now wait for a tap on Done.")
-    await query.answer(texts.gettext(on if turned_on else off))
-    if isinstance(query.message, Message):
-        menu = main_menu(texts, Prefs(prefs.locale, turned_on))
-        await query.message.edit_reply_markup(reply_markup=menu)
-
-
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="menu")
@@ -103,7 +92,4 @@ def router() -> Router:
     feature.message.register(help_, Command("help"))
     feature.message.register(rules, Command("rules"))
     feature.callback_query.register(rules_button, Menu.filter(F.action == MenuAction.RULES))
-    feature.callback_query.register(
-        toggle_auto_confirm, Menu.filter(F.action == MenuAction.AUTO_CONFIRM)
-    )
     return feature

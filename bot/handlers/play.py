@@ -16,6 +16,7 @@ from aiogram.types import CallbackQuery, InaccessibleMessage, Message
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
+from bot.prefs import Prefs
 from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Session
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Menu, MenuAction, PickLength, PickLevel, PickMatch
@@ -30,11 +31,11 @@ PLAY = "play"  # the deep link payload that opens the level choice: t.me/<bot>?s
 GAME_GOING = N_("You have a game going: here is its board.")
 
 
-async def play(message: Message, texts: Texts, service: GameService) -> None:
+async def play(message: Message, texts: Texts, prefs: Prefs, service: GameService) -> None:
     """/play: the level choice, or, with a game going, back to it or resign it."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        await offer_levels(message, texts)
+        await offer_levels(message, texts, prefs.settings.length)
         return
     user = message.from_user.id if message.from_user is not None else message.chat.id
     text, markup = new_game_question(texts, session, user)
@@ -45,19 +46,21 @@ async def start_play(
     message: Message,
     bot: Bot,
     texts: Texts,
+    prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
     """`/start play` from a deep link: the level choice, or the game going."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        await offer_levels(message, texts)
+        await offer_levels(message, texts, prefs.settings.length)
     else:
         await _board_again(bot, session, message.chat.id, texts, boards)
 
 
-async def offer_levels(message: ChatMessage, texts: Texts, length: int = 1) -> None:
-    """The level choice, `length` marked as the match length."""
+async def offer_levels(message: ChatMessage, texts: Texts, length: int) -> None:
+    """The level choice, `length` marked as the match length (the player's setting, until
+    they tap another)."""
     markup = level_menu(texts, length)
     await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=markup)
 
@@ -67,6 +70,7 @@ async def play_button(
     chat_message: ChatMessage,
     bot: Bot,
     texts: Texts,
+    prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
@@ -75,7 +79,7 @@ async def play_button(
         await _back_to(query, session, bot, texts, boards)
         return
     await query.answer()
-    await offer_levels(chat_message, texts)
+    await offer_levels(chat_message, texts, prefs.settings.length)
 
 
 async def pick_length(
@@ -102,10 +106,12 @@ async def pick_level(
     chat_message: ChatMessage,
     bot: Bot,
     texts: Texts,
+    prefs: Prefs,
     service: GameService,
     boards: Boards,
 ) -> None:
-    """A level tapped (on the level choice or Play again): one game or a match starts."""
+    """A level tapped (on the level choice or Play again): one game or a match starts, under
+    the player's house rules (/settings)."""
     try:
         level = Level(callback_data.level)
     except ValueError:
@@ -123,7 +129,8 @@ async def pick_level(
     try:
         async with choosing(bot, chat_id):
             name = seat_for(query.from_user).name
-            session = await service.new_vs_bot(chat_id, user_id, level, length, name)
+            rules = prefs.settings.rules
+            session = await service.new_vs_bot(chat_id, user_id, level, length, rules, name)
         viewer = session.seat_of(user_id)
         assert viewer is not None
         await boards.open(bot, session, viewer, texts)

@@ -4,6 +4,7 @@ record's text file to the tapper's private chat (a group or inline chat gets no 
 from __future__ import annotations
 
 from aiogram import Bot, Router
+from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramForbiddenError
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
@@ -14,46 +15,56 @@ from bot.ui.callbacks import RecordTap
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
 
 
-async def records(message: Message, texts: Texts, service: GameService) -> None:
-    """/record: the writer's latest records, a button each."""
-    if message.from_user is None:
+async def records(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
+    """/record: the writer's latest records, a button each, in the private chat (in a group,
+    sent there: a game against the bot is its player's own)."""
+    user = message.from_user
+    if user is None:
         return
-    latest = await service.records.latest(message.from_user.id)
-    text, markup = records_list(texts, latest)
-    await message.answer(text, reply_markup=markup)
+    text, markup = records_list(texts, await service.records.latest(user.id))
+    if message.chat.type == ChatType.PRIVATE:
+        await message.answer(text, reply_markup=markup)
+        return
+    try:
+        await bot.send_message(user.id, text, reply_markup=markup)
+    except TelegramForbiddenError:  # the person never started the bot, or blocked it
+        await message.reply(await _start_me(bot, texts))
+        return
+    await message.reply(texts.gettext("Sent to our private chat."))
 
 
 async def send_record(
     query: CallbackQuery, callback_data: RecordTap, bot: Bot, texts: Texts, service: GameService
 ) -> None:
-    """Send the record asked for to the tapper's private chat; say so when the tap came from
-    another chat, or why it cannot be sent."""
-    name = callback_data.name
-    text = await service.records.text(name)
+    """Send the record asked for to the tapper's private chat, if they played the game; say so
+    when the tap came from another chat, or why it cannot be sent."""
+    name, user = callback_data.name, query.from_user.id
+    text = await service.records.text(name, user)
     if text is None:
-        gone = texts.ngettext(
-            "This game has no record any more: records are kept {n} day.",
-            "This game has no record any more: records are kept {n} days.",
+        refused = texts.ngettext(
+            "A record goes to the game's players only, for {n} day after the game.",
+            "A record goes to the game's players only, for {n} days after the game.",
             RECORD_DAYS,
         )
-        await query.answer(gone, show_alert=True)
+        await query.answer(refused, show_alert=True)
         return
-    user = query.from_user.id
     try:
         await bot.send_document(user, record_file(name, text), caption=record_caption(texts))
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
-        me = await bot.me()
-        await query.answer(
-            texts.gettext(
-                "I can't write to you yet: open a chat with @{bot}, press Start, then tap again.",
-                bot=me.username or "",
-            ),
-            show_alert=True,
-        )
+        await query.answer(await _start_me(bot, texts), show_alert=True)
         return
     message = query.message
     here = message is not None and message.chat.id == user
-    await query.answer(None if here else texts.gettext("The record is in our private chat."))
+    await query.answer(None if here else texts.gettext("Sent to our private chat."))
+
+
+async def _start_me(bot: Bot, texts: Texts) -> str:
+    """Why the bot cannot write to someone: they have not started it."""
+    me = await bot.me()
+    return texts.gettext(
+        "I can't write to you yet: open a chat with @{bot}, press Start, then ask again.",
+        bot=me.username or "",
+    )
 
 
 def router() -> Router:

@@ -29,6 +29,7 @@ from bot.service.errors import (
 from bot.service.games import GameService, OnAccepted, Outcome
 from bot.service.session import (
     MATCH_LENGTHS,
+    STANDARD_RULES,
     TURN_LIMITS,
     Challenge,
     InlineCard,
@@ -44,6 +45,7 @@ from bot.service.session import (
 __all__ = [
     "CHALLENGE_TTL",
     "MATCH_LENGTHS",
+    "STANDARD_RULES",
     "TURN_LIMITS",
     "Action",
     "AlreadyDone",

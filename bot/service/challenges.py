@@ -18,8 +18,19 @@ from bot.service.errors import (
     InvalidAction,
     OnlyChallenger,
 )
-from bot.service.session import Challenge, InlineCard, Seat, Terms, inline_game_id, is_challenge
+from bot.service.session import (
+    STANDARD_RULES,
+    Challenge,
+    Committed,
+    InlineCard,
+    Seat,
+    Terms,
+    card_dice_name,
+    inline_game_id,
+    is_challenge,
+)
 from bot.storage import GameStore, VersionConflict
+from nardy import Rules
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +58,18 @@ class Challenges:
         terms: Terms,
         invited_id: int | None = None,
         invited_name: str | None = None,
+        rules: Rules = STANDARD_RULES,
+        seed: bytes | None = None,
     ) -> Challenge:
-        """A challenge on `terms` in the group `chat_id`, saved, open for `CHALLENGE_TTL` (its
-        expiry on the timer index); `InvalidAction` for terms not offered. Its card is
-        recorded by `post_card`."""
+        """A challenge on `terms` and house `rules` in the group `chat_id`, its game's dice
+        committed to `seed` (none: not committed), saved, open for `CHALLENGE_TTL` (its expiry
+        on the timer index); `InvalidAction` for terms not offered. Its card is recorded by
+        `post_card`."""
         if not terms.offered:
             raise InvalidAction(f"no such terms: {terms}")
+        challenge_id = secrets.token_urlsafe(6)
         challenge = Challenge(
-            secrets.token_urlsafe(6),
+            challenge_id,
             chat_id,
             challenger,
             locale,
@@ -62,6 +77,8 @@ class Challenges:
             invited_name,
             terms,
             made_at=self._clock(),
+            rules=rules,
+            dice=None if seed is None else Committed(seed, f"{challenge_id}.1"),
         )
         await self._store.set_timer(challenge.challenge_id, challenge.made_at + CHALLENGE_TTL)
         data = challenge.to_text()
@@ -95,15 +112,26 @@ class Challenges:
             raise ChallengeGone(challenge_id)
         return challenge
 
-    def inline(self, card: InlineCard) -> Challenge:
-        """The challenge an inline card's tap carries (not stored: version 0), if it is open:
-        `InvalidAction` for terms not offered (forged), `ChallengeGone` once expired."""
+    def inline(self, card: InlineCard, seed: bytes | None) -> Challenge:
+        """The challenge an inline card's tap carries (not stored: version 0), its dice
+        committed to the card's `seed` (none: not committed), if it is open: `InvalidAction`
+        for terms or rules not offered (forged: a match's length is in its terms),
+        `ChallengeGone` once expired."""
         game_id = inline_game_id(card.inline_id)
-        if not card.terms.offered:
-            raise InvalidAction(f"no such terms: {card.terms}")
+        if not card.terms.offered or card.rules.match_length != 1:
+            raise InvalidAction(f"no such terms: {card.terms}, {card.rules}")
         if self._expired(card.made_at):
             raise ChallengeGone(game_id)
-        return Challenge(game_id, 0, card.challenger, card.locale, terms=card.terms)
+        dice = None if seed is None else Committed(seed, card_dice_name(card.dice))
+        return Challenge(
+            game_id,
+            0,
+            card.challenger,
+            card.locale,
+            terms=card.terms,
+            rules=card.rules,
+            dice=dice,
+        )
 
     async def why_not_open(self, challenge_id: str) -> Challenge:
         """After a compare-and-set on a challenge failed: the challenge as stored now, if it is

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.service.actions import Action, Deselect, Done, Hint, Move, Resign, Select, Undo
 from bot.service.bot_player import BotPlayer
-from bot.service.challenges import Challenges
+from bot.service.challenges import CHALLENGE_KEPT, Challenges
 from bot.service.errors import (
     AlreadyDone,
     AlreadyStarted,
@@ -41,6 +41,7 @@ from bot.service.records import Records, record_text
 from bot.service.results import Results, signed
 from bot.service.session import (
     MATCH_LENGTHS,
+    STANDARD_RULES,
     Challenge,
     Committed,
     InlineCard,
@@ -49,6 +50,7 @@ from bot.service.session import (
     Seat,
     Session,
     Terms,
+    card_dice_name,
     is_challenge,
     match_player,
     player_slot,
@@ -65,7 +67,7 @@ from nardy import Color, IllegalMove, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
-from nardy.fair import new_seed
+from nardy.fair import commitment, new_seed
 from nardy.game import Game, OpeningRoll, new_game
 from nardy.match import Match
 from nardy.record import RecordError
@@ -78,6 +80,8 @@ log = logging.getLogger(__name__)
 # How often an action is tried again when another change to the game (say, its board message
 # being replaced) was saved between reading the game and writing it.
 CONFLICT_RETRIES = 3
+# Random bytes naming an inline card's seed: 8 characters in its buttons' 64 bytes of data.
+CARD_NONCE_BYTES = 6
 
 OnAccepted = Callable[[bool], Awaitable[None]]
 """Called once, when an action is found legal, before it is saved; the argument says whether
@@ -217,16 +221,17 @@ class GameService:
         store: GameStore,
         bot: BotPlayer,
         dice: DiceSource | None = None,
-        rules: Rules | None = None,
         clock: Callable[[], float] = time.time,
+        seeds: Callable[[], bytes] = new_seed,
     ) -> None:
         """Games kept in `store`, the bot's turns chosen by `bot`. Each game's dice are its own
-        provably fair dice (`nardy.fair`, a fresh seed each); `dice`, when given, roll instead
-        for every game, which then has no commitment and no record (tests choose the dice)."""
+        provably fair dice (`nardy.fair`, a fresh seed from `seeds` each); `dice`, when given,
+        roll instead for every game, which then has no commitment and no record (tests choose
+        the dice)."""
         self._store = store
         self._bot = bot
         self._dice = dice
-        self._rules = rules or Rules()
+        self._seeds = seeds
         self._clock = clock
         self._thinking: set[str] = set()
         self.challenges = Challenges(store, clock)
@@ -291,12 +296,18 @@ class GameService:
     # -- starting ---------------------------------------------------------------------------
 
     async def new_vs_bot(
-        self, chat_id: int, user_id: int, level: Level, length: int = 1, name: str = ""
+        self,
+        chat_id: int,
+        user_id: int,
+        level: Level,
+        length: int = 1,
+        rules: Rules = STANDARD_RULES,
+        name: str = "",
     ) -> Session:
-        """A new game in the chat, or the first of a match to `length` points, opening roll
-        done and the bot's first turn played if it starts; not saved yet (`open`). `name` is
-        the person's, for the game's record. Raises
-        `InvalidAction` for a level the bot does not offer or a length not offered,
+        """A new game in the chat, or the first of a match to `length` points, under `rules`,
+        opening roll done and the bot's first turn played if it starts; not saved yet (`open`).
+        `name` is the person's, for the game's record. Raises `InvalidAction` for a level the
+        bot does not offer or a length not offered,
         `GameInProgress`."""
         if level not in AVAILABLE_LEVELS:
             raise InvalidAction(f"no level {level.value}")
@@ -305,7 +316,8 @@ class GameService:
         await self._check_free(chat_id)
         human, bot = Seat(user_id=user_id, name=name), Seat(level=level)
         match = _new_match(length, human, bot)
-        start = Session(secrets.token_urlsafe(6), Game(), (human, bot), chat_id, match=match)
+        game_id = secrets.token_urlsafe(6)
+        start = Session(game_id, Game(rules), (human, bot), chat_id, match=match)
         return await self._first_turns(start)
 
     async def open(self, session: Session) -> Session:
@@ -379,56 +391,84 @@ class GameService:
         terms: Terms,
         invited_id: int | None = None,
         invited_name: str | None = None,
+        rules: Rules = STANDARD_RULES,
     ) -> Challenge:
-        """A challenge on `terms` in the group `chat_id` (`Challenges.make`), unless the
-        challenger has a game running there (`GameInProgress`)."""
+        """A challenge on `terms` and `rules` in the group `chat_id` (`Challenges.make`), its
+        game's dice committed now (the card shows it), unless the challenger has a game running
+        there (`GameInProgress`)."""
         assert challenger.user_id is not None
         await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
         return await self.challenges.make(
-            chat_id, challenger, locale, terms, invited_id, invited_name
+            chat_id, challenger, locale, terms, invited_id, invited_name, rules, self._seed()
         )
 
+    async def card_dice(self) -> tuple[str, str] | None:
+        """Dice committed for one inline card, kept while it may be joined: the nonce its
+        buttons carry and the commitment it shows (`card_dice_name`); None when the dice given
+        at construction roll instead."""
+        seed = self._seed()
+        if seed is None:
+            return None
+        nonce = secrets.token_urlsafe(CARD_NONCE_BYTES)
+        await self._store.save_card_seed(nonce, seed, CHALLENGE_KEPT)
+        return nonce, commitment(seed, card_dice_name(nonce))
+
     async def join(
-        self, challenge_id: str, joiner: Seat, username: str | None, message_id: int | None
+        self,
+        challenge_id: str,
+        joiner: Seat,
+        username: str | None,
+        message_id: int | None,
+        mix: str = "",
     ) -> Session:
         """`joiner` (@`username`) takes the group challenge: the game starts, played on the
         challenge's message `message_id`, and is saved in place of the challenge, so of two who
-        join at once one gets it (`AlreadyStarted` for the other). `OwnChallenge`,
+        join at once one gets it (`AlreadyStarted` for the other). `mix`, the id Telegram gave
+        the joining tap, goes into the dice committed with the challenge. `OwnChallenge`,
         `NotInvited`, `GameInProgress` (naming whoever has a game in the group already)."""
         challenge = await self.challenges.load(challenge_id)
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
         place = Session(challenge_id, Game(), (joiner, joiner), challenge.chat_id, message_id)
-        return await self._join(challenge, joiner, place)
+        return await self._join(challenge, joiner, place, mix)
 
-    async def join_inline(self, card: InlineCard, joiner: Seat) -> Session:
+    async def join_inline(self, card: InlineCard, joiner: Seat, mix: str = "") -> Session:
         """`joiner` takes the inline challenge `card`: the game starts in its inline message,
         saved under an id made from that message's, so of two who join at once one gets it
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
         `GameInProgress` (naming whoever has a game in that chat already). The game has no
-        chat id (an inline message's chat is unknown): its chat is its `instance`."""
-        challenge = self.challenges.inline(card)
+        chat id (an inline message's chat is unknown): its chat is its `instance`. `mix`, the
+        joining tap's id, goes into the dice the card committed (`card_dice`), which roll for
+        that one message's game: a card sent twice (Telegram may show the same cards again
+        for a few seconds), a nonce forged into another message's button, or a seed gone (kept
+        no longer than a card is open) gets dice committed as its game begins."""
+        claim = self._store.claim_card_seed
+        seed = await claim(card.dice, card.inline_id) if card.dice else None
+        challenge = self.challenges.inline(card, seed)
         place = Session(challenge.challenge_id, Game(), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)
-        return await self._join(challenge, joiner, place)
+        return await self._join(challenge, joiner, place, mix)
 
-    async def _join(self, challenge: Challenge, joiner: Seat, place: Session) -> Session:
+    async def _join(self, challenge: Challenge, joiner: Seat, place: Session, mix: str) -> Session:
         """The game of `challenge` begun with `joiner`, on the board message of `place`, saved
-        with a compare-and-set on the challenge's version (0: none stored). A challenge that
-        changed but is still open (its card recorded meanwhile) is joined as it is now."""
+        with a compare-and-set on the challenge's version (0: none stored), its committed dice
+        with `mix`. A challenge that changed but is still open (its card recorded meanwhile) is
+        joined as it is now."""
         challenger = challenge.challenger
         if joiner.user_id == challenger.user_id:
             raise OwnChallenge(challenge.challenge_id)
         for _ in range(CONFLICT_RETRIES):
             start = replace(
                 place,
+                game=Game(challenge.rules),
                 seats=(challenger, joiner),
                 locale=challenge.locale,
                 match=_new_match(challenge.terms.length, challenger, joiner),
                 turn_limit=challenge.terms.turn_limit,
                 version=challenge.version,
             )
-            session = await self._first_turns(start)
+            dice = None if challenge.dice is None else replace(challenge.dice, mix=mix)
+            session = await self._first_turns(start, dice=dice)
             shared = session.slot_of(challenger.user_id or 0)
             await self._claim(session, shared)
             try:
@@ -442,9 +482,12 @@ class GameService:
             return saved
         raise AlreadyStarted(challenge.challenge_id)
 
-    async def rematch(self, session: Session, color: Color) -> tuple[Session, Session | None]:
+    async def rematch(
+        self, session: Session, color: Color, mix: str = ""
+    ) -> tuple[Session, Session | None]:
         """The player of `color` asks for a rematch of the finished `session`: the first ask is
-        saved; the other player's agreement clears it and gives the new game too, not saved
+        saved, with the rematch's dice committed (the board shows it); the other player's
+        agreement, whose tap's id is `mix`, clears it and gives the new game too, not saved
         yet (`open`), its colours drawn anew by the opening roll. Returns the finished game as
         saved and the new one, if agreed. Of two agreements at once one counts (`Stale`)."""
         user = session.seats[color].user_id
@@ -456,16 +499,20 @@ class GameService:
             raise RematchAsked(session.game_id)
         agreed = session.rematch is not None
         new_id = secrets.token_urlsafe(6)
-        after = replace(session, rematch=None, next_game=new_id) if agreed else session
+        if agreed:
+            after = replace(session, rematch=None, rematch_dice=None, next_game=new_id)
+        else:
+            dice = self._commit(f"{session.game_id}.rematch")
+            after = replace(session, rematch=user, rematch_dice=dice)
         try:
-            finished = await self._save(after if agreed else replace(session, rematch=user))
+            finished = await self._save(after)
         except VersionConflict:
             raise Stale(session.game_id) from None
         if not agreed:
             return finished, None
         first, second = session.seats[color.opponent], session.seats[color]
         length = 1 if session.match is None else session.match.match.length
-        start = Session(new_id, Game(), (first, second), session.chat_id)
+        start = Session(new_id, Game(session.game.rules), (first, second), session.chat_id)
         start = replace(
             start,
             locale=session.locale,
@@ -474,7 +521,9 @@ class GameService:
             instance=session.instance,
             turn_limit=session.turn_limit,
         )
-        return finished, await self._first_turns(start)
+        dice = session.rematch_dice
+        mixed = None if dice is None else replace(dice, mix=mix)
+        return finished, await self._first_turns(start, dice=mixed)
 
     async def _next_of_match(self, session: Session) -> Session:
         """After a game of a match: the score counted and, unless the match is over, the next
@@ -490,30 +539,43 @@ class GameService:
         seats = played.seats(session.seats)
         return await self._first_turns(replace(counted, seats=seats, hints=0), told)
 
-    async def _first_turns(self, start: Session, told: Sequence[Note] = ()) -> Session:
-        """The game between the players of `start` (whose game is a placeholder), seated the
-        one who asked first (against the bot: the person): the opening roll decides who plays
-        white (RULES.md §2), then play goes on to a real choice. `told` comes before the
-        opening's notes."""
+    async def _first_turns(
+        self, start: Session, told: Sequence[Note] = (), dice: Committed | None = None
+    ) -> Session:
+        """The game between the players of `start` (whose game is a placeholder with the
+        rules to play), seated the one who asked first (against the bot: the person): the
+        opening roll decides who plays white (RULES.md §2), then play goes on to a real
+        choice. `told` comes before the opening's notes. The game's `dice` were committed
+        before it began (a challenge's, a rematch's), else they are committed now."""
         number = 1 if start.match is None else start.match.match.games + 1
-        fair = self._commit(f"{start.game_id}.{number}")
-        fair_dice = None if fair is None else fair.dice()
-        opening, game = new_game(self._rules, fair_dice or self._dice or SystemDice())
+        roller, rolled = self._rolling(dice or self._commit(f"{start.game_id}.{number}"))
+        opening, game = new_game(start.game.rules, roller)
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
-        if fair is not None and fair_dice is not None:  # told before the first turn's dice
-            rolled = fair_dice.dice_rolled
-            fair = replace(
-                fair, rolled=rolled, opening=opening.rolls, white_player=opening.white_player
-            )
+        fair = rolled()
+        if fair is not None:  # told before the first turn's dice
+            fair = replace(fair, opening=opening)
             notes.insert(len(told), Note.of("dice_committed", commitment=fair.commitment))
         seats = (first, second) if opening.white_player == 0 else (second, first)
         return await self._advance(replace(start, seats=seats, fair=fair), game, notes)
 
+    def _rolling(self, fair: Committed | None) -> tuple[DiceSource, Callable[[], Committed | None]]:
+        """What rolls a game's next dice, and what gives its committed dice once they rolled:
+        its committed dice `fair`, else those given at construction, else (a game begun before
+        dice were committed) the system's."""
+        if fair is None:
+            return self._dice or SystemDice(), lambda: None
+        dice = fair.dice()
+        return dice, lambda: fair.after(dice)
+
+    def _seed(self) -> bytes | None:
+        """A new game's secret seed; None when the dice given at construction roll instead."""
+        return self._seeds() if self._dice is None else None
+
     def _commit(self, name: str) -> Committed | None:
-        """The committed dice of a new game, the seed bound to `name`; None when the dice given
-        at construction roll instead."""
-        return Committed(new_seed(), name) if self._dice is None else None
+        """The committed dice of a new game, the seed bound to `name` (`_seed`)."""
+        seed = self._seed()
+        return None if seed is None else Committed(seed, name)
 
     # -- a player's action ------------------------------------------------------------------
 
@@ -760,9 +822,7 @@ class GameService:
     ) -> Session:
         """Roll and play on until a human has a real choice or the game ends: the bot's turns,
         and a human's forced turn or pass, each leaving a note."""
-        fair = session.fair
-        fair_dice = None if fair is None else fair.dice()
-        roller = fair_dice or self._dice or SystemDice()  # the last: a game begun uncommitted
+        roller, rolled = self._rolling(session.fair)
         while not game.over:
             if game.dice is None:
                 game = game.with_roll(roller.roll())
@@ -789,8 +849,7 @@ class GameService:
                 game = game.play_turn(steps)
             else:
                 break
-        if fair is not None and fair_dice is not None:
-            session = replace(session, fair=replace(fair, rolled=fair_dice.dice_rolled))
+        session = replace(session, fair=rolled())
         after = session.next_turn(game, tuple(notes), ended_by)
         if after.turn_limit and not game.over:  # the new turn's time runs from now
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
@@ -799,10 +858,13 @@ class GameService:
     async def _conclude(self, session: Session) -> Session:
         """Save a change that may end the game (a turn, a resignation, a timeout). A game that
         ended is kept to be counted (`Results.ended`) with its record (`records.record_text`,
-        stored as it is counted), its match scored and the match's next
-        game begun, and counted once saved."""
+        stored as it is counted), its match scored and the match's next game begun, and
+        counted once saved. A game of the match that ended before and is not counted yet (its
+        count cut short) is counted first: the new one takes its place."""
         if not session.game.over:
             return await self._save(session)
+        if session.ended is not None and not session.ended.counted:
+            await self._tally(session)
         ended = await self.results.ended(session)
         assert ended.ended is not None
         ended = replace(ended, ended=replace(ended.ended, record=record_text(session)))
@@ -843,16 +905,21 @@ class GameService:
         it itself (once, however many do) rather than show the record without it."""
         return await self._count(session)
 
+    async def _tally(self, session: Session) -> None:
+        """Keep the record of the game that ended last in `session` and count it into its
+        players' statistics: both once, however often done."""
+        assert session.ended is not None
+        if session.ended.record:  # kept before the count: it is saved counted without it
+            await self.records.keep(session.game_id, session.ended)
+        await self.results.count(session)
+
     async def _count(self, session: Session) -> Session:
         """Count the game that ended last in `session` (`Results.count`, once however often
         asked), then save it counted; a change saved meanwhile is read again, and whatever
         game it holds uncounted is counted. The session as saved."""
         while session.ended is not None and not session.ended.counted:
-            ended = session.ended
-            if ended.record:  # kept before the count: it is saved counted without it
-                await self.records.keep(session.game_id, ended)
-            await self.results.count(session)
-            counted = replace(session, ended=replace(ended, counted=True, record=""))
+            await self._tally(session)
+            counted = replace(session, ended=replace(session.ended, counted=True, record=""))
             try:
                 return await self._save(counted)
             except VersionConflict:

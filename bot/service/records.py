@@ -4,10 +4,14 @@ button); anyone can check one with `python -m nardy verify RECORD`."""
 
 from __future__ import annotations
 
+import logging
+
 from bot.service.session import Ended, Seat, Session
 from bot.storage import GameStore
 from nardy import Color
-from nardy.transcript import Transcript, parse, to_text
+from nardy.transcript import Transcript, TranscriptError, from_game, parse, to_text
+
+log = logging.getLogger(__name__)
 
 BOT_NAME = "Nardy bot"
 
@@ -23,21 +27,22 @@ def player_name(seat: Seat) -> str:
 def transcript_of(session: Session) -> Transcript | None:
     """The transcript of `session`'s game, just ended; None when its dice were not committed
     (a game begun before provably fair dice, or dice a test chose)."""
-    fair, result = session.fair, session.game.result
-    if fair is None or result is None:
+    fair = session.fair
+    if fair is None or fair.opening is None or session.game.result is None:
         return None
-    white, black = (player_name(session.seats[color]) for color in Color)
-    return Transcript(
+    players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
+    # Only a person playing the bot asks for hints (`Session.hints`).
+    hints = tuple(
+        session.hints if seat.level is None and not session.shared else 0 for seat in session.seats
+    )
+    return from_game(
+        session.game,
+        fair.opening,
+        players,
         game_id=fair.name,
-        players=(white, black),
-        rules=session.game.rules,
-        opening=fair.opening,
-        white_player=fair.white_player,
-        turns=session.game.history,
-        result=result,
-        commitment=fair.commitment,
-        mix=fair.mix,
         seed=fair.seed,
+        mix=fair.mix,
+        hints=(hints[0], hints[1]),
     )
 
 
@@ -60,15 +65,24 @@ class Records:
         players = [seat.user_id for seat in ended.seats if seat.user_id is not None]
         await self._store.save_record(ended.mark(game_id), ended.record, players)
 
-    async def text(self, name: str) -> str | None:
-        """The record of the game `name` (`Ended.mark`), None when gone or never made."""
-        return await self._store.record(name)
+    async def text(self, name: str, reader: int) -> str | None:
+        """The record of the game `name` (`Ended.mark`) for `reader`, one of its players; None
+        when it is gone, was never made, or is another's (a game against the bot is its
+        player's own; anyone may have played in a group)."""
+        stored = await self._store.record(name)
+        if stored is None or reader not in stored[1]:
+            return None
+        return stored[0]
 
     async def latest(self, user_id: int) -> list[tuple[str, Transcript]]:
-        """The user's latest records still kept, latest first: name and transcript."""
+        """The user's latest records still kept, latest first: name and transcript; one that
+        does not read (a format this version does not know) is left out."""
         found = []
         for name in await self._store.records(user_id):
-            text = await self._store.record(name)
-            if text is not None:
-                found.append((name, parse(text)))
+            text = await self.text(name, user_id)
+            try:
+                if text is not None:
+                    found.append((name, parse(text)))
+            except TranscriptError as exc:
+                log.warning("record %s does not read: %s", name, exc)
         return found

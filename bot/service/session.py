@@ -9,16 +9,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.storage import RatingChange, Slot
-from nardy import Color, format_turn, parse_turn
+from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
-from nardy.game import Game
+from nardy.game import Game, OpeningRoll
 from nardy.match import Match
-from nardy.record import game_from_text, game_to_text
+from nardy.record import game_from_text, game_to_text, rules_from_text, rules_to_text
 from nardy.scoring import EndReason, GameResult, ResultKind
 
 
@@ -165,18 +165,17 @@ class Ended:
 
 @dataclass(frozen=True, slots=True)
 class Committed:
-    """The provably fair dice of the game in play (`nardy.fair`): the secret `seed`, revealed
-    only in the finished game's record, committed to under `name` (`<game id>.<game number>`);
-    `mix`, the value from the other side that the seed was committed before ("" when none);
-    `rolled`, the dice rolled so far; and the opening roll (RULES.md §2) as
-    `nardy.game.OpeningRoll` has it, for the record."""
+    """The provably fair dice of the game in play (`nardy.fair`): the secret `seed`, shown to
+    nobody until the game's record reveals it, committed to under `name` (`<game id>.<game
+    number>`, or what a card or rematch committed it under); `mix`, the value from the other
+    side that the seed was committed before ("" when none); `rolled`, the dice rolled so far;
+    and the game's opening roll (RULES.md §2), for the record."""
 
-    seed: bytes
+    seed: bytes = field(repr=False)
     name: str
     mix: str = ""
     rolled: int = 0
-    opening: tuple[tuple[int, int], ...] = ()
-    white_player: int = 0
+    opening: OpeningRoll | None = None
 
     @property
     def commitment(self) -> str:
@@ -187,15 +186,25 @@ class Committed:
         """The dice from the next one on."""
         return FairDice(self.seed, self.name, self.mix, self.rolled)
 
+    def after(self, dice: FairDice) -> Committed:
+        """These dice once `dice` (from `dice()`) rolled on."""
+        return replace(self, rolled=dice.dice_rolled)
+
     def to_list(self) -> list[Any]:
-        pairs = [list(pair) for pair in self.opening]
-        return [self.seed.hex(), self.name, self.mix, self.rolled, pairs, self.white_player]
+        data = [self.seed.hex(), self.name, self.mix, self.rolled]
+        if self.opening is not None:
+            pairs = [list(pair) for pair in self.opening.rolls]
+            data += [pairs, self.opening.white_player, list(self.opening.first_dice)]
+        return data
 
     @classmethod
     def from_list(cls, data: list[Any]) -> Committed:
-        seed, name, mix, rolled, pairs, white_player = data
-        opening = tuple((a, b) for a, b in pairs)
-        return cls(bytes.fromhex(seed), name, mix, rolled, opening, white_player)
+        seed, name, mix, rolled, *opened = data
+        opening = None
+        if opened:
+            pairs, white_player, (a, b) = opened
+            opening = OpeningRoll(tuple((x, y) for x, y in pairs), white_player, (a, b))
+        return cls(bytes.fromhex(seed), name, mix, rolled, opening)
 
 
 # The time limits per turn a challenge may carry, by the name players write (/play 5m), in
@@ -203,6 +212,8 @@ class Committed:
 TURN_LIMITS = {"off": 0, "1m": 60, "5m": 300, "1h": 3600, "24h": 86400}
 # The lengths of the matches players may ask for (1: one game), RULES.md §7.
 MATCH_LENGTHS = (1, 3, 5, 7)
+# The house rules of a game whose players chose none: RULES.md §8's defaults.
+STANDARD_RULES = Rules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +263,7 @@ class Session:
     inline_id: str | None = None
     instance: str | None = None
     next_game: str | None = None  # the rematch that followed this finished game
+    rematch_dice: Committed | None = None  # the rematch's, committed when the first asked
     ended: Ended | None = None  # the game that ended last, to count (the match's latest)
     turn_limit: int = 0  # seconds a player of a game between two people has per turn; 0: none
     deadline: float | None = None  # when the turn in progress runs out (Unix time)
@@ -345,6 +357,8 @@ class Session:
             data["T"], data["D"], data["R"] = self.turn_limit, self.deadline, self.reminded
         if self.next_game is not None:
             data["z"] = self.next_game
+        if self.rematch_dice is not None:
+            data["F"] = self.rematch_dice.to_list()
         if self.ended is not None:
             data["e"] = self.ended.to_list()
             if self.ended.record:
@@ -379,6 +393,7 @@ class Session:
             inline_id=data.get("i"),
             instance=data.get("h"),
             next_game=data.get("z"),
+            rematch_dice=Committed.from_list(data["F"]) if "F" in data else None,
             ended=Ended.from_list(data["e"], data.get("E", "")) if "e" in data else None,
             turn_limit=data.get("T", 0),
             deadline=data.get("D"),
@@ -409,9 +424,11 @@ def inline_chat(instance: str) -> str:
 class Challenge:
     """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,
     their name as shown; `invited_id` when known, else the name is `@username` as /play @name
-    gave it); the first other person allowed who joins gets the game on its `terms`, stored
-    under the same id (`Session`). It was made at `made_at` (Unix time) and posted as the
-    card `message_id`, which says so when it expires."""
+    gave it); the first other person allowed who joins gets the game on its `terms` and house
+    `rules` (the group's settings when it was made), stored under the same id (`Session`). It
+    was made at `made_at` (Unix time) and posted as the card `message_id`, which says so when
+    it expires. Its game's `dice` are committed with it, the card showing the commitment, so
+    that the id of the tap that joins can be mixed in (`nardy.fair`)."""
 
     challenge_id: str
     chat_id: int
@@ -423,6 +440,8 @@ class Challenge:
     made_at: float = 0.0
     message_id: int | None = None
     version: int = 0
+    rules: Rules = STANDARD_RULES
+    dice: Committed | None = None
 
     def invites(self, user_id: int, username: str | None) -> bool:
         """Whether the person `user_id` (@`username`) may join."""
@@ -445,6 +464,10 @@ class Challenge:
             "a": self.made_at,
             "m": self.message_id,
         }
+        if self.rules != STANDARD_RULES:
+            data["r"] = rules_to_text(self.rules)
+        if self.dice is not None:
+            data["f"] = self.dice.to_list()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -463,6 +486,8 @@ class Challenge:
             made_at=data.get("a", 0.0),
             message_id=data.get("m"),
             version=version,
+            rules=rules_from_text(data["r"]) if "r" in data else STANDARD_RULES,
+            dice=Committed.from_list(data["f"]) if "f" in data else None,
         )
 
 
@@ -475,7 +500,7 @@ def is_challenge(text: str) -> bool:
 class InlineCard:
     """A challenge sent through inline mode, as its Join or Cancel tap tells it: the inline
     message, its chat's `instance`, the challenger, their language, when
-    the card was offered (Unix time), its terms."""
+    the card was offered (Unix time), its terms and house rules."""
 
     inline_id: str
     instance: str
@@ -483,6 +508,14 @@ class InlineCard:
     locale: str
     made_at: float
     terms: Terms
+    rules: Rules = STANDARD_RULES
+    dice: str = ""  # the nonce of the seed its dice are committed to (`card_dice_name`); "": none
+
+
+def card_dice_name(nonce: str) -> str:
+    """What the dice of the game of an inline card are committed under: the card shows the
+    commitment before anyone joins, when the game's id is not known yet."""
+    return f"c{nonce}"
 
 
 def inline_game_id(inline_id: str) -> str:

@@ -77,8 +77,8 @@ class Versioned:
 
 
 class GameStore(ABC):
-    """Games keyed by id, a slot→game index (a chat, or a player in a group) and per-user
-    preferences.
+    """Games keyed by id, a slot→game index (a chat, or a player in a group), per-user
+    preferences and per-group settings.
 
     Every write of a game is a compare-and-set on its version, so of two updates that read the
     same version exactly one wins (DESIGN.md §4).
@@ -126,8 +126,16 @@ class GameStore(ABC):
         """The user's saved preferences (e.g. language), empty when none were set."""
 
     @abstractmethod
-    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
-        """Save one preference of the user."""
+    async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
+        """Save one preference of the user; None forgets it."""
+
+    @abstractmethod
+    async def group_settings(self, chat_id: int) -> dict[str, str]:
+        """The group's saved settings (/settings there), empty when none were set."""
+
+    @abstractmethod
+    async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
+        """Save one setting of the group; None forgets it."""
 
     @abstractmethod
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
@@ -139,16 +147,28 @@ class GameStore(ABC):
 
     @abstractmethod
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
-        """Keep the record of the finished game `name` for `RECORD_TTL`, listed first among
-        each of `players`' latest `RECORDS_LISTED` records; saving it again changes nothing."""
+        """Keep the record of the finished game `name` and its `players` for `RECORD_TTL`,
+        listed first among each player's latest `RECORDS_LISTED` records (once, however often
+        it is saved); the lists, too, are kept `RECORD_TTL` after their last record."""
 
     @abstractmethod
-    async def record(self, name: str) -> str | None:
-        """The record of the game `name`, None when there is none (never was, expired)."""
+    async def record(self, name: str) -> tuple[str, list[int]] | None:
+        """The record of the game `name` and its players; None when there is none (never was,
+        expired)."""
 
     @abstractmethod
     async def records(self, user_id: int) -> list[str]:
         """The names of the user's latest records, latest first (some may have expired)."""
+
+    @abstractmethod
+    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
+        """Keep the secret seed of the inline cards carrying `nonce` for `ttl` seconds."""
+
+    @abstractmethod
+    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
+        """The seed kept for `nonce`, claimed for good by `claimant` (the inline message of the
+        game it rolls for) unless another claimed it first: one game per seed. None when there
+        is none (never was, expired) or it is another's."""
 
     @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:

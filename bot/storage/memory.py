@@ -26,6 +26,7 @@ class MemoryStore(GameStore):
         self._games: dict[str, tuple[Versioned, float | None]] = {}
         self._chats: dict[str, str] = {}
         self._prefs: dict[int, dict[str, str]] = {}
+        self._groups: dict[int, dict[str, str]] = {}
         self._timers: dict[str, float] = {}
         self._stats: dict[int, dict[str, str]] = {}
         self._counted: dict[int, list[str]] = {}
@@ -33,9 +34,11 @@ class MemoryStore(GameStore):
         self._boards: dict[str, dict[int, float]] = {}
         self._joined: dict[int, set[str]] = {}
         self._running: dict[int, set[str]] = {}
-        self._records: dict[str, tuple[str, float]] = {}  # text, when it expires
+        self._records: dict[str, tuple[str, list[int], float]] = {}  # …, when it expires
         self._listed: dict[int, list[str]] = {}
         self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
+        self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
+        self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -91,8 +94,14 @@ class MemoryStore(GameStore):
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         return dict(self._prefs.get(user_id, {}))
 
-    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
-        self._prefs.setdefault(user_id, {})[name] = value
+    async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
+        _set(self._prefs.setdefault(user_id, {}), name, value)
+
+    async def group_settings(self, chat_id: int) -> dict[str, str]:
+        return dict(self._groups.get(chat_id, {}))
+
+    async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
+        _set(self._groups.setdefault(chat_id, {}), name, value)
 
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
         games = self._running.setdefault(user_id, set())
@@ -105,20 +114,31 @@ class MemoryStore(GameStore):
         return sorted(self._running.get(user_id, set()))
 
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
-        self._records[name] = (text, time.monotonic() + RECORD_TTL)
+        self._records[name] = (text, players, time.monotonic() + RECORD_TTL)
         for user_id in players:
             listed = [other for other in self._listed.get(user_id, []) if other != name]
             self._listed[user_id] = [name, *listed][:RECORDS_LISTED]
 
-    async def record(self, name: str) -> str | None:
-        text, expires = self._records.get(name, ("", 0.0))
+    async def record(self, name: str) -> tuple[str, list[int]] | None:
+        text, players, expires = self._records.get(name, ("", [], 0.0))
         if expires <= time.monotonic():
             self._records.pop(name, None)
             return None
-        return text
+        return text, players
 
     async def records(self, user_id: int) -> list[str]:
         return list(self._listed.get(user_id, []))
+
+    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
+        self._seeds[nonce] = (seed, time.monotonic() + ttl)
+
+    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
+        seed, expires = self._seeds.get(nonce, (b"", 0.0))
+        if expires <= time.monotonic():
+            self._seeds.pop(nonce, None)
+            self._claims.pop(nonce, None)
+            return None
+        return seed if self._claims.setdefault(nonce, claimant) == claimant else None
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         counted = self._counted.setdefault(user_id, [])
@@ -210,3 +230,11 @@ class MemoryStore(GameStore):
 
     async def close(self) -> None:
         """Nothing to release."""
+
+
+def _set(fields: dict[str, str], name: str, value: str | None) -> None:
+    """One field of a hash set, or forgotten (None), as Redis's HSET and HDEL do."""
+    if value is None:
+        fields.pop(name, None)
+    else:
+        fields[name] = value

@@ -3,13 +3,17 @@
 Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
 share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
-group), `nardy:user:{<user id>}` → hash of preferences, `nardy:timers` → a sorted set of game
+group), `nardy:user:{<user id>}` → hash of preferences, `nardy:group:{<chat id>}` → hash of a
+group's settings, `nardy:timers` → a sorted set of game
 ids by the Unix time their timer is next due. A player's statistics and rating are the hash
 `nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating), the games counted last
 `nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
 id><outcome>`), the group leaderboards they are on `nardy:boards:{u<id>}`, their running
 games `nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user
-ids by rating. `nardy:lease:<name>` holds the worker that holds a lease (`bot.lease`).
+ids by rating. A finished game's record is the hash `nardy:record:<game id>.<n>` (its text
+and players), a player's latest records the list `nardy:records:{u<id>}`, and an inline
+card's committed dice the hash `nardy:card:<nonce>` (the seed, and the inline message that
+claimed it). `nardy:lease:<name>` holds the worker that holds a lease (`bot.lease`).
 """
 
 from __future__ import annotations
@@ -140,6 +144,18 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+# KEYS[1] a card's seed (a hash: seed, and the claimant once claimed); ARGV[1] the claimant.
+# Returns the seed when the claimant holds the claim (taking it if free), else false.
+_CLAIM_CARD = """
+local seed = redis.call('HGET', KEYS[1], 'seed')
+if not seed then return false end
+local owner = redis.call('HGET', KEYS[1], 'by')
+if owner and owner ~= ARGV[1] then return false end
+if not owner then redis.call('HSET', KEYS[1], 'by', ARGV[1]) end
+return seed
+"""
+
+
 def game_key(game_id: str) -> str:
     return f"nardy:game:{{{game_id}}}"
 
@@ -153,6 +169,10 @@ def chat_key(slot: Slot) -> str:
 
 def user_key(user_id: int) -> str:
     return f"nardy:user:{{{user_id}}}"
+
+
+def group_key(chat_id: int) -> str:
+    return f"nardy:group:{{{chat_id}}}"
 
 
 def stats_key(user_id: int) -> str:
@@ -177,6 +197,10 @@ def boards_key(user_id: int) -> str:
 
 def record_key(name: str) -> str:
     return f"nardy:record:{name}"
+
+
+def card_seed_key(nonce: str) -> str:
+    return f"nardy:card:{nonce}"
 
 
 def records_key(user_id: int) -> str:
@@ -218,6 +242,7 @@ class RedisStore(GameStore):
         self._count_result = self._redis.register_script(_COUNT_RESULT)
         self._take_lease = self._redis.register_script(_TAKE_LEASE)
         self._drop_lease = self._redis.register_script(_DROP_LEASE)
+        self._claim_card = self._redis.register_script(_CLAIM_CARD)
 
     @property
     def client(self) -> Redis:
@@ -271,13 +296,24 @@ class RedisStore(GameStore):
         return [_text(game) for game in due if isinstance(game, bytes | str)]
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
-        async with _reachable():
-            prefs = await self._redis.hgetall(user_key(user_id))
-        return {_text(name): _text(value) for name, value in prefs.items()}
+        return await self._hash(user_key(user_id))
 
-    async def set_user_pref(self, user_id: int, name: str, value: str) -> None:
+    async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
+        await self._set_field(user_key(user_id), name, value)
+
+    async def group_settings(self, chat_id: int) -> dict[str, str]:
+        return await self._hash(group_key(chat_id))
+
+    async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
+        await self._set_field(group_key(chat_id), name, value)
+
+    async def _set_field(self, key: str, name: str, value: str | None) -> None:
+        """One field of the hash `key` set, or deleted (None)."""
         async with _reachable():
-            await self._redis.hset(user_key(user_id), name, value)
+            if value is None:
+                await self._redis.hdel(key, name)
+            else:
+                await self._redis.hset(key, name, value)
 
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
         async with _reachable():
@@ -292,25 +328,44 @@ class RedisStore(GameStore):
         return sorted(map(_text, games))
 
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
+        record = record_key(name)
         async with _reachable():
-            await self._redis.set(record_key(name), text, ex=RECORD_TTL)
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.hset(record, mapping={"text": text, "players": " ".join(map(str, players))})
+                pipe.expire(record, RECORD_TTL)
+                await pipe.execute()
             for user_id in players:  # a transaction per list: the name once, latest first
                 key = records_key(user_id)
                 async with self._redis.pipeline(transaction=True) as pipe:
                     pipe.lrem(key, 0, name)
                     pipe.lpush(key, name)
                     pipe.ltrim(key, 0, RECORDS_LISTED - 1)
+                    pipe.expire(key, RECORD_TTL)
                     await pipe.execute()
 
-    async def record(self, name: str) -> str | None:
+    async def record(self, name: str) -> tuple[str, list[int]] | None:
         async with _reachable():
-            text = await self._redis.get(record_key(name))
-        return None if text is None else _text(text)
+            text, players = await self._redis.hmget(record_key(name), ["text", "players"])
+        if text is None:
+            return None
+        return _text(text), [int(player) for player in _text(players or "").split()]
 
     async def records(self, user_id: int) -> list[str]:
         async with _reachable():
             names = await self._redis.lrange(records_key(user_id), 0, RECORDS_LISTED - 1)
         return [_text(name) for name in names]
+
+    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
+        key = card_seed_key(nonce)
+        async with _reachable(), self._redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, "seed", seed.hex())
+            pipe.expire(key, ttl)
+            await pipe.execute()
+
+    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
+        async with _reachable():
+            seed = await self._claim_card(keys=[card_seed_key(nonce)], args=[claimant])
+        return None if not seed else bytes.fromhex(_text(seed))
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating
@@ -329,9 +384,13 @@ class RedisStore(GameStore):
         return bool(counted)
 
     async def player_stats(self, user_id: int) -> dict[str, str]:
+        return await self._hash(stats_key(user_id))
+
+    async def _hash(self, key: str) -> dict[str, str]:
+        """Every field of the hash `key` (empty when there is none)."""
         async with _reachable():
-            stats = await self._redis.hgetall(stats_key(user_id))
-        return {_text(name): _text(value) for name, value in stats.items()}
+            fields = await self._redis.hgetall(key)
+        return {_text(name): _text(value) for name, value in fields.items()}
 
     async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
         fields = [f"{opponent}{outcome}" for outcome in "wld"]

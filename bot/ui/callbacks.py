@@ -19,13 +19,32 @@ class MenuAction(StrEnum):
     PLAY = "p"
     RULES = "r"
     LANGUAGE = "l"
-    AUTO_CONFIRM = "a"
+    SETTINGS = "a"  # once the auto-confirm toggle, which moved into the settings
 
 
 class Menu(CallbackData, prefix="menu"):
     """A main-menu button."""
 
     action: MenuAction
+
+
+class SettingsPage(CallbackData, prefix="st"):
+    """Show one option of the settings message with its values (`option`, a
+    `bot.settings.Option` key), or the list of options (empty)."""
+
+    option: str
+
+
+class SetSetting(CallbackData, prefix="set"):
+    """Choose `value` for `option` on the settings message: the chat's settings (a private
+    chat's: its user's)."""
+
+    option: str
+    value: str
+
+
+class ResetSettings(CallbackData, prefix="str"):
+    """Every option of the chat's settings back to its default."""
 
 
 class PickLanguage(CallbackData, prefix="lang"):
@@ -100,8 +119,9 @@ class ChallengeTap(CallbackData, prefix="c"):
 class InlineChallenge(CallbackData, prefix="ic"):
     """Join or Cancel under a challenge sent through inline mode. Nothing is stored until
     someone joins, so the card carries the challenge: the challenger (`by`), their language,
-    the match length, the seconds per turn (0: no limit) and when it was offered (Unix
-    seconds)."""
+    the match length, the seconds per turn (0: no limit), when it was offered (Unix
+    seconds), the house rules (`nardy.record.rules_to_text`: seven letters) and the nonce of
+    the seed its game's dice are committed to ("": none; `GameService.card_dice`)."""
 
     by: int
     locale: Locale
@@ -109,6 +129,8 @@ class InlineChallenge(CallbackData, prefix="ic"):
     limit: int
     at: int
     action: ChallengeAction
+    rules: str
+    dice: str
 
 
 class Rematch(CallbackData, prefix="rm"):

@@ -15,6 +15,7 @@ from bot.i18n import Texts
 from bot.service import Terms
 from bot.ui.delivery import text_message
 from bot.ui.screens import Screen, rules_line
+from nardy import Rules
 
 
 def result_title(texts: Texts, length: int) -> str:
@@ -27,7 +28,7 @@ def result_title(texts: Texts, length: int) -> str:
 
 
 def card_result(
-    texts: Texts, terms: Terms, screen: Screen, photo: str | None
+    texts: Texts, terms: Terms, rules: Rules, screen: Screen, photo: str | None
 ) -> InlineQueryResultUnion:
     """The result that sends `screen` as a challenge card: the picture `photo` (a file id), or
     the text board when there is none."""
@@ -44,7 +45,7 @@ def card_result(
     return InlineQueryResultArticle(
         id=str(length),
         title=title,
-        description=rules_line(texts, terms),
+        description=rules_line(texts, terms, rules),
         input_message_content=content,
         reply_markup=screen.markup,
     )

@@ -8,7 +8,6 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
-from bot.prefs import Prefs
 from bot.service import MATCH_LENGTHS, Session, Terms
 from bot.ui.callbacks import (
     Answer,
@@ -28,27 +27,24 @@ from bot.ui.callbacks import (
     Rematch,
 )
 from bot.ui.names import level_name
-from nardy import Color
+from nardy import Color, Rules
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.chains import chains_from
+from nardy.record import rules_to_text
 
 LEVELS_PER_ROW = 2
 CHECKERS_PER_ROW = 6
 TARGETS_PER_ROW = 2
 
 
-def main_menu(texts: Texts, prefs: Prefs) -> InlineKeyboardMarkup:
-    """Play vs bot, Rules, Language, and the auto-confirm toggle showing its state."""
+def main_menu(texts: Texts) -> InlineKeyboardMarkup:
+    """Play vs bot, Rules, Language and Settings."""
     _ = texts.gettext
     builder = InlineKeyboardBuilder()
     builder.button(text=_("🎲 Play vs bot"), callback_data=Menu(action=MenuAction.PLAY))
     builder.button(text=_("📖 Rules"), callback_data=Menu(action=MenuAction.RULES))
     builder.button(text=_("🌐 Language"), callback_data=Menu(action=MenuAction.LANGUAGE))
-    mark = "✅" if prefs.auto_confirm else "☑️"
-    builder.button(
-        text=_("{mark} Confirm turns automatically", mark=mark),
-        callback_data=Menu(action=MenuAction.AUTO_CONFIRM),
-    )
+    builder.button(text=_("⚙️ Settings"), callback_data=Menu(action=MenuAction.SETTINGS))
     builder.adjust(1, 2, 1)
     return builder.as_markup()
 
@@ -196,9 +192,10 @@ def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
 
 
 def inline_challenge_menu(
-    texts: Texts, by: int, locale: Locale, terms: Terms, at: int
+    texts: Texts, by: int, locale: Locale, terms: Terms, rules: Rules, at: int, dice: str = ""
 ) -> InlineKeyboardMarkup:
-    """Join and Cancel under an inline challenge card, carrying the challenge."""
+    """Join and Cancel under an inline challenge card, carrying the challenge (`dice`: the
+    nonce of its committed dice)."""
     builder = InlineKeyboardBuilder()
     for action, label in (
         (ChallengeAction.JOIN, texts.gettext("🎲 Join")),
@@ -211,6 +208,8 @@ def inline_challenge_menu(
             limit=terms.turn_limit,
             at=at,
             action=action,
+            rules=rules_to_text(rules),
+            dice=dice,
         )
         builder.button(text=label, callback_data=data)
     return builder.as_markup()

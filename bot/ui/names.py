@@ -41,6 +41,13 @@ def limit_name(texts: Texts, seconds: int) -> str:
     return texts.ngettext("{n} minute", "{n} minutes", n)
 
 
+def match_name(texts: Texts, length: int) -> str:
+    """One game, or a match to `length` points."""
+    if length == 1:
+        return texts.gettext("One game")
+    return texts.ngettext("A match to {n} point", "A match to {n} points", length)
+
+
 def kind_name(texts: Texts, kind: ResultKind) -> str:
     return texts.gettext(_KINDS[kind])
 

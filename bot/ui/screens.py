@@ -23,8 +23,9 @@ from bot.ui.keyboards import (
     question_menu,
     rematch_menu,
 )
-from bot.ui.names import kind_name, level_name, limit_name
-from nardy import Color, Position, Step, format_dice, format_turn_for, parse_turn
+from bot.ui.names import kind_name, level_name, limit_name, match_name
+from bot.ui.settings import house_rules
+from nardy import Color, Position, Rules, Step, format_dice, format_turn_for, parse_turn
 from nardy.game import Game
 from nardy.scoring import EndReason, ResultKind, loss_value
 from nardy.summary import summarize
@@ -35,6 +36,8 @@ from renderer.game_view import game_view
 CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
 
 # What the service's notes say: what happened since the player's last move.
+COMMITMENT_SHOWN = 16  # hex digits: 64 bits, too many to find a second seed for
+
 NOTES = {
     # Every game with provably fair dice (`nardy.fair`), before its first roll is shown.
     "dice_committed": N_("Fair dice: commitment {commitment} (its seed comes in the game record)."),
@@ -140,6 +143,8 @@ def build_screen(
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
     if session.match is not None:
         lines.append(_match_line(session, texts))
+    lines.extend(_house_lines(game, texts))
+    lines.extend(_fair_lines(session, texts))
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
@@ -184,12 +189,32 @@ def build_screen(
     return Screen(game.board, view, caption(notes, lines, details), markup)
 
 
+def dice_line(texts: Texts, commitment: str) -> str:
+    """The commitment of a game's dice, shown before its first roll (`nardy.fair`)."""
+    return texts.gettext(NOTES["dice_committed"], commitment=commitment)
+
+
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
     were not committed, so it has none."""
     if session.fair is None or session.ended is None:
         return None
     return session.ended.mark(session.game_id)
+
+
+def _fair_lines(session: Session, texts: Texts) -> list[str]:
+    """The start of the commitment of the game's dice, on every board of the game, to compare
+    with the record's when it ends (the whole commitment is told before the first roll)."""
+    if session.fair is None:
+        return []
+    start = session.fair.commitment[:COMMITMENT_SHOWN]
+    return [texts.gettext("🔒 Dice commitment: {start}…", start=start)]
+
+
+def _house_lines(game: Game, texts: Texts) -> list[str]:
+    """The game's house rules where they differ from the defaults (`house_rules`), if any."""
+    house = house_rules(texts, game.rules)
+    return [] if house is None else [house]
 
 
 def _hint_marks(steps: Sequence[Step]) -> Highlight:
@@ -247,6 +272,8 @@ def shared_screen(
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
     if session.match is not None:
         lines.append(_match_line(session, texts))
+    lines.extend(_house_lines(game, texts))
+    lines.extend(_fair_lines(session, texts))
     if session.turn_limit and outcome is None:
         limit = limit_name(texts, session.turn_limit)
         lines.append(_("Time per turn: {limit}.", limit=limit))
@@ -276,6 +303,8 @@ def shared_screen(
         asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
+        if session.rematch_dice is not None:
+            lines.append(dice_line(texts, session.rematch_dice.commitment))
         markup = rematch_menu(texts, session, record_of(session))
     elif game.dice is not None:
         lines.append(_prompt(game, texts, selected))
@@ -305,18 +334,19 @@ def terms_help(texts: Texts) -> str:
     )
 
 
-def rules_line(texts: Texts, terms: Terms) -> str:
-    """The terms of a challenge in one line: one game or a match, the rules, the time."""
+def rules_line(texts: Texts, terms: Terms, rules: Rules) -> str:
+    """The terms of a challenge: one game or a match, the rules, the time; house rules that
+    differ from the defaults named on a second line."""
     _ = texts.gettext
-    if terms.length == 1:
-        what = _("One game")
-    else:
-        what = texts.ngettext("A match to {n} point", "A match to {n} points", terms.length)
+    what = match_name(texts, terms.length)
     if terms.turn_limit:
         time = _("{limit} per turn", limit=limit_name(texts, terms.turn_limit))
     else:
         time = _("no time limit per turn")
-    return _("{what} · standard rules · {time}.", what=what, time=time)
+    house = house_rules(texts, rules)
+    if house is None:
+        return _("{what} · standard rules · {time}.", what=what, time=time)
+    return "\n".join([_("{what} · house rules · {time}.", what=what, time=time), house])
 
 
 def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
@@ -332,16 +362,27 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
             invited=challenge.invited_name,
         )
     markup = challenge_menu(texts, challenge.challenge_id)
-    return _card(texts, name, [offer, rules_line(texts, challenge.terms)], markup)
+    lines = [offer, rules_line(texts, challenge.terms, challenge.rules)]
+    if challenge.dice is not None:
+        lines.append(dice_line(texts, challenge.dice.commitment))
+    return _card(texts, name, lines, markup)
 
 
 def inline_card_screen(
-    texts: Texts, name: str, terms: Terms, markup: InlineKeyboardMarkup, pictures: bool
+    texts: Texts,
+    name: str,
+    terms: Terms,
+    rules: Rules,
+    markup: InlineKeyboardMarkup,
+    pictures: bool,
+    commitment: str | None = None,
 ) -> Screen:
-    """The card of a challenge sent through inline mode: as in a group, and, when the game
-    will be played on a text board, why."""
+    """The card of a challenge sent through inline mode: as in a group (the `commitment` of
+    its game's dice, if committed), and, when the game will be played on a text board, why."""
     offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
-    lines = [offer, rules_line(texts, terms)]
+    lines = [offer, rules_line(texts, terms, rules)]
+    if commitment is not None:
+        lines.append(dice_line(texts, commitment))
     if not pictures:
         lines.append(
             texts.gettext(

@@ -104,8 +104,10 @@ async def test_auto_confirm_ends_a_complete_turn_without_done(
     chat: Chat, service: GameService
 ) -> None:
     await chat.send("/start")
-    await chat.press(chat.last, "☑️ Confirm turns automatically")
-    assert "✅ Confirm turns automatically" in [b["text"] for b in chat.last.buttons()]
+    await chat.press(chat.last, "⚙️ Settings")
+    await chat.press(chat.last, "Confirm turns automatically: Off")
+    await chat.press(chat.last, "▫️ On")
+    assert "✅ On" in [b["text"] for b in chat.last.buttons()]
     await chat.start_game()
     turns = await play_steps_until_turn_ends(chat, service)
     assert "✅ Done" not in labels(chat)

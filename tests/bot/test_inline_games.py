@@ -13,7 +13,8 @@ from bot.i18n import Locale
 from bot.service import CHALLENGE_TTL, GameService, Session, inline_game_id
 from bot.storage import RedisStore
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
-from nardy import Color
+from nardy import Color, Rules
+from nardy.record import rules_to_text
 from tests.bot.harness import Group, is_checker, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -162,6 +163,8 @@ async def test_a_card_nobody_joined_in_time_expires(room: Group, service: GameSe
         limit=0,
         at=long_ago,
         action=ChallengeAction.JOIN,
+        rules=rules_to_text(Rules()),
+        dice="",
     )
     await room.tap(BOB, card, old.pack())
     assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)

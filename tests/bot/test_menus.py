@@ -169,7 +169,7 @@ async def test_one_members_tap_never_changes_another_members_menu(
     menu = chat.last
     before = menu.markup
     stranger = make_chat(telegram, store, service, user_id=2002)
-    await stranger.press(menu, "☑️ Confirm turns automatically")
+    await stranger.press(menu, "⚙️ Settings")
     assert stranger.alerts() == ["You can play against me only in a private chat."]
     assert menu.markup == before
 

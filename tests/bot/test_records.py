@@ -5,30 +5,58 @@ match); the verifier reproduces every roll and refuses a tampered record."""
 
 from __future__ import annotations
 
+import json
+import random
+import re
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
-from bot.service import Done, GameService, Move, PoolBotPlayer, Resign, Seat, Session, Terms
-from bot.service.session import Committed, Note
+from bot.service import (
+    Action,
+    Done,
+    GameService,
+    Hint,
+    Move,
+    PoolBotPlayer,
+    Resign,
+    Seat,
+    Session,
+    Terms,
+    inline_game_id,
+    player_slot,
+)
+from bot.service.session import Committed
 from bot.storage import GameStore, RedisStore
+from bot.storage.base import RECORDS_LISTED
 from nardy import Color
 from nardy.ai import Level
-from nardy.fair import commitment
+from nardy.fair import SEED_BYTES, commitment
+from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
-from nardy.transcript import VerificationError, parse, verify
-from tests.bot.harness import Clock, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram
+from nardy.transcript import Transcript, VerificationError, parse, verify
+from tests.bot.harness import Clock, Group, is_checker, make_chat, make_group, user
+from tests.fakes.telegram import FakeTelegram, Sent
 
 USER = 77
 GROUP = -100500
+ALICE, BOB, CAROL = user(3001), user(3002), user(3003)
 
 
 def fair_service(
-    store: GameStore, bot_player: PoolBotPlayer, clock: Clock | None = None
+    store: GameStore, bot_player: PoolBotPlayer, clock: Clock, rng: random.Random | None = None
 ) -> GameService:
-    """The service as the bot runs it: no dice given, so each game has its own fair dice."""
-    if clock is None:
-        return GameService(store, bot_player)
-    return GameService(store, bot_player, clock=clock)
+    """The service as the bot runs it: no dice given, so each game has its own fair dice; the
+    seeds from a seeded generator (`rng`, shared by the services of one test), so a failure
+    can be replayed."""
+    seeds = rng or random.Random(20261201)
+    return GameService(store, bot_player, clock=clock, seeds=lambda: seeds.randbytes(SEED_BYTES))
+
+
+@pytest.fixture
+def fair(store: RedisStore, bot_player: PoolBotPlayer) -> GameService:
+    return fair_service(store, bot_player, Clock())
 
 
 async def play_out(service: GameService, session: Session, user: int) -> Session:
@@ -56,26 +84,28 @@ async def test_many_games_against_the_bot_verify_roll_by_roll(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
     service = fair_service(store, bot_player, Clock())
-    for _ in range(4):
+    names = []
+    for _ in range(RECORDS_LISTED + 2):
         session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
         assert session.fair is not None
         name = f"{session.game_id}.1"
+        names.append(name)
         shown = committed(session)
         assert shown == commitment(session.fair.seed, name)
-        assert await service.records.text(name) is None  # nothing revealed while it runs
+        assert await service.records.text(name, USER) is None  # nothing revealed while it runs
         finished = await play_out(service, session, USER)
-        text = await service.records.text(name)
+        text = await service.records.text(name, USER)
         assert text is not None
         record = parse(text)
         assert record.commitment == shown and record.mix == ""
         checked = verify(record)
         assert checked.game.result == finished.game.result
         assert checked.game.position == finished.game.position
-        # every roll: the opening pairs and one per turn after the first (§2 reroll)
+        # every roll: the opening's pairs, then one a turn (§2 reroll: White rolls afresh)
         assert checked.rolls == len(record.opening) + len(record.turns)
         assert record.players[finished.seat_of(USER) or Color.WHITE] == f"Player {USER}"
     listed = [name for name, _ in await service.records.latest(USER)]
-    assert len(listed) == 4 and listed[0] == name  # latest first
+    assert listed == names[::-1][:RECORDS_LISTED]  # the latest, latest first
 
 
 async def test_a_resigned_game_reveals_its_seed_and_a_tampered_record_is_refused(
@@ -86,7 +116,7 @@ async def test_a_resigned_game_reveals_its_seed_and_a_tampered_record_is_refused
     me = session.seat_of(USER)
     assert me is not None
     resigned = (await service.apply(session, me, Resign(), None)).session
-    text = await service.records.text(f"{session.game_id}.1")
+    text = await service.records.text(f"{session.game_id}.1", USER)
     assert text is not None
     record = parse(text)
     assert record.result == resigned.game.result and record.result.reason is EndReason.RESIGNED
@@ -114,7 +144,7 @@ async def test_a_game_lost_on_time_between_people_reveals_its_seed_with_the_join
     clock.now += 61
     timed_out = await service.on_timer(session.game_id)
     assert isinstance(timed_out, Session) and timed_out.game.over
-    text = await service.records.text(f"{session.game_id}.1")
+    text = await service.records.text(f"{session.game_id}.1", 1)
     assert text is not None
     record = parse(text)
     assert record.result.reason is EndReason.TIMEOUT
@@ -139,27 +169,70 @@ async def test_each_game_of_a_match_has_its_own_seed_and_record(
         session = (await service.apply(session, me, Resign(), None)).session
     assert len(seeds) == 2 and seeds[0] != seeds[1]  # two mars of 2 points each end it
     for number in (1, 2):
-        text = await service.records.text(f"{session.game_id}.{number}")
+        text = await service.records.text(f"{session.game_id}.{number}", USER)
         assert text is not None
         verify(parse(text))
 
 
-def test_a_session_keeps_its_committed_dice_through_storage() -> None:
-    """What a restart needs to roll on from where the game was: seed, name, mix, dice rolled,
-    the opening; and nothing of it appears in the notes the players read."""
-    fair = Committed(bytes(range(32)), "g.1", "mix", 9, ((3, 3), (5, 2)), 0)
-    assert Committed.from_list(fair.to_list()) == fair
-    note = Note.of("dice_committed", commitment=fair.commitment)
-    assert bytes(range(32)).hex() not in str(note.values)
+def test_committed_dice_keep_everything_a_restart_needs_and_never_print_the_seed() -> None:
+    seed = bytes(range(32))
+    fresh = Committed(seed, "g.1")
+    played = replace(fresh, mix="mix", rolled=9, opening=OpeningRoll(((3, 3), (5, 2)), 0, (6, 1)))
+    for fair in (fresh, played):
+        assert Committed.from_list(fair.to_list()) == fair
+        assert seed.hex() not in repr(fair) and str(tuple(seed)) not in repr(fair)
+
+
+async def test_a_match_played_by_a_new_process_at_every_tap_verifies_game_by_game(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Each tap served by a fresh service, as after a restart: the dice roll on from the
+    stored count, and every game's record verifies."""
+    rng = random.Random(7)
+    service = fair_service(store, bot_player, Clock(), rng)
+    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 3))
+    game_id = session.game_id
+    for _ in range(2000):
+        service = fair_service(store, bot_player, Clock(), rng)
+        session = await service.load(game_id)
+        if session.match is not None and session.match.over:
+            break
+        me = session.seat_of(USER)
+        assert me is not None and session.game.to_move is me
+        if session.game.turn_complete:
+            action: Action = Done()
+        else:
+            step = session.game.next_steps()[0]
+            action = Move(step.src, step.dst)
+        await service.apply(session, me, action, session.seq)
+    else:
+        raise AssertionError("the match did not end")
+    assert session.match is not None and session.match.match.games >= 2
+    for number in range(1, session.match.match.games + 1):
+        text = await service.records.text(f"{game_id}.{number}", USER)
+        assert text is not None
+        verify(parse(text))
 
 
 async def test_the_game_record_button_sends_the_record_to_the_private_chat(
-    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
 ) -> None:
-    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    chat = make_chat(telegram, store, fair)
     await chat.start_game("Easy")
     opening = chat.board.caption or ""
     assert "Fair dice: commitment " in opening
+    for _ in range(6):  # a few taps: a checker and its first destination, or Done
+        labels = [b["text"] for b in chat.board.buttons()]
+        if "✅ Done" in labels:
+            await chat.press(chat.board, "✅ Done")
+            continue
+        await chat.press(chat.board, next(label for label in labels if is_checker(label)))
+        await chat.press(chat.board, lambda text: "→" in text)
+    game_id = await store.chat_game(chat.user["id"])
+    running = await fair.load(game_id or "")
+    assert running.fair is not None
+    said = json.dumps([call.params for call in telegram.calls], ensure_ascii=False)
+    assert running.fair.seed.hex() not in said  # never told while the game runs
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     board = chat.board
@@ -169,6 +242,8 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
     record = parse(sent.document[1].decode())
     verify(record)
     assert record.commitment in opening and record.seed.hex() not in opening
+    kept = f"🔒 Dice commitment: {record.commitment[:16]}…"  # on every board of the game
+    assert kept in opening and kept in (board.caption or "")
     assert sent.caption is not None and "python -m nardy verify FILE" in sent.caption
     assert chat.toasts() == []  # it came into this very chat: nothing more to say
 
@@ -182,29 +257,41 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
     assert telegram.schema_problems == []
 
 
-async def test_a_record_asked_in_a_group_goes_privately_or_says_how_to_get_it(
-    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+async def test_a_record_asked_in_a_group_goes_privately_to_players_only(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
 ) -> None:
-    alice, bob = user(2001), user(2002)
-    group = make_group(telegram, store, fair_service(store, bot_player, Clock()))
-    await group.send(alice, "/play")
-    await group.press(bob, group.last, "🎲 Join")
-    await group.send(bob, "/resign")
-    await group.press(bob, group.last, "🏳 Yes, resign")
+    group = make_group(telegram, store, fair)
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    await group.send(BOB, "/resign")
+    await group.press(BOB, group.last, "🏳 Yes, resign")
     board = [m for m in group.messages if m.photo_id is not None][-1]
-    telegram.strangers.add(alice["id"])  # Alice never opened a private chat with the bot
-    await group.press(alice, board, "📜 Game record")
-    assert group.answers()[-1] == (
-        "I can't write to you yet: open a chat with @nardy_test_bot, press Start, then tap again.",
-        True,
+    start_me = (
+        "I can't write to you yet: open a chat with @nardy_test_bot, press Start, then ask again."
     )
+    telegram.strangers.add(ALICE["id"])  # Alice never opened a private chat with the bot
+    await group.press(ALICE, board, "📜 Game record")
+    assert group.answers()[-1] == (start_me, True)
+    await group.send(ALICE, "/record")
+    assert group.last.text == start_me
     telegram.strangers.clear()
-    await group.press(alice, board, "📜 Game record")
-    assert group.answers()[-1] == ("The record is in our private chat.", False)
-    (document,) = [m for m in telegram.chat(alice["id"]) if m.document is not None]
+    await group.press(ALICE, board, "📜 Game record")
+    assert group.answers()[-1] == ("Sent to our private chat.", False)
+    (document,) = [m for m in telegram.chat(ALICE["id"]) if m.document is not None]
     assert document.document is not None
     verify(parse(document.document[1].decode()))
-    assert all(m.document is None for m in group.messages)  # no files in the group
+
+    await group.press(CAROL, board, "📜 Game record")  # a spectator
+    assert group.answers()[-1] == (
+        "A record goes to the game's players only, for 30 days after the game.",
+        True,
+    )
+    assert not [m for m in telegram.chat(CAROL["id"]) if m.document is not None]
+    await group.send(ALICE, "/record")  # the list goes privately, not to the group
+    assert group.last.text == "Sent to our private chat."
+    listing = telegram.chat(ALICE["id"])[-1]
+    assert listing.text == "Your latest games: tap one for its record." and listing.buttons()
+    assert not [m for m in group.messages if m.text == listing.text or m.document is not None]
 
 
 async def test_a_tap_for_a_record_that_is_gone_is_told_so(
@@ -216,4 +303,182 @@ async def test_a_tap_for_a_record_that_is_gone_is_told_so(
         "You have no game records yet. Every game that ends gets one, kept 30 days."
     )
     await chat.tap(chat.last, "rec:forged.1")
-    assert chat.alerts() == ["This game has no record any more: records are kept 30 days."]
+    assert chat.alerts() == [
+        "A record goes to the game's players only, for 30 days after the game."
+    ]
+
+
+COMMITMENT = re.compile(r"Fair dice: commitment ([0-9a-f]{64})")
+
+
+def shown_commitment(sent: Sent) -> str:
+    """The commitment a card or board shows."""
+    found = COMMITMENT.search(sent.caption or sent.text or "")
+    assert found is not None, sent
+    return found[1]
+
+
+def last_tap_id(telegram: FakeTelegram) -> str:
+    """The id of the tap answered last: the value mixed into the dice it began."""
+    return str(telegram.calls_of("answerCallbackQuery")[-1].params["callback_query_id"])
+
+
+async def resigned_record(service: GameService, session: Session) -> Transcript:
+    """Resign `session`'s game for its player to move; its record, verified."""
+    await service.apply(session, session.game.to_move, Resign(), None)
+    text = await service.records.text(f"{session.game_id}.1", session.seats[0].user_id or 0)
+    assert text is not None
+    record = parse(text)
+    verify(record)
+    return record
+
+
+async def test_a_group_challenge_commits_before_the_join_whose_id_is_mixed_in(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, group = fair, make_group(telegram, store, fair)
+    await group.send(ALICE, "/play")
+    card = group.last
+    committed_on_card = shown_commitment(card)
+    await group.press(BOB, card, "🎲 Join")
+    joined = last_tap_id(telegram)
+    session = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert session is not None
+    record = await resigned_record(service, session)
+    assert record.commitment == committed_on_card and record.mix == joined != ""
+    assert record.game_id == f"{session.game_id}.1"
+
+
+async def inline_card(room: Group, person: dict[str, Any], query_id: str | None = None) -> Sent:
+    """`person` sends the one-game card of an inline query (a new one, or `query_id`'s again)
+    into some chat."""
+    if query_id is None:
+        query = room.telegram.inline_query_update(person, "")
+        await room.feed(query)
+        query_id = query["inline_query"]["id"]
+    chosen = room.telegram.choose_inline_result(person, query_id, "1")
+    await room.feed(chosen)
+    return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+
+
+async def test_each_card_has_its_own_dice_and_a_card_sent_twice_commits_anew(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    """A seed rolls for one game only: a second message of the same card (Telegram may offer
+    the same answer again for a few seconds) gets dice committed as its game begins, so the
+    first game's record reveals no seed still in play."""
+    room = make_group(telegram, store, fair)
+    query = telegram.inline_query_update(ALICE, "")
+    await room.feed(query)
+    query_id = query["inline_query"]["id"]
+    cards = telegram.inline_answers[query_id]["results"]
+    shown = {COMMITMENT.findall(card.get("caption") or str(card))[0] for card in cards}
+    assert len(shown) == len(cards) == 4  # one seed each
+    first = await inline_card(room, ALICE, query_id)
+    again = await inline_card(room, ALICE, query_id)
+    committed_on_card = shown_commitment(first)
+    assert shown_commitment(again) == committed_on_card
+    await room.press(BOB, first, "🎲 Join")
+    assert first.inline_message_id is not None
+    one = await fair.load(inline_game_id(first.inline_message_id))
+    assert one.fair is not None and one.fair.commitment == committed_on_card
+    record = await resigned_record(fair, one)  # its seed revealed: the card's
+    await room.press(CAROL, again, "🎲 Join")
+    assert again.inline_message_id is not None
+    two = (await fair.load(inline_game_id(again.inline_message_id))).fair
+    assert two is not None and two.seed != record.seed and two.mix == ""
+    assert two.commitment != committed_on_card
+    assert shown_commitment(again) == two.commitment  # told as that game began
+
+
+async def test_an_inline_card_commits_before_the_join_whose_id_is_mixed_in(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, room = fair, make_group(telegram, store, fair)
+    card = await inline_card(room, ALICE)
+    committed_on_card = shown_commitment(card)
+    await room.press(BOB, card, "🎲 Join")
+    joined = last_tap_id(telegram)
+    assert card.inline_message_id is not None
+    session = await service.load(inline_game_id(card.inline_message_id))
+    record = await resigned_record(service, session)
+    assert record.commitment == committed_on_card and record.mix == joined != ""
+    assert record.game_id.startswith("c")  # committed under the card's nonce, before the game
+
+
+async def test_an_inline_card_whose_seed_is_gone_commits_when_the_game_begins(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, room = fair, make_group(telegram, store, fair)
+    card = await inline_card(room, ALICE)
+    await store.client.delete(*await store.client.keys("nardy:card:*"))  # expired meanwhile
+    await room.press(BOB, card, "🎲 Join")
+    assert card.inline_message_id is not None
+    session = await service.load(inline_game_id(card.inline_message_id))
+    assert session.fair is not None and session.fair.mix == ""
+    assert shown_commitment(card) == session.fair.commitment  # told as the game begins
+    record = await resigned_record(service, session)
+    assert record.commitment == session.fair.commitment
+
+
+async def test_a_rematch_commits_at_the_first_ask_and_mixes_in_the_agreement(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    service, group = fair, make_group(telegram, store, fair)
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    first = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert first is not None
+    mover = ALICE if first.seat_of(ALICE["id"]) is first.game.to_move else BOB
+    await group.send(mover, "/resign")
+    await group.press(mover, group.last, "🏳 Yes, resign")
+    board = [m for m in group.messages if m.photo_id is not None][-1]
+    await group.press(ALICE, board, "🔁 Rematch")
+    committed = shown_commitment(board)
+    await group.press(BOB, board, "🔁 Rematch")
+    agreed = last_tap_id(telegram)
+    second = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert second is not None and second.game_id != first.game_id
+    record = await resigned_record(service, second)
+    assert record.commitment == committed and record.mix == agreed != ""
+    assert record.game_id == f"{first.game_id}.rematch"
+
+
+async def test_the_record_notes_the_hints_asked_for(fair: GameService) -> None:
+    session = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, name="Ann"))
+    me = session.seat_of(USER)
+    assert me is not None
+    hinted = (await fair.apply(session, me, Hint(), session.seq)).session
+    assert hinted.hints == 1
+    await fair.apply(hinted, me, Resign(), None)
+    text = await fair.records.text(f"{session.game_id}.1", USER)
+    assert text is not None and f"\nhints: {me.label} 1\n" in text
+    record = parse(text)
+    assert record.hints[me] == 1 and record.hints[me.opponent] == 0
+    assert record.players[me] == "Ann"
+    verify(record)
+
+
+async def test_a_match_game_whose_count_was_cut_short_is_counted_when_the_next_one_ends(
+    store: RedisStore, fair: GameService
+) -> None:
+    """A crash between the save that ended game 1 and its count leaves it uncounted while
+    game 2 runs; game 2 ending at once (before the timer task comes) counts game 1 first."""
+    first = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, 5))
+    me = first.seat_of(USER)
+    assert me is not None
+    after = (await fair.apply(first, me, Resign(), None)).session
+    assert after.ended is not None and after.ended.counted and not after.game.over
+    record = await fair.records.text(f"{first.game_id}.1", USER)
+    assert record is not None
+    # The state as the crash left it, under a game id not counted yet.
+    cut_short = replace(after.ended, counted=False, record=record)
+    crashed = replace(after, game_id="crashed", ended=cut_short, version=0)
+    await store.save_game("crashed", 0, crashed.to_text())
+    session = await fair.load("crashed")
+    me = session.seat_of(USER)
+    assert me is not None
+    await fair.apply(session, me, Resign(), None)
+    assert (await fair.results.record(USER)).of("easy").games == 3  # 1, crashed.1, crashed.2
+    assert await fair.records.text("crashed.1", USER) == record
+    assert await fair.records.text("crashed.2", USER) is not None

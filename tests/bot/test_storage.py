@@ -126,6 +126,19 @@ async def test_user_preferences_are_kept_per_user(store: GameStore) -> None:
     await store.set_user_pref(5, "auto", "1")
     assert await store.user_prefs(5) == {"lang": "uk", "auto": "1"}
     assert await store.user_prefs(6) == {}
+    await store.set_user_pref(5, "auto", None)
+    await store.set_user_pref(5, "never", None)
+    assert await store.user_prefs(5) == {"lang": "uk"}
+
+
+async def test_group_settings_are_kept_per_group_apart_from_users(store: GameStore) -> None:
+    assert await store.group_settings(-100) == {}
+    await store.set_group_setting(-100, "scoring", "extended")
+    await store.set_group_setting(-100, "timer", "5m")
+    await store.set_group_setting(-100, "timer", None)
+    assert await store.group_settings(-100) == {"scoring": "extended"}
+    assert await store.group_settings(-200) == {}
+    assert await store.user_prefs(-100) == {}
 
 
 async def test_results_are_counted_once_per_mark_with_streaks_and_ratings(

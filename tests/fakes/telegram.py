@@ -152,6 +152,7 @@ class FakeTelegram:
     strangers: set[int] = field(default_factory=set)  # users who never started the bot
     updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     chats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    admins: dict[tuple[int, int], str] = field(default_factory=dict)
     group_edit_limit: int = 20
     group_edit_window: float = 60.0
     clock: Callable[[], float] = field(default=time.monotonic)
@@ -162,6 +163,7 @@ class FakeTelegram:
     # setWebhook's parameters while a webhook is set (getUpdates is refused then, 409).
     webhook: dict[str, Any] | None = None
     deliveries: list[int] = field(default_factory=list)  # HTTP status of each update posted
+    uploaded: list[bytes] = field(default_factory=list)  # files' contents sent, newest last
     _group_edits: dict[int, deque[float]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
@@ -181,6 +183,11 @@ class FakeTelegram:
         """Make `chat` (a Chat object: `id`, `type`, `title`) a group, supergroup or channel:
         its messages then carry it, and a group's edits are limited."""
         self.chats[chat["id"]] = chat
+
+    def add_admin(self, chat_id: int, user_id: int, owner: bool = False) -> None:
+        """Make `user_id` an administrator (or the `owner`) of the registered `chat_id`, as
+        getChatMember then says; everyone else there is a plain member."""
+        self.admins[chat_id, user_id] = "creator" if owner else "administrator"
 
     def delete(self, chat_id: int, message_id: int) -> None:
         """The user deletes a message."""
@@ -314,6 +321,7 @@ class FakeTelegram:
         self.schema_problems += found
         call = Call(method, params, uploads)
         self.calls.append(call)
+        self.uploaded += [data for _, data in (files or {}).values()]
         call.status, body = self._answer(method, params, found, files or {})
         return call.status, body
 
@@ -374,28 +382,22 @@ class FakeTelegram:
         return _ok(BOT_USER)
 
     def _get_chat_member(self, params: dict[str, Any]) -> tuple[int, str]:
-        """The bot in a registered chat is an administrator allowed to post (as in the media
-        channel an operator sets up); any other chat is unknown to it, as Telegram says."""
+        """In a registered chat: the bot is an administrator allowed to post (as in the media
+        channel an operator sets up), the people `add_admin` named are administrators or the
+        owner, anyone else a plain member. Any other chat is unknown to the bot, as Telegram
+        says."""
         chat_id, user_id = params["chat_id"], params["user_id"]
-        if chat_id not in self.chats or user_id != BOT_USER["id"]:
+        if chat_id not in self.chats:
             return 400, _error("Bad Request: chat not found")
-        rights = [
-            "can_be_edited",
-            "can_manage_chat",
-            "can_delete_messages",
-            "can_manage_video_chats",
-            "can_restrict_members",
-            "can_promote_members",
-            "can_change_info",
-            "can_invite_users",
-            "can_post_stories",
-            "can_edit_stories",
-            "can_delete_stories",
-            "can_post_messages",
-            "can_send_welcome_messages",
-        ]
-        member = {"status": "administrator", "user": BOT_USER, "is_anonymous": False}
-        return _ok(member | {right: right != "can_be_edited" for right in rights})
+        if user_id != BOT_USER["id"]:
+            person = {"id": user_id, "is_bot": False, "first_name": f"U{user_id}"}
+            status = self.admins.get((chat_id, user_id), "member")
+            if status == "administrator":
+                return _ok(_administrator(person, can_post_messages=False))
+            if status == "creator":
+                return _ok({"status": status, "user": person, "is_anonymous": False})
+            return _ok({"status": status, "user": person})
+        return _ok(_administrator(BOT_USER, can_post_messages=True))
 
     def _send_message(self, params: dict[str, Any]) -> tuple[int, str]:
         sent = self._store(
@@ -626,6 +628,27 @@ def _decode(value: str) -> Any:
         return json.loads(value)
     except json.JSONDecodeError:
         return value
+
+
+def _administrator(user: dict[str, Any], can_post_messages: bool) -> dict[str, Any]:
+    """A ChatMemberAdministrator: `user` with every right but being edited (and posting,
+    unless `can_post_messages`)."""
+    rights = [
+        "can_manage_chat",
+        "can_delete_messages",
+        "can_manage_video_chats",
+        "can_restrict_members",
+        "can_promote_members",
+        "can_change_info",
+        "can_invite_users",
+        "can_post_stories",
+        "can_edit_stories",
+        "can_delete_stories",
+        "can_send_welcome_messages",
+    ]
+    member = {"status": "administrator", "user": user, "is_anonymous": False}
+    granted = {right: True for right in rights}
+    return member | granted | {"can_be_edited": False, "can_post_messages": can_post_messages}
 
 
 def _ok(result: Any) -> tuple[int, str]:

@@ -496,3 +496,24 @@ def test_random_damage_never_gives_a_traceback(
             )
         else:
             assert status == 1 and line.startswith("FAILED: ")
+
+
+def test_hints_are_noted_before_the_result_and_read_back(honest: Played) -> None:
+    t = replace(honest.transcript, hints=(2, 0))
+    text = to_text(t)
+    lines = text.splitlines()
+    assert lines[lines.index(next(x for x in lines if x.startswith("result: "))) - 1] == (
+        "hints: white 2"
+    )
+    assert parse(text) == t
+    verify(parse(text))  # hints change no roll and no turn
+    assert "hints" not in to_text(honest.transcript)  # none asked for: no line
+    both = replace(t, hints=(1, 3))
+    assert "hints: white 1, black 3\n" in to_text(both) and parse(to_text(both)) == both
+
+
+@pytest.mark.parametrize("line", ["hints: white 0", "hints: white 1, white 2", "hints: red 1"])
+def test_a_malformed_hints_line_is_refused(honest: Played, line: str) -> None:
+    text = edit(to_text(honest.transcript), "result: ", f"{line}\nresult: ")
+    with pytest.raises(TranscriptError, match="hints"):
+        parse(text)
