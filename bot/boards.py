@@ -145,7 +145,10 @@ class Boards:
         states nobody needs. A flood refusal longer than `RetryTransient` waits is waited out
         here; an edit that fails otherwise gives way to the screen waiting after it, if any
         (else its error is raised: the board catches up on its next tap). A group's board that
-        is gone gets a new one; an inline message that is gone cannot (its chat is unknown)."""
+        is gone gets a new one; an inline message that is gone cannot (its chat is unknown).
+        Another worker may edit the same board at the same time, and its edit of a later state
+        may land first: so after its edits this one shows the state stored now if it is later
+        than the last it showed (`_saved_since`), and the board ends on the latest."""
         waiting = self._waiting.get(board)
         if waiting is None or not _newer(waiting[0], session):
             self._waiting[board] = (session, screen, unless_sent)
@@ -153,32 +156,55 @@ class Boards:
             return  # the edit on its way sends the newest screen after it
         self._editing.add(board)
         try:
-            while (newest := self._waiting.pop(board, None)) is not None:
-                state, shown, only_if_new = newest
-                sent = self._sent.get((state.game_id, board))
-                if sent is not None and (sent > state.seq or (only_if_new and sent == state.seq)):
-                    continue
-                try:
-                    if not await self._edit(bot, state, board, shown):
-                        later = self._waiting.pop(board, None)  # the new board shows the newest
-                        if isinstance(board, str):
-                            return
-                        if later is not None and not _newer(state, later[0]):
-                            state, shown, _only = later
-                        await self._send(bot, state, shown)
-                        return
-                except TelegramRetryAfter as flood:
-                    self._waiting.setdefault(board, newest)
-                    log.info(
-                        "board %s waits %s s for the group's edit limit", board, flood.retry_after
-                    )
-                    await asyncio.sleep(flood.retry_after)
-                except Exception as failed:
-                    if board not in self._waiting:
-                        raise
-                    log.warning("board %s: an edit failed (%s); sending the newer", board, failed)
+            while (last := await self._edit_waiting(bot, board)) is not None:
+                later = await self._saved_since(last, board)
+                if later is None:
+                    return
+                texts = self._translator[SOURCE]  # a shared board is in its game's language
+                screen = await self._screen(later, later.game.to_move, texts)
+                self._waiting.setdefault(board, (later, screen, True))
         finally:
             self._editing.discard(board)
+
+    async def _edit_waiting(self, bot: Bot, board: Target) -> Session | None:
+        """Edit the shared `board` to the screens waiting for it, newest only, until none
+        waits; the last state shown, None when nothing was (or the board was sent anew)."""
+        last = None
+        while (newest := self._waiting.pop(board, None)) is not None:
+            state, shown, only_if_new = newest
+            sent = self._sent.get((state.game_id, board))
+            if sent is not None and (sent > state.seq or (only_if_new and sent == state.seq)):
+                continue
+            try:
+                if not await self._edit(bot, state, board, shown):
+                    later = self._waiting.pop(board, None)  # the new board shows the newest
+                    if isinstance(board, str):
+                        return None
+                    if later is not None and not _newer(state, later[0]):
+                        state, shown, _only = later
+                    await self._send(bot, state, shown)
+                    return None
+                last = state
+            except TelegramRetryAfter as flood:
+                self._waiting.setdefault(board, newest)
+                log.info("board %s waits %s s for the group's edit limit", board, flood.retry_after)
+                await asyncio.sleep(flood.retry_after)
+            except Exception as failed:
+                if board not in self._waiting:
+                    raise
+                log.warning("board %s: an edit failed (%s); sending the newer", board, failed)
+        return last
+
+    async def _saved_since(self, shown: Session, board: Target) -> Session | None:
+        """The game as stored now, if a later state of it than `shown` (the last this process
+        put on `board`) was saved for the same board: another worker's edit of it may have
+        landed before this one's, so the board would show the older state."""
+        try:
+            stored = await self._service.load(shown.game_id)
+        except (GameError, StoreUnavailable):
+            return None
+        on_board = stored.inline_id or stored.message_id
+        return stored if stored.seq > shown.seq and on_board == board else None
 
     async def show_to_player(self, bot: Bot, game_id: str, user_id: int, texts: Texts) -> bool:
         """The game's board shown again (on its message) if `user_id` plays it: a player who

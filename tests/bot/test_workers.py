@@ -1,0 +1,62 @@
+"""Several bot workers on one Redis, as in webhook mode: a board edited by two workers at once
+ends on the latest state, whichever edit lands last."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.boards import Boards
+from bot.i18n import Locale, Translator
+from bot.service import GameService, Move, PoolBotPlayer, Session
+from bot.storage import RedisStore
+from bot.ui.callbacks import BoardTap
+from tests.bot.harness import make_group, user
+from tests.fakes.telegram import FakeTelegram, Sent
+
+ALICE, BOB = user(2001), user(2002)
+
+
+def shown_seq(board: Sent) -> set[int]:
+    """The game states (`seq`) a board's buttons were made for."""
+    seqs = set()
+    for button in board.buttons():
+        try:
+            seqs.add(BoardTap.unpack(button["callback_data"]).seq)
+        except (TypeError, ValueError):
+            continue
+    return seqs
+
+
+async def a_step(service: GameService, session: Session) -> Session:
+    """The player to move plays their first legal step."""
+    step = session.game.next_steps()[0]
+    moved = await service.apply(
+        session, session.game.to_move, Move(step.src, step.dst), session.seq
+    )
+    return moved.session
+
+
+async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_state(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, bot_player: PoolBotPlayer
+) -> None:
+    group = make_group(telegram, store, service)
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    started = await service.load(str(group.last.buttons()[0]["callback_data"]).split(":")[1])
+    first = await a_step(service, started)
+    second = await a_step(service, first)  # both saved, neither shown yet
+    translator: Translator = group.dispatcher["translator"]
+    texts = translator[Locale.EN]
+    here: Boards = group.dispatcher["boards"]
+    elsewhere = Boards(GameService(store, bot_player), store, translator)  # a second worker
+    board = next(m for m in group.messages if m.message_id == started.message_id)
+
+    telegram.latency["editMessageMedia"] = 0.3  # this worker's edit of the older state is slow
+    slow = asyncio.create_task(here.show(group.bot, first, first.game.to_move, texts))
+    await asyncio.sleep(0.05)
+    telegram.latency.clear()
+    await elsewhere.show(group.bot, second, second.game.to_move, texts)
+    assert shown_seq(board) == {second.seq}  # the later state, shown first
+    await slow
+    assert shown_seq(board) == {second.seq}  # not left on the older one that landed last
+    assert telegram.schema_problems == []
