@@ -24,6 +24,7 @@ from nardy.position import CHECKERS
 from nardy.short.notation import Step
 from nardy.short.position import BAR, OWN_TO_INDEX, Position
 from nardy.short.rules import ShortRules
+from nardy.steps import Step as AnyStep  # a long-game Step of the same src and die will do
 
 _SHIFT = 26  # the mover's nibble board starts above the hit bits 1..24 (bit 25 unused)
 _HITS = ((1 << 25) - 1) ^ 1  # bits 1..24
@@ -36,6 +37,11 @@ _STEPS = tuple(tuple(Step(src, die) for die in range(7)) for src in range(BAR + 
 
 # A searched state and the dice still to play (sorted, highest first).
 _Key = tuple[int, tuple[int, ...]]
+
+
+def _text(step: AnyStep) -> str:
+    """A step in short nardy's notation (`bar/22`), whichever `Step` class it came as."""
+    return str(Step(step.src, step.die))
 
 
 def _occupancy(state: int) -> int:
@@ -115,6 +121,7 @@ class LegalTurns:
             elif n == 1:
                 blots |= 1 << own
         self._ctx = _Context(closed, blots)
+        self._theirs = tuple(n if n * sign < 0 else 0 for n in position.points)  # for results
         board = 0
         for own, n in enumerate(position.own_counts(mover)):
             board |= n << (4 * own)
@@ -246,7 +253,7 @@ class LegalTurns:
         mover = position.to_move
         sign = mover.sign
         index = OWN_TO_INDEX[mover]
-        points = [n if n * sign < 0 else 0 for n in position.points]  # the opponent's alone
+        points = list(self._theirs)
         hits = state & _HITS
         hit_count = hits.bit_count()
         while hits:
@@ -266,7 +273,7 @@ class LegalTurns:
 
     # -- partly played turns ----------------------------------------------------------------
 
-    def _walk(self, played: Sequence[Step]) -> _Key:
+    def _walk(self, played: Sequence[AnyStep]) -> _Key:
         """Follow `played` from the start, each step legal and still on some legal turn;
         otherwise raise `IllegalMove` naming the broken rule."""
         key = self._start
@@ -275,14 +282,14 @@ class LegalTurns:
             if state >> _SHIFT == _ALL_OFF:
                 raise IllegalMove(Violation.GAME_OVER)
             if step.die not in left:
-                raise IllegalMove(Violation.DIE_NOT_ROLLED, str(step))
+                raise IllegalMove(Violation.DIE_NOT_ROLLED, _text(step))
             moved = self._ctx.step(state, _occupancy(state), step.src, step.die)
             if isinstance(moved, Violation):
-                raise IllegalMove(moved, str(step))
+                raise IllegalMove(moved, _text(step))
             i = left.index(step.die)
             key = (moved[0], left[:i] + left[i + 1 :])
             if not self._leads_to_final(key):
-                raise IllegalMove(self._why_off_path(key), str(step))
+                raise IllegalMove(self._why_off_path(key), _text(step))
         return key
 
     def _why_off_path(self, key: _Key) -> Violation:
@@ -320,21 +327,21 @@ class LegalTurns:
             )
         return memo[key]
 
-    def next_steps(self, played: Sequence[Step] = ()) -> tuple[Step, ...]:
+    def next_steps(self, played: Sequence[AnyStep] = ()) -> tuple[Step, ...]:
         """The steps that continue `played` towards some legal turn (for a button UI)."""
         key = self._walk(played)
         options = {step for step, child in self._children(key) if self._leads_to_final(child)}
         return tuple(sorted(options, key=lambda s: (-s.src, -s.die)))
 
-    def is_complete(self, played: Sequence[Step]) -> bool:
+    def is_complete(self, played: Sequence[AnyStep]) -> bool:
         """Does `played` make a whole legal turn?"""
         return self._walk(played) in self._final_set
 
-    def play(self, played: Sequence[Step]) -> Position:
+    def play(self, played: Sequence[AnyStep]) -> Position:
         """The position after the complete turn `played`; an illegal one raises `IllegalMove`."""
         key = self._walk(played)
         if key not in self._final_set:
-            raise IllegalMove(Violation.INCOMPLETE, " ".join(str(s) for s in played))
+            raise IllegalMove(Violation.INCOMPLETE, " ".join(_text(s) for s in played))
         return self._materialize(key[0])
 
 
@@ -345,7 +352,7 @@ def legal_turns(
     return LegalTurns(position, dice, rules)
 
 
-def move(position: Position, played: Sequence[Step]) -> Position:
+def move(position: Position, played: Sequence[AnyStep]) -> Position:
     """Move the side to move's checkers by `played` without checking rules (for drawing a
     partly played turn): a step onto a lone opponent checker sends it to the bar."""
     mover = position.to_move

@@ -45,7 +45,9 @@ class Position:
     def __post_init__(self) -> None:
         if len(self.points) != POINTS:
             raise InvalidPosition(f"a board has {POINTS} points, got {len(self.points)}")
-        on_board = (sum(n for n in self.points if n > 0), -sum(n for n in self.points if n < 0))
+        # White's and Black's checkers on the points, from the sum and the sum of sizes.
+        total, size = sum(self.points), sum(map(abs, self.points))
+        on_board = ((size + total) // 2, (size - total) // 2)
         for color in Color:
             bar, off = self.bar[color], self.off[color]
             if bar < 0 or off < 0 or on_board[color] + bar + off != CHECKERS:
@@ -92,7 +94,7 @@ class Position:
 
     def canonical_key(self) -> str:
         """The §11 comparison key with the bar added: `p=…;bar=w,b;off=w,b`."""
-        board = ",".join(str(n) for n in self.points)
+        board = ",".join(map(str, self.points))
         bar, off = self.bar, self.off
         return f"p={board};bar={bar[0]},{bar[1]};off={off[0]},{off[1]}"
 

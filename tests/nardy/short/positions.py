@@ -1,5 +1,5 @@
 """Random short-nardy positions for the differential and property tests: contact with blots and
-checkers on the bar, bear-offs, and positions of random games."""
+checkers on the bar, and bear-offs (positions of random games: `nardy.short.selfplay`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import random
 
 from nardy.color import Color
 from nardy.position import CHECKERS
-from nardy.short.movegen import legal_turns
 from nardy.short.position import Position, to_absolute
 
 
@@ -31,15 +30,3 @@ def random_position(rng: random.Random) -> Position:
             q = rng.choice(chosen)
             points[to_absolute(color, q) - 1] += color.sign
     return Position(tuple(points), (bar[0], bar[1]), (off[0], off[1]), Color(rng.randrange(2)))
-
-
-def game_positions(rng: random.Random, games: int) -> list[Position]:
-    """Every position, before each roll, of `games` games of random legal turns."""
-    out = []
-    for _ in range(games):
-        position = Position.start()
-        while position.winner() is None:
-            out.append(position)
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            position = rng.choice(legal_turns(position, dice).turns).result
-    return out

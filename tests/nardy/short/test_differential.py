@@ -18,7 +18,8 @@ from nardy.short.interchange import position_to_json
 from nardy.short.movegen import legal_turns
 from nardy.short.position import BAR, Position
 from nardy.short.rules import ShortRules
-from tests.nardy.short.positions import game_positions, random_position
+from nardy.short.selfplay import random_game_positions
+from tests.nardy.short.positions import random_position
 from tests.nardy.short.reference import Board, reference_legal, replay
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
@@ -84,7 +85,7 @@ def test_random_positions_with_every_roll() -> None:
 
 def test_positions_of_random_games() -> None:
     rng = random.Random(9)
-    positions = game_positions(rng, 40)
+    positions = random_game_positions(40, rng)
     cases = [
         (position, (rng.randint(1, 6), rng.randint(1, 6)), ShortRules())
         for position in positions
