@@ -47,7 +47,7 @@ def answer(case: Any) -> dict[str, Any]:
 def _short_answer(data: Any, dice: tuple[int, int], options: dict[str, Any]) -> dict[str, Any]:
     position = short.position_from_json(data)
     legal = short.legal_turns(position, dice, short.ShortRules.from_dict(options))
-    turns = legal.turns
+    turns = sorted(legal.turns, key=lambda turn: turn.result.canonical_key())
     return {
         "max_steps": legal.max_steps,
         "results": [t.result.canonical_key() for t in turns],

@@ -59,7 +59,12 @@ class Game(TurnFlow):
         self._require_roll()
         assert self.dice is not None
         carried = self._legal
-        if carried is not None and carried.position == self.position and carried.dice == self.dice:
+        if (
+            carried is not None
+            and carried.position == self.position
+            and carried.dice == self.dice
+            and carried.rules == self.rules
+        ):
             return carried
         return LegalTurns(self.position, self.dice, self.rules)
 

@@ -121,7 +121,10 @@ class LegalTurns:
             elif n == 1:
                 blots |= 1 << own
         self._ctx = _Context(closed, blots)
-        self._theirs = tuple(n if n * sign < 0 else 0 for n in position.points)  # for results
+        # What every result shares: the opponent's checkers, the mover's points, who moves next.
+        self._theirs = tuple(n if n * sign < 0 else 0 for n in position.points)
+        self._mover, self._index, self._sign = int(mover), OWN_TO_INDEX[mover], sign
+        self._next = mover.opponent
         board = 0
         for own, n in enumerate(position.own_counts(mover)):
             board |= n << (4 * own)
@@ -231,13 +234,14 @@ class LegalTurns:
 
     @cached_property
     def turns(self) -> tuple[Turn, ...]:
-        """One turn per distinct resulting position, ordered by canonical key. Never empty:
-        when nothing can be played it holds the pass, a turn of no steps (§3)."""
-        turns = [
-            Turn(self._path(key), self._materialize(key[0])) for _, key in self._distinct_finals()
-        ]
-        turns.sort(key=lambda turn: turn.result.canonical_key())
-        return tuple(turns)
+        """One turn per distinct resulting position, the longest first, in the order the search
+        found them (the same every time; sort by `canonical_key()` where an order by result is
+        wanted). Never empty: when nothing can be played it holds the pass, a turn of no steps
+        (§3)."""
+        return tuple(
+            Turn(self._path(key), self._materialize(key[0], self._layers[depth][key][0]))
+            for depth, key in self._distinct_finals()
+        )
 
     def step_sequences(self) -> list[tuple[Step, ...]]:
         """One step sequence per distinct resulting position, without building positions."""
@@ -248,28 +252,29 @@ class LegalTurns:
         """No step can be played, a blocked entry from the bar included: the turn passes."""
         return self.max_steps == 0
 
-    def _materialize(self, state: int) -> Position:
-        position = self._position
-        mover = position.to_move
-        sign = mover.sign
-        index = OWN_TO_INDEX[mover]
+    def _materialize(self, state: int, occ: int) -> Position:
+        """The position a final state stands for; `occ` is its occupancy (`_Context.step`)."""
+        mover, index, sign = self._mover, self._index, self._sign
         points = list(self._theirs)
         hits = state & _HITS
-        hit_count = hits.bit_count()
+        bar = list(self._position.bar)
+        bar[mover ^ 1] += hits.bit_count()
         while hits:
             low = hits & -hits
             hits ^= low
             points[index[low.bit_length() - 1]] = 0
         board = state >> _SHIFT
-        for own in range(1, BAR):
-            n = (board >> (4 * own)) & 15
-            if n:
-                points[index[own]] = n * sign
-        bar = list(position.bar)
-        off = list(position.off)
-        bar[mover], off[mover] = board >> (4 * BAR), board & 15
-        bar[mover.opponent] += hit_count
-        return Position(tuple(points), (bar[0], bar[1]), (off[0], off[1]), mover.opponent)
+        bar[mover] = board >> (4 * BAR)
+        occ &= ~(1 << BAR)
+        while occ:
+            low = occ & -occ
+            occ ^= low
+            own = low.bit_length() - 1
+            points[index[own]] = ((board >> (4 * own)) & 15) * sign
+        off = list(self._position.off)
+        off[mover] = board & 15
+        # Every checker is where the steps put it, so there is nothing to check again.
+        return Position.counted(tuple(points), (bar[0], bar[1]), (off[0], off[1]), self._next)
 
     # -- partly played turns ----------------------------------------------------------------
 
@@ -342,7 +347,7 @@ class LegalTurns:
         key = self._walk(played)
         if key not in self._final_set:
             raise IllegalMove(Violation.INCOMPLETE, " ".join(_text(s) for s in played))
-        return self._materialize(key[0])
+        return self._materialize(key[0], _occupancy(key[0]))
 
 
 def legal_turns(
