@@ -7,6 +7,7 @@ import pytest
 from nardy.color import Color
 from nardy.dice import ScriptedDice
 from nardy.errors import IllegalMove, Violation
+from nardy.rules import Opening
 from nardy.short import BAR, Game, Position, ShortRules, Step, new_game, parse_turn
 from tests.nardy.short.builders import board
 
@@ -15,7 +16,7 @@ def test_a_new_game_starts_from_the_set_up_with_the_opening_roll() -> None:
     opening, game = new_game(ShortRules(), ScriptedDice([4, 4, 2, 5, 6, 3]))
     assert opening.rolls == ((4, 4), (2, 5)) and opening.white_player == 1
     assert game.position == Position.start() and game.dice == (6, 3)
-    played = ShortRules(opening="play_opening_roll")
+    played = ShortRules(opening=Opening.PLAY_OPENING_ROLL)
     assert new_game(played, ScriptedDice([5, 2]))[1].dice == (5, 2)
 
 
