@@ -1,6 +1,6 @@
 """Legal turns and legal next steps of short nardy (RULES.md §9, with §3's maximal use).
 
-A searched state is one int: the mover's checkers four bits a point above bit 25 (nibble 0 borne
+A searched state is one int: the mover's checkers four bits a point from bit 26 (nibble 0 borne
 off, 1..24 the points, 25 the bar, all in the mover's own numbering) and, in bits 1..24, the
 opponent's blots hit so far this turn. The opponent's closed points (two or more checkers) never
 change during the mover's turn, so they are a fixed mask.
@@ -26,7 +26,7 @@ from nardy.short.position import BAR, OWN_TO_INDEX, Position
 from nardy.short.rules import ShortRules
 from nardy.steps import Step as AnyStep  # a long-game Step of the same src and die will do
 
-_SHIFT = 26  # the mover's nibble board starts above the hit bits 1..24 (bit 25 unused)
+_SHIFT = 26  # the mover's nibble board starts above the hit bits 1..24 (bits 0, 25 unused)
 _HITS = ((1 << 25) - 1) ^ 1  # bits 1..24
 _HOME_LIMIT = _SHIFT + 4 * 7  # bits from own point 7 up: nonzero means a checker outside home
 _BAR_BITS = _SHIFT + 4 * BAR

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from nardy.chains import chains_from
 from nardy.color import Color
 from nardy.dice import ScriptedDice
 from nardy.errors import IllegalMove, Violation
@@ -54,3 +55,14 @@ def test_no_roll_after_the_end() -> None:
     assert game.result.points == 3
     with pytest.raises(IllegalMove):
         game.with_roll((1, 2))
+
+
+def test_one_checkers_chains_come_in_from_the_bar() -> None:
+    position = board(Color.WHITE, {13: 14}, {22: 1, 6: 14}, mine_bar=1)
+    game = Game(position=position).with_roll((3, 2))
+    assert [tuple(map(str, c)) for c in chains_from(game, BAR)] == [
+        ("bar/22",),
+        ("bar/23",),
+        ("bar/22", "22/20"),
+    ]
+    assert chains_from(game, 13) == ()  # the bar first
