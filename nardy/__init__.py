@@ -1,4 +1,5 @@
-"""Long nardy: a pure rules core (RULES.md), its notation, interchange forms and AI.
+"""Long nardy: a pure rules core (RULES.md), its notation, interchange forms and AI; short nardy
+(RULES.md §9) is the variant in `nardy.short`.
 
 The core (this package without `nardy.ai`) does no I/O and needs nothing beyond the standard
 library; the AI in `nardy.ai` needs numpy and threadpoolctl. Everything here is importable and

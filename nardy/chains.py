@@ -1,18 +1,19 @@
 """One checker's moves within a turn: one die, or several dice in a row (RULES.md §3).
 
 A chain is the steps one checker takes; each point it passes must be open, as every step of it
-is a legal step of the turn. This is what a tap-a-checker, tap-a-destination interface offers.
+is a legal step of the turn. This is what a tap-a-checker, tap-a-destination interface offers,
+for either game (short nardy's bar is source point 25).
 """
 
 from __future__ import annotations
 
-from nardy.game import Game
 from nardy.steps import Step
+from nardy.turnflow import TurnFlow
 
 Chain = tuple[Step, ...]
 
 
-def chains_from(game: Game, src: int) -> tuple[Chain, ...]:
+def chains_from(game: TurnFlow, src: int) -> tuple[Chain, ...]:
     """The legal ways to move the checker on own point `src` now, one chain per destination
     (0 for borne off), the shortest first; none once a chain bears the checker off."""
     chains: list[Chain] = []
@@ -34,6 +35,6 @@ def chains_from(game: Game, src: int) -> tuple[Chain, ...]:
     return tuple(chains)
 
 
-def chain_to(game: Game, src: int, dst: int) -> Chain | None:
+def chain_to(game: TurnFlow, src: int, dst: int) -> Chain | None:
     """The chain `chains_from` offers from `src` to `dst`, or None when there is none."""
     return next((chain for chain in chains_from(game, src) if chain[-1].dst == dst), None)

@@ -19,7 +19,11 @@ def main(argv: list[str]) -> int:
         prog="python -m nardy", description="The long-nardy rules core from the command line."
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("legal", help="answer JSON Lines cases on stdin with legal turns (RULES.md §11)")
+    sub.add_parser(
+        "legal",
+        help="answer JSON Lines cases on stdin with legal turns (RULES.md §11; a case with"
+        ' "variant": "short" is short nardy, §9)',
+    )
     selfplay = sub.add_parser("selfplay", help="play N random games and print a summary")
     selfplay.add_argument("n", type=int, help="number of games")
     selfplay.add_argument("--seed", type=int, default=None, help="seed for dice and choices")

@@ -1,4 +1,4 @@
-"""Errors that name the rule a move breaks, so a caller can tell a player why (RULES.md §3–6)."""
+"""Errors that name the rule a move breaks, so a caller can tell a player why (RULES.md §3–9)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ class Violation(StrEnum):
     MAXIMAL_USE = "the roll must be used as fully as the position allows (§3)"
     HIGHER_DIE = "when only one die can be played, it must be the higher one (§3)"
     INCOMPLETE = "the turn is not finished: more of the roll must be played (§3)"
+    BAR = "a checker on the bar must enter before any other move (§9)"
+    CLOSED = "the target point holds two or more opponent checkers (§9)"
 
 
 class IllegalMove(ValueError):

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Protocol
 
 from nardy.color import Color
 from nardy.dice import DiceSource
 from nardy.errors import IllegalMove, Violation
-from nardy.movegen import LegalTurns, move, roll_steps
+from nardy.movegen import LegalTurns, move
 from nardy.position import CHECKERS, Position
 from nardy.rules import Opening, Rules
 from nardy.scoring import EndReason, GameResult, draw, win
 from nardy.steps import Step
+from nardy.turnflow import TurnFlow
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +35,14 @@ class OpeningRoll:
     first_dice: tuple[int, int]  # White's first roll: the opening dice or a fresh roll (§2)
 
 
-def roll_opening(dice: DiceSource, rules: Rules) -> OpeningRoll:
+class OpeningRule(Protocol):
+    """Any game's options that say how the first turn is rolled (long `Rules`, `ShortRules`)."""
+
+    @property
+    def opening(self) -> Opening: ...
+
+
+def roll_opening(dice: DiceSource, rules: OpeningRule) -> OpeningRoll:
     """Roll for the start; `opening` decides whether the two dice are White's first turn (§2)."""
     rolls = []
     while True:
@@ -47,10 +56,11 @@ def roll_opening(dice: DiceSource, rules: Rules) -> OpeningRoll:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(TurnFlow):
     """One game: the position at the start of the current turn, the roll, the steps played so
     far this turn, the turns before, and the result once it is over. Every change returns a
-    new `Game`; illegal changes raise `IllegalMove` naming the rule."""
+    new `Game`; illegal changes raise `IllegalMove` naming the rule. Steps, undo, passes and
+    the roll are `TurnFlow`'s."""
 
     rules: Rules = field(default_factory=Rules)
     position: Position = field(default_factory=Position.start)
@@ -61,10 +71,6 @@ class Game:
     # The search of this position and roll, handed on by the steps of one turn so it is not
     # redone after each; not part of the game's value (equality, hash, repr ignore it).
     _legal: LegalTurns | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
 
     @property
     def to_move(self) -> Color:
@@ -98,57 +104,6 @@ class Game:
     def board(self) -> Position:
         """The position with this turn's steps so far applied, for drawing."""
         return move(self.position, self.played) if self.played else self.position
-
-    @property
-    def turn_complete(self) -> bool:
-        return self.legal.is_complete(self.played)
-
-    def next_steps(self) -> tuple[Step, ...]:
-        """Steps that continue the turn towards a legal complete turn."""
-        return self.legal.next_steps(self.played)
-
-    def used_dice(self) -> tuple[int, ...]:
-        """The dice values the steps played so far have used."""
-        return tuple(step.die for step in self.played)
-
-    def _require_roll(self) -> None:
-        if self.result is not None:
-            raise IllegalMove(Violation.GAME_OVER)
-        if self.dice is None:
-            raise IllegalMove(Violation.NO_DICE)
-
-    def with_roll(self, dice: tuple[int, int]) -> Game:
-        """The side to move has rolled `dice`."""
-        if self.result is not None:
-            raise IllegalMove(Violation.GAME_OVER)
-        if self.dice is not None:
-            raise ValueError("the dice are already rolled for this turn")
-        roll_steps(dice)  # two ints 1..6, or ValueError
-        return replace(self, dice=(dice[0], dice[1]), played=(), _legal=None)
-
-    def play_step(self, step: Step) -> Game:
-        """Play one more step of this turn; it must lead towards a legal turn."""
-        played = (*self.played, step)
-        self.legal.next_steps(played)  # raises IllegalMove naming the rule
-        return replace(self, played=played, _legal=self.legal)  # same roll: keep the search
-
-    def undo_step(self) -> Game:
-        """Take back the last step of this turn."""
-        if not self.played:
-            raise ValueError("no step of this turn to take back")
-        return replace(self, played=self.played[:-1], _legal=self.legal)
-
-    def play_turn(self, steps: tuple[Step, ...]) -> Game:
-        """Play a whole turn at once; an illegal one raises `IllegalMove` naming the rule."""
-        if self.played:
-            raise ValueError("steps of this turn are already played: go on with play_step")
-        return replace(self, played=steps, _legal=self.legal).end_turn()
-
-    def pass_turn(self) -> Game:
-        """End a turn in which nothing can be played (RULES.md §3 "no moves")."""
-        if not self.legal.passes:
-            raise IllegalMove(Violation.MAXIMAL_USE, "a step can be played")
-        return self.end_turn()
 
     def end_turn(self) -> Game:
         """Commit the played steps as the turn; hand the dice over or end the game (§3, §7)."""

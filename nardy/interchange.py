@@ -33,27 +33,39 @@ def position_from_json(data: Any) -> Position:
     """
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position is a JSON object")
+    points = read_points(data)
+    off = read_pair(data.get("off", {}), "off", int, (0, 0))
+    # Every side that has played a turn has moved a checker off its head (a first turn never
+    # passes), so "all 15 still on the head" is exactly "first turn still ahead".
+    on_head = (points[23] == CHECKERS, points[11] == -CHECKERS)
+    first = read_pair(data.get("first_turn", {}), "first_turn", bool, on_head)
+    color = read_to_move(data)
+    return Position(tuple(points), (off[0], off[1]), color, (first[0], first[1]))
+
+
+def read_points(data: Mapping[str, Any]) -> list[int]:
+    """The §11 `points`: 24 integers, or `InvalidPosition`."""
     points = data.get("points")
     if not isinstance(points, list) or len(points) != POINTS:
         raise InvalidPosition(f"'points' must be a list of {POINTS} integers")
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in points):
         raise InvalidPosition("'points' must hold integers")
-    off = _pair(data.get("off", {}), "off", int, (0, 0))
-    # Every side that has played a turn has moved a checker off its head (a first turn never
-    # passes), so "all 15 still on the head" is exactly "first turn still ahead".
-    on_head = (points[23] == CHECKERS, points[11] == -CHECKERS)
-    first = _pair(data.get("first_turn", {}), "first_turn", bool, on_head)
+    return points
+
+
+def read_to_move(data: Mapping[str, Any]) -> Color:
+    """The §11 `to_move` ("white" when missing), or `InvalidPosition`."""
     to_move = data.get("to_move", "white")
     if not isinstance(to_move, str):
         raise InvalidPosition('\'to_move\' must be "white" or "black"')
     try:
-        color = Color.parse(to_move)
+        return Color.parse(to_move)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
-    return Position(tuple(points), (off[0], off[1]), color, (first[0], first[1]))
 
 
-def _pair(value: Any, name: str, kind: type, default: tuple[Any, Any]) -> tuple[Any, Any]:
+def read_pair(value: Any, name: str, kind: type, default: tuple[Any, Any]) -> tuple[Any, Any]:
+    """A §11 object of one value per side (`off`, `first_turn`), each of type `kind`."""
     if not isinstance(value, Mapping):
         raise InvalidPosition(f"'{name}' must be an object with 'white' and 'black'")
     out = []

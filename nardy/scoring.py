@@ -28,6 +28,7 @@ class EndReason(StrEnum):
     BORNE_OFF = "borne_off"
     RESIGNED = "resigned"
     TIMEOUT = "timeout"
+    DROPPED = "dropped"  # short nardy's cube: a double refused (RULES.md §9)
 
 
 @dataclass(frozen=True, slots=True)

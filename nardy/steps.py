@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from nardy.color import Color, flip, to_absolute
 
@@ -34,6 +35,9 @@ class Step:
         """(from, to) in absolute numbering; `to` is 0 for borne off (RULES.md §10)."""
         dst = to_absolute(color, self.dst) if self.dst else 0
         return to_absolute(color, self.src), dst
+
+
+AnyStep = TypeVar("AnyStep", bound=Step)  # this game's Step or a variant's subclass of it
 
 
 def format_dice(dice: tuple[int, int]) -> str:
@@ -88,18 +92,25 @@ def parse_turn(text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]
     step a die the one with the most exact bear-offs is taken: `3/off 5/2` with 6-3 is 3/off
     by the 6 and 5/2 by the 3; `1/off 5/off` with 6-5 is 1/off by the 6 and 5/off by the 5.
     """
+    return parse_turn_with(parse_step, text, dice)
+
+
+def parse_turn_with(
+    parse: Callable[[str], AnyStep], text: str, dice: Sequence[int] | None = None
+) -> tuple[AnyStep, ...]:
+    """`parse_turn` with another game's step parser (short nardy's reads `bar/22`, `13/7*`)."""
     parts = text.split()
     if dice is None:
-        return tuple(parse_step(part) for part in parts)
+        return tuple(parse(part) for part in parts)
     left = list(dice) * (2 if len(dice) == 2 and dice[0] == dice[1] else 1)
-    wanted = [parse_step(part) for part in parts]  # a bear-off here has its exact die
+    wanted = [parse(part) for part in parts]  # a bear-off here has its exact die
     readings = list(_readings(wanted, left))
     if not readings:
         raise NotationError(f"{text!r} cannot be played with the dice {list(dice)}")
     return max(readings, key=lambda steps: sum(a == b for a, b in zip(steps, wanted, strict=True)))
 
 
-def _readings(wanted: list[Step], left: list[int]) -> Iterator[tuple[Step, ...]]:
+def _readings(wanted: list[AnyStep], left: list[int]) -> Iterator[tuple[AnyStep, ...]]:
     """Every way to give each step a die from `left`, using each die once."""
     if not wanted:
         yield ()
@@ -110,7 +121,7 @@ def _readings(wanted: list[Step], left: list[int]) -> Iterator[tuple[Step, ...]]
         rest = list(left)
         rest.remove(die)
         for tail in _readings(wanted[1:], rest):
-            yield (Step(first.src, die), *tail)
+            yield (type(first)(first.src, die), *tail)
 
 
 def _parse_point(part: str, text: str) -> int:

@@ -20,7 +20,8 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from cpu_wall import RunClock
 
@@ -31,6 +32,8 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 HEAVY_DOUBLES = [(3, 3), (4, 4), (5, 5), (6, 6)]
 
 Case = tuple[Position, tuple[int, int]]
+P = TypeVar("P")  # a position of any variant (short nardy's benchmark times its own)
+R = TypeVar("R")  # that variant's rules
 
 
 def turns(position: Position, dice: tuple[int, int], rules: Rules) -> object:
@@ -43,7 +46,11 @@ def sequences(position: Position, dice: tuple[int, int], rules: Rules) -> object
     return legal_turns(position, dice, rules).step_sequences()
 
 
-def cpu_ms(cases: list[Case], rules: Rules, work: Callable[..., object]) -> list[float]:
+def cpu_ms(
+    cases: Sequence[tuple[P, tuple[int, int]]],
+    rules: R,
+    work: Callable[[P, tuple[int, int], R], object],
+) -> list[float]:
     """CPU milliseconds of `work` per case."""
     times = []
     for position, dice in cases:

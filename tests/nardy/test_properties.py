@@ -12,7 +12,6 @@ from nardy import (
     BlockCheck,
     Color,
     HeadException,
-    LegalTurns,
     Opening,
     Rules,
     Scoring,
@@ -21,6 +20,7 @@ from nardy import (
 )
 from nardy.dice import SeededDice
 from nardy.selfplay import play_random_game
+from nardy.turnflow import StepSearch
 
 rules_strategy = st.builds(
     Rules,
@@ -34,7 +34,7 @@ rules_strategy = st.builds(
 PLAYOUTS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def complete_turns_by_next_steps(legal: LegalTurns) -> set[tuple[Step, ...]]:
+def complete_turns_by_next_steps(legal: StepSearch) -> set[tuple[Step, ...]]:
     """Every step sequence the button UI can build, by following `next_steps` to the end."""
     found: set[tuple[Step, ...]] = set()
     stack: list[tuple[Step, ...]] = [()]

@@ -1,0 +1,155 @@
+"""Short-nardy game flow: turns played step by step, passes, the cube, end of game (RULES.md §9).
+
+Shaped like the long game's `nardy.game.Game` (the same step API for the buttons), with the
+doubling cube when `ShortRules.cube` is on. The opening roll is the long game's (§2), by
+`nardy.game.roll_opening`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from nardy.color import Color
+from nardy.dice import DiceSource
+from nardy.errors import IllegalMove, Violation
+from nardy.game import OpeningRoll, TurnRecord, roll_opening
+from nardy.position import CHECKERS
+from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.short.cube import Cube
+from nardy.short.movegen import LegalTurns, move
+from nardy.short.notation import Step
+from nardy.short.position import Position
+from nardy.short.rules import ShortRules
+from nardy.short.scoring import win
+from nardy.turnflow import TurnFlow
+
+
+class CubeError(ValueError):
+    """A cube action the cube's rules do not allow now (off, not before rolling, not yours…)."""
+
+
+@dataclass(frozen=True)
+class Game(TurnFlow):
+    """One game: the position at the start of the current turn, the roll, the steps played so
+    far this turn, the turns before, the cube, and the result once it is over. Every change
+    returns a new `Game`; illegal steps raise `IllegalMove` naming the rule, refused cube
+    actions `CubeError`. `crawford` marks a match's Crawford game: no doubling in it. Steps,
+    undo, passes and the roll are `TurnFlow`'s."""
+
+    rules: ShortRules = field(default_factory=ShortRules)
+    position: Position = field(default_factory=Position.start)
+    dice: tuple[int, int] | None = None
+    played: tuple[Step, ...] = ()
+    history: tuple[TurnRecord, ...] = ()
+    result: GameResult | None = None
+    cube: Cube = field(default_factory=Cube)
+    crawford: bool = False
+    # The search of this position and roll, handed on by the steps of one turn so it is not
+    # redone after each; not part of the game's value (equality, hash, repr ignore it).
+    _legal: LegalTurns | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def to_move(self) -> Color:
+        return self.position.to_move
+
+    @cached_property
+    def legal(self) -> LegalTurns:
+        """The legal turns of the current roll (searched once per position and roll)."""
+        self._require_roll()
+        assert self.dice is not None
+        carried = self._legal
+        if (
+            carried is not None
+            and carried.position == self.position
+            and carried.dice == self.dice
+            and carried.rules == self.rules
+        ):
+            return carried
+        return LegalTurns(self.position, self.dice, self.rules)
+
+    @property
+    def board(self) -> Position:
+        """The position with this turn's steps so far applied, for drawing."""
+        return move(self.position, self.played) if self.played else self.position
+
+    def with_roll(self, dice: tuple[int, int]) -> Game:
+        """The side to move has rolled `dice`; a double offered must be answered first."""
+        if self.cube.offered_by is not None and self.result is None:
+            raise CubeError("a double waits for its answer: take or drop")
+        return super().with_roll(dice)
+
+    def end_turn(self) -> Game:
+        """Commit the played steps as the turn; hand the dice over or end the game."""
+        after = self.legal.play(self.played)
+        assert self.dice is not None  # `legal` has checked it
+        mover = self.to_move
+        record = TurnRecord(mover, self.dice, self.played)
+        result = (
+            win(after, mover, self.cube.value, EndReason.BORNE_OFF)
+            if after.off[mover] == CHECKERS
+            else None
+        )
+        return Game(
+            self.rules, after, None, (), (*self.history, record), result, self.cube, self.crawford
+        )
+
+    def resign(self, color: Color, reason: EndReason = EndReason.RESIGNED) -> Game:
+        """`color` gives up (or runs out of time), scored from the position at the start of
+        this turn, times the cube: resigning costs what the position would (§7, §9)."""
+        if self.result is not None:
+            raise IllegalMove(Violation.GAME_OVER)
+        result = win(self.position, color.opponent, self.cube.value, reason)
+        return replace(self, dice=None, played=(), result=result, _legal=None)
+
+    # -- the cube ---------------------------------------------------------------------------
+
+    def may_double(self) -> bool:
+        """May the side to move double now: the cube on, not the Crawford game, its own turn
+        before rolling, the cube in the middle or its own."""
+        return (
+            self.rules.cube
+            and not self.crawford
+            and self.result is None
+            and self.dice is None
+            and self.cube.may_double(self.to_move)
+        )
+
+    def double(self) -> Game:
+        """The side to move doubles; the opponent must take or drop before the roll."""
+        if not self.may_double():
+            raise CubeError(
+                "no double now: the cube is off, yours is not the turn before"
+                " rolling, the opponent owns the cube, or this is the Crawford game"
+            )
+        return replace(self, cube=self.cube.offered(self.to_move))
+
+    def take(self) -> Game:
+        """The opponent takes: the cube doubles and is his; the doubler then rolls."""
+        self._require_offer()
+        return replace(self, cube=self.cube.taken())
+
+    def drop(self) -> Game:
+        """The opponent drops: the doubler wins the cube's value before the double."""
+        self._require_offer()
+        doubler = self.to_move
+        result = GameResult(doubler, ResultKind.OYN, self.cube.value, EndReason.DROPPED)
+        return replace(self, cube=Cube(self.cube.value, self.cube.owner), result=result)
+
+    def _require_offer(self) -> None:
+        if self.result is not None:
+            raise IllegalMove(Violation.GAME_OVER)
+        if self.cube.offered_by is None:
+            raise CubeError("there is no double to answer")
+
+
+def new_game(
+    rules: ShortRules, dice: DiceSource, crawford: bool = False
+) -> tuple[OpeningRoll, Game]:
+    """The opening roll (§2, as in the long game) and the game ready for White's first turn.
+
+    With the cube on, the first turn's roll is already made, so White can double only from
+    his second turn on.
+    """
+    opening = roll_opening(dice, rules)
+    return opening, Game(rules, crawford=crawford).with_roll(opening.first_dice)
