@@ -14,7 +14,7 @@ from nardy.position import CHECKERS, Position
 from nardy.rules import Opening, Rules
 from nardy.scoring import EndReason, GameResult, draw, win
 from nardy.steps import Step
-from nardy.turnflow import TurnFlow
+from nardy.turnflow import TurnFlow, reuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +90,7 @@ class Game(TurnFlow):
         """The legal turns of the current roll (searched once per position and roll)."""
         self._require_roll()
         assert self.dice is not None
-        carried = self._legal
-        if (
-            carried is not None
-            and carried.position == self.position
-            and carried.dice == self.dice
-            and carried.rules == self.rules
-        ):
-            return carried
-        return LegalTurns(self.position, self.dice, self.rules)
+        return reuse(self._legal, self.position, self.dice, self.rules, LegalTurns)
 
     @property
     def board(self) -> Position:

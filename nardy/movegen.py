@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Generic, TypeVar
 
 from nardy.color import flip
 from nardy.errors import IllegalMove, Violation
@@ -132,7 +133,33 @@ class Turn:
     result: Position
 
 
-class LegalTurns:
+P = TypeVar("P")
+R = TypeVar("R")
+
+
+class Question(Generic[P, R]):
+    """What a legal-turn search of any variant answers, read-only: the position, the dice, the
+    rules."""
+
+    def __init__(self, position: P, dice: tuple[int, int], rules: R) -> None:
+        self._position = position
+        self._dice = dice
+        self._rules = rules
+
+    @property
+    def position(self) -> P:
+        return self._position
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return self._dice
+
+    @property
+    def rules(self) -> R:
+        return self._rules
+
+
+class LegalTurns(Question[Position, Rules]):
     """Every legal way to play `dice` from `position` under `rules` (RULES.md §3–6).
 
     Computed once at construction; read-only afterwards.
@@ -141,9 +168,7 @@ class LegalTurns:
     def __init__(self, position: Position, dice: tuple[int, int], rules: Rules | None = None):
         if position.off[position.to_move] == CHECKERS:
             raise IllegalMove(Violation.GAME_OVER)
-        self._position = position
-        self._dice = dice
-        self._rules = rules or Rules()
+        super().__init__(position, dice, rules or Rules())
         self._roll = roll_steps(dice)
         self._ctx = _context(position, self._roll, self._rules)
         start = pack(position.own_counts(position.to_move))
@@ -157,18 +182,6 @@ class LegalTurns:
                 " checker ahead (§5); no legal game reaches this position"
             )
         self._search()
-
-    @property
-    def position(self) -> Position:
-        return self._position
-
-    @property
-    def dice(self) -> tuple[int, int]:
-        return self._dice
-
-    @property
-    def rules(self) -> Rules:
-        return self._rules
 
     # -- the search -------------------------------------------------------------------------
 

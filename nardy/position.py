@@ -70,10 +70,7 @@ class Position:
 
     def winner(self) -> Color | None:
         """The side that has borne off all 15, if any."""
-        for color in Color:
-            if self.off[color] == CHECKERS:
-                return color
-        return None
+        return bore_off_all(self.off)
 
     def canonical_key(self) -> str:
         """The comparison key of RULES.md §11 (no side to move, no first-turn flags)."""
@@ -96,3 +93,11 @@ class Position:
         first = list(self.first_turn)
         first[self.to_move] = False
         return Position(self.points, self.off, self.to_move.opponent, (first[0], first[1]))
+
+
+def bore_off_all(off: tuple[int, int]) -> Color | None:
+    """The side that has borne off all 15 (`off` by colour), if any: the game's winner."""
+    for color in Color:
+        if off[color] == CHECKERS:
+            return color
+    return None

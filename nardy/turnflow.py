@@ -8,12 +8,12 @@ variant's legal turns of the roll, and `end_turn`, which commits the played step
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import Field, replace
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from nardy.errors import IllegalMove, Violation
-from nardy.movegen import roll_steps
+from nardy.movegen import Question, roll_steps
 from nardy.scoring import GameResult
 from nardy.steps import Step
 
@@ -27,6 +27,30 @@ class StepSearch(Protocol):
     def next_steps(self, played: Sequence[Step] = ()) -> tuple[Step, ...]: ...
 
     def is_complete(self, played: Sequence[Step]) -> bool: ...
+
+
+S = TypeVar("S", bound=Question[Any, Any])
+P = TypeVar("P")
+R = TypeVar("R")
+
+
+def reuse(
+    carried: S | None,
+    position: P,
+    dice: tuple[int, int],
+    rules: R,
+    search: Callable[[P, tuple[int, int], R], S],
+) -> S:
+    """The legal turns of `position`, `dice` and `rules`: those `carried` from an earlier step
+    of the same turn when they answer the same question, else a new `search`."""
+    if (
+        carried is not None
+        and carried.position == position
+        and carried.dice == dice
+        and carried.rules == rules
+    ):
+        return carried
+    return search(position, dice, rules)
 
 
 class TurnFlow:

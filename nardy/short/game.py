@@ -22,7 +22,7 @@ from nardy.short.notation import Step
 from nardy.short.position import Position
 from nardy.short.rules import ShortRules
 from nardy.short.scoring import win
-from nardy.turnflow import TurnFlow
+from nardy.turnflow import TurnFlow, reuse
 
 
 class CubeError(ValueError):
@@ -58,15 +58,7 @@ class Game(TurnFlow):
         """The legal turns of the current roll (searched once per position and roll)."""
         self._require_roll()
         assert self.dice is not None
-        carried = self._legal
-        if (
-            carried is not None
-            and carried.position == self.position
-            and carried.dice == self.dice
-            and carried.rules == self.rules
-        ):
-            return carried
-        return LegalTurns(self.position, self.dice, self.rules)
+        return reuse(self._legal, self.position, self.dice, self.rules, LegalTurns)
 
     @property
     def board(self) -> Position:

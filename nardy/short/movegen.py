@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from nardy.errors import IllegalMove, Violation
-from nardy.movegen import roll_steps
+from nardy.movegen import Question, roll_steps
 from nardy.position import CHECKERS
 from nardy.short.notation import Step
 from nardy.short.position import BAR, OWN_TO_INDEX, Position
@@ -97,7 +97,7 @@ class Turn:
     result: Position
 
 
-class LegalTurns:
+class LegalTurns(Question[Position, ShortRules]):
     """Every legal way to play `dice` from `position` under `rules` (RULES.md §9); computed at
     construction, read-only afterwards."""
 
@@ -107,9 +107,7 @@ class LegalTurns:
         mover = position.to_move
         if position.off[mover] == CHECKERS or position.off[mover.opponent] == CHECKERS:
             raise IllegalMove(Violation.GAME_OVER)
-        self._position = position
-        self._dice = dice
-        self._rules = rules or ShortRules()
+        super().__init__(position, dice, rules or ShortRules())
         self._roll = roll_steps(dice)
         # The opponent's own point q is the mover's point 25 − q, the same index in `points`.
         sign = mover.sign
@@ -132,18 +130,6 @@ class LegalTurns:
         self._start: _Key = (start, self._roll)
         self._start_occ = _occupancy(start)
         self._search()
-
-    @property
-    def position(self) -> Position:
-        return self._position
-
-    @property
-    def dice(self) -> tuple[int, int]:
-        return self._dice
-
-    @property
-    def rules(self) -> ShortRules:
-        return self._rules
 
     # -- the search -------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nardy.color import Color
-from nardy.position import CHECKERS, POINTS, InvalidPosition
+from nardy.position import CHECKERS, POINTS, InvalidPosition, bore_off_all
 
 BAR = 25  # the bar as an own point number: a checker enters from it with die d onto 25 − d
 # §9 set-up in each side's own numbering: 2 on 24, 5 on 13, 3 on 8, 5 on 6.
@@ -99,10 +99,7 @@ class Position:
 
     def winner(self) -> Color | None:
         """The side that has borne off all 15, if any."""
-        for color in Color:
-            if self.off[color] == CHECKERS:
-                return color
-        return None
+        return bore_off_all(self.off)
 
     def canonical_key(self) -> str:
         """The §11 comparison key with the bar added: `p=…;bar=w,b;off=w,b`."""
