@@ -79,12 +79,16 @@ class Lease:
         try:
             async with asyncio.timeout(self._every):
                 return await self._store.take_lease(self._name, self.holder, self._ttl)
-        except (StoreUnavailable, TimeoutError) as exc:
-            log.warning("cannot take or renew the lease %r (%s)", self._name, exc or "timed out")
+        except TimeoutError:
+            log.warning("cannot take or renew the lease %r (timed out)", self._name)
+            return False
+        except Exception as exc:  # down, or refusing (READONLY, OOM…): tried again later
+            why = exc if isinstance(exc, StoreUnavailable) else f"{type(exc).__name__}: {exc}"
+            log.warning("cannot take or renew the lease %r (%s)", self._name, why)
             return False
 
     async def _drop(self) -> None:
         """Free the lease if held, so another worker need not wait for it to expire."""
-        with suppress(StoreUnavailable, TimeoutError):
+        with suppress(Exception):  # it expires anyway
             async with asyncio.timeout(self._every):
                 await self._store.drop_lease(self._name, self.holder)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -77,7 +78,10 @@ class SecretCheckingHandler(SimpleRequestHandler):
     or wrong `X-Telegram-Bot-Api-Secret-Token`: such a request is never fed to the dispatcher."""
 
     def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:
-        if super().verify_secret(telegram_secret_token, bot):
+        # Compared as bytes: `secrets.compare_digest` refuses str with non-ASCII characters,
+        # which a forged header may carry.
+        expected = (self.secret_token or "").encode()
+        if secrets.compare_digest(telegram_secret_token.encode(), expected):
             return True
         which = "a wrong" if telegram_secret_token else "no"
         log.warning("refused a webhook request with %s secret token (401)", which)

@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from bot.lease import Lease, Work
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, MemoryStore, RedisStore
 from tests.conftest import RedisServer
@@ -153,6 +155,32 @@ async def test_a_redis_lost_stops_the_background_tasks(tmp_path: Path) -> None:
         await asyncio.gather(run, return_exceptions=True)
         await store.close()
         server.stop()
+
+
+async def test_a_redis_refusing_writes_stops_the_tasks_and_the_lease_waits_for_it(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A Redis turned read-only (a replica after a failover: READONLY) refuses the renewal:
+    the tasks stop, one warning line each try, and the lease is taken again once it writes."""
+    store, admin = RedisStore(redis_url), RedisStore(redis_url).client
+    workers = Workers()
+    run = asyncio.create_task(Lease(store, ttl=2.0, every=0.2).run(workers.work("me")))
+    try:
+        await until(lambda: workers.running, "the lease")
+        await admin.replicaof("127.0.0.1", 1)  # a master that is not there
+        await until(lambda: not workers.running, "the tasks to stop", seconds=5)
+        assert not run.done()  # still trying
+        await admin.replicaof("NO", "ONE")
+        await until(lambda: workers.running, "the lease again, once Redis writes")
+    finally:
+        await admin.replicaof("NO", "ONE")
+        run.cancel()
+        await asyncio.gather(run, return_exceptions=True)
+        await store.close()
+        await admin.aclose()
+    refused = [r for r in caplog.records if "cannot take or renew the lease" in r.getMessage()]
+    assert refused and all("read only replica" in r.getMessage() for r in refused)
+    assert all(r.exc_info is None for r in caplog.records)  # no traceback
 
 
 async def test_the_memory_store_gives_the_lease_to_its_one_process() -> None:
