@@ -51,12 +51,13 @@ async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_st
     elsewhere = Boards(GameService(store, bot_player), store, translator)  # a second worker
     board = next(m for m in group.messages if m.message_id == started.message_id)
 
-    telegram.latency["editMessageMedia"] = 0.3  # this worker's edit of the older state is slow
+    gate = telegram.hold_next("editMessageMedia")  # this worker's edit of the older state
     slow = asyncio.create_task(here.show(group.bot, first, first.game.to_move, texts))
-    await asyncio.sleep(0.05)
-    telegram.latency.clear()
+    while "editMessageMedia" in telegram.gates:  # until that edit is on its way
+        await asyncio.sleep(0.001)
     await elsewhere.show(group.bot, second, second.game.to_move, texts)
     assert shown_seq(board) == {second.seq}  # the later state, shown first
+    gate.set()  # the older state's edit lands last
     await slow
     assert shown_seq(board) == {second.seq}  # not left on the older one that landed last
     assert telegram.schema_problems == []

@@ -32,6 +32,9 @@ class FakeSession(BaseSession):
             if prepared:
                 fields[key] = prepared
         await asyncio.sleep(self.telegram.latency.get(method.__api_method__, 0.0))
+        gate = self.telegram.gates.pop(method.__api_method__, None)
+        if gate is not None:
+            await gate.wait()
         contents = {
             name: (upload.filename or name, b"".join([chunk async for chunk in upload.read(bot)]))
             for name, upload in files.items()

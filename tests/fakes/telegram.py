@@ -150,6 +150,9 @@ class FakeTelegram:
     chaos: Chaos | None = None
     latency: dict[str, float] = field(default_factory=dict)
     strangers: set[int] = field(default_factory=set)  # users who never started the bot
+    # The next call of a method waits for its gate to open before it takes effect (in-process
+    # session only): `hold_next` makes one.
+    gates: dict[str, asyncio.Event] = field(default_factory=dict)
     updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     chats: dict[int, dict[str, Any]] = field(default_factory=dict)
     admins: dict[tuple[int, int], str] = field(default_factory=dict)
@@ -306,6 +309,11 @@ class FakeTelegram:
         raise NotImplementedError(f"the fake shows no inline result like {result}")
 
     # -- the Bot API ------------------------------------------------------------------------
+
+    def hold_next(self, method: str) -> asyncio.Event:
+        """The gate the next call of `method` waits at: set it to let that call through."""
+        gate = self.gates[method] = asyncio.Event()
+        return gate
 
     def handle(
         self,
