@@ -143,8 +143,9 @@ async def serve(settings: Settings, store: GameStore, bot: Bot, answered: Answer
 
 async def poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health) -> None:
     """Long polling (a webhook left from webhook mode is removed first) until SIGTERM or
-    Ctrl-C, then the updates in flight finished and confirmed; /healthz and /metrics on
-    METRICS_PORT when set."""
+    Ctrl-C, then the updates in flight finished and, once all are, confirmed (else Telegram
+    hands them out again at the next start: none is lost); /healthz and /metrics on
+    METRICS_PORT when set, to the end (/healthz saying "stopping" meanwhile)."""
     try:
         await bot.delete_webhook()
     except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
@@ -157,9 +158,9 @@ async def poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Hea
             log.info("serving /healthz and /metrics on %s:%d", host, port)
         # The session stays open: the updates in flight still answer when polling stops.
         await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
-        stopping(dispatcher, health)
-    await finish_in_flight(dispatcher["observed"])
-    await confirm_handled(bot, dispatcher["observed"])
+        deadline = stopping(dispatcher, health)
+        if await finish_in_flight(dispatcher["observed"], deadline):
+            await confirm_handled(bot, dispatcher["observed"])
 
 
 async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
@@ -194,8 +195,10 @@ async def take_webhooks(
         await set_webhook(bot, settings, dispatcher.resolve_used_update_types())
         log.info("taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port)
         await until_signal()
-        stopping(dispatcher, health)
-    await finish_in_flight(dispatcher["observed"])  # any a request left behind (aiogram's 55 s)
+        deadline = stopping(dispatcher, health)
+    # Leaving `serving` waited for the requests in flight; any update a request left behind
+    # (aiogram answers a request after 55 s at most) has what is left of the same GRACE.
+    await finish_in_flight(dispatcher["observed"], deadline)
 
 
 async def until_signal() -> None:
@@ -208,15 +211,20 @@ async def until_signal() -> None:
     await stop.wait()
 
 
-def stopping(dispatcher: Dispatcher, health: Health) -> None:
-    """No new updates from now on: say so, to the operator and to /healthz."""
+def stopping(dispatcher: Dispatcher, health: Health) -> float:
+    """No new updates from now on: say so, to the operator and to /healthz. When the updates
+    in flight must be done by (the event loop's time): GRACE seconds from now, in all."""
     health.stopping = True
     in_flight = dispatcher["observed"].in_flight
     log.info("stopping: taking no new updates; finishing %d update(s) in flight", in_flight)
+    return asyncio.get_running_loop().time() + GRACE
 
 
-async def finish_in_flight(observed: ObserveUpdates) -> None:
-    """Wait (at most GRACE seconds) for the updates still being handled, so that none is cut
-    short when the store and the HTTP session close."""
-    if not await observed.drained(GRACE):
-        log.warning("%d update(s) still in flight after %g s; stopping", observed.in_flight, GRACE)
+async def finish_in_flight(observed: ObserveUpdates, deadline: float) -> bool:
+    """Wait (until `deadline`, the event loop's time) for the updates still being handled, so
+    that none is cut short when the store and the HTTP session close; whether all finished."""
+    left = max(0.0, deadline - asyncio.get_running_loop().time())
+    if await observed.drained(left):
+        return True
+    log.warning("%d update(s) still in flight after %g s; stopping", observed.in_flight, GRACE)
+    return False

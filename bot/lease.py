@@ -3,9 +3,9 @@ whoever holds a lease in the store (Redis: `SET NX PX`, renewed while held) runs
 stops, it frees the lease, and when it dies the lease expires, so another worker takes over
 within `ttl` plus one `every`.
 
-A renewal that fails or is late (the store down or slow) stops the tasks at once: they must not
-run on where the lease may have passed to another worker. Their own changes are compare-and-sets
-besides, so even two at once would not serve a timer twice.
+A renewal that fails or takes longer than `every` (the store down, slow or refusing) stops the
+tasks at once: they must not run on where the lease may have passed to another worker. Their
+own changes are compare-and-sets besides, so even two at once would not serve a timer twice.
 """
 
 from __future__ import annotations
