@@ -274,6 +274,8 @@ class LegalTurns(Question[Position, ShortRules]):
                 raise IllegalMove(Violation.GAME_OVER)
             if step.die not in left:
                 raise IllegalMove(Violation.DIE_NOT_ROLLED, _text(step))
+            if not 1 <= step.src <= BAR:  # no point of the board nor the bar: no checker there
+                raise IllegalMove(Violation.NO_CHECKER, _text(step))
             moved = self._ctx.step(state, _occupancy(state), step.src, step.die)
             if isinstance(moved, Violation):
                 raise IllegalMove(moved, _text(step))

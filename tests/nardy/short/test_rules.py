@@ -150,3 +150,11 @@ def test_the_game_ends_when_the_last_checker_is_off() -> None:
     game = Game(position=position).with_roll((2, 1)).play_turn(parse_turn("1/off"))
     assert game.over and game.result is not None
     assert game.result.winner is Color.WHITE and game.result.points == 1
+
+
+@pytest.mark.parametrize("src", [-10, 0, 26, 99])
+def test_a_step_from_no_point_is_refused_naming_the_rule(src: int) -> None:
+    legal = legal_turns(Position.start(), (3, 1))
+    with pytest.raises(IllegalMove) as caught:
+        legal.next_steps([Step(src, 3)])
+    assert caught.value.violation is Violation.NO_CHECKER
