@@ -1,12 +1,15 @@
-"""Fixtures of the end-to-end tests: a fake Telegram and its Bot API server on a port of its own."""
+"""Fixtures of the end-to-end tests: a fake Telegram and its Bot API server on a port of its own,
+and the bot started as a process."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from tests.e2e.helpers import FakeBotApi
+from tests.e2e.test_start_up import TOKEN, BotProcess, StartBot
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -21,3 +24,19 @@ async def bot_api(telegram: FakeTelegram) -> AsyncIterator[FakeBotApi]:
     await server.start()
     yield server
     await server.stop()
+
+
+@pytest.fixture
+async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
+    """Start the bot (keyword arguments are its settings); whatever still runs is killed after."""
+    started: list[BotProcess] = []
+
+    async def start(**settings: str) -> BotProcess:
+        bot = await BotProcess.start(tmp_path, BOT_TOKEN=TOKEN, **settings)
+        started.append(bot)
+        return bot
+
+    yield start
+    for bot in started:
+        bot.kill()
+        await bot.process.wait()

@@ -14,7 +14,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -100,22 +100,6 @@ class BotProcess:
 
 
 StartBot = Callable[..., Awaitable[BotProcess]]
-
-
-@pytest.fixture
-async def start_bot(tmp_path: Path) -> AsyncIterator[StartBot]:
-    """Start the bot (keyword arguments are its settings); whatever still runs is killed after."""
-    started: list[BotProcess] = []
-
-    async def start(**settings: str) -> BotProcess:
-        bot = await BotProcess.start(tmp_path, BOT_TOKEN=TOKEN, **settings)
-        started.append(bot)
-        return bot
-
-    yield start
-    for bot in started:
-        bot.kill()
-        await bot.process.wait()
 
 
 def assert_clean(bot: BotProcess) -> None:

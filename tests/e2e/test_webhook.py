@@ -12,7 +12,7 @@ import asyncio
 import re
 import signal
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,33 +22,19 @@ from aiohttp import ClientSession
 from tests.conftest import RedisServer, free_port
 from tests.e2e.helpers import FakeBotApi
 from tests.e2e.test_bot_process import ENGLISH, board, open_a_board, tap
-from tests.e2e.test_start_up import TOKEN, BotProcess, assert_clean
+from tests.e2e.test_start_up import BotProcess, StartBot, assert_clean
 from tests.fakes.telegram import FakeTelegram
 
 SECRET = "webhook-secret-0123456789"
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 STRANGER: dict[str, Any] = {"id": 9009, "is_bot": False, "first_name": "Eve", "language_code": "en"}
 
-Start = Callable[..., Awaitable[BotProcess]]
-
 
 @pytest.fixture
-async def start(tmp_path: Path, bot_api: FakeBotApi) -> AsyncIterator[Start]:
+def start(start_bot: StartBot, bot_api: FakeBotApi) -> StartBot:
     """Start the bot against the fake Bot API (keyword arguments: more settings); whatever
     still runs is killed after the test."""
-    started: list[BotProcess] = []
-
-    async def run(**settings: str) -> BotProcess:
-        bot = await BotProcess.start(
-            tmp_path, BOT_TOKEN=TOKEN, TELEGRAM_API_URL=bot_api.url, **settings
-        )
-        started.append(bot)
-        return bot
-
-    yield run
-    for bot in started:
-        bot.kill()
-        await bot.process.wait()
+    return partial(start_bot, TELEGRAM_API_URL=bot_api.url)
 
 
 def webhook_mode(redis_url: str, port: int) -> dict[str, str]:
@@ -83,7 +69,7 @@ async def stop(bot: BotProcess) -> None:
 
 
 async def test_updates_with_the_secret_are_answered_and_others_refused(
-    telegram: FakeTelegram, redis_url: str, start: Start
+    telegram: FakeTelegram, redis_url: str, start: StartBot
 ) -> None:
     port = free_port()
     bot = await start(**webhook_mode(redis_url, port))
@@ -131,7 +117,7 @@ async def test_updates_with_the_secret_are_answered_and_others_refused(
 
 
 async def test_healthz_says_503_while_redis_is_down(
-    telegram: FakeTelegram, start: Start, tmp_path: Path
+    telegram: FakeTelegram, start: StartBot, tmp_path: Path
 ) -> None:
     redis = RedisServer(tmp_path)
     redis.start()
@@ -152,7 +138,7 @@ async def test_healthz_says_503_while_redis_is_down(
         redis.stop()
 
 
-async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start: Start) -> None:
+async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start: StartBot) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -170,7 +156,7 @@ async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start:
 
 @pytest.mark.parametrize("mode", ["polling", "webhook"])
 async def test_sigterm_mid_turn_finishes_the_turn_then_exits(
-    mode: str, telegram: FakeTelegram, redis_url: str, start: Start
+    mode: str, telegram: FakeTelegram, redis_url: str, start: StartBot
 ) -> None:
     """The board's edit takes the fake Telegram 2 s; SIGTERM lands while it is under way. (In
     polling mode, /healthz and /metrics are on METRICS_PORT.)"""

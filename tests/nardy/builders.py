@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from nardy import CHECKERS, Color, Position, Rules, legal_turns, move, parse_turn, to_absolute
 
@@ -20,20 +20,32 @@ def board(
 
     Off counts default to whatever makes 15 a side; `first_turn` is (mover's, opponent's).
     """
-    points = [0] * 24
-    for own, n in mine.items():
-        points[to_absolute(mover, own) - 1] = n * mover.sign
-    for own, n in theirs.items():
-        # The mover's point `own` is absolute to_absolute(mover, own) for both colours.
-        index = to_absolute(mover, own) - 1
-        assert points[index] == 0, f"point {own} given to both sides"
-        points[index] = n * mover.opponent.sign
+    points = placed(mover, mine, theirs, to_absolute)
     off = [0, 0]
     off[mover] = CHECKERS - sum(mine.values()) if mine_off is None else mine_off
     off[mover.opponent] = CHECKERS - sum(theirs.values()) if theirs_off is None else theirs_off
     first = [False, False]
     first[mover], first[mover.opponent] = first_turn
     return Position(tuple(points), (off[0], off[1]), mover, (first[0], first[1]))
+
+
+def placed(
+    mover: Color,
+    mine: Mapping[int, int],
+    theirs: Mapping[int, int],
+    absolute: Callable[[Color, int], int],
+) -> list[int]:
+    """The 24 signed point counts of §11 with `mine` and `theirs` (both in the mover's own
+    numbering, the opponent's checkers too) placed by the variant's `absolute` numbering."""
+    points = [0] * 24
+    for own, n in mine.items():
+        points[absolute(mover, own) - 1] = n * mover.sign
+    for own, n in theirs.items():
+        # The mover's point `own` is absolute(mover, own) for both colours.
+        index = absolute(mover, own) - 1
+        assert points[index] == 0, f"point {own} given to both sides"
+        points[index] = n * mover.opponent.sign
+    return points
 
 
 def sides(

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from nardy.color import Color
 from nardy.position import CHECKERS
 from nardy.short import Position, ShortRules, legal_turns, move, parse_turn, to_absolute
+from tests.nardy.builders import placed
 
 
 def board(
@@ -22,13 +23,7 @@ def board(
 ) -> Position:
     """A position with `mover` to move; both maps are in the **mover's** own numbering (the
     opponent's checkers too). Off counts default to whatever makes 15 a side."""
-    points = [0] * 24
-    for own, n in mine.items():
-        points[to_absolute(mover, own) - 1] = n * mover.sign
-    for own, n in theirs.items():
-        index = to_absolute(mover, own) - 1
-        assert points[index] == 0, f"point {own} given to both sides"
-        points[index] = n * mover.opponent.sign
+    points = placed(mover, mine, theirs, to_absolute)
     bar, off = [0, 0], [0, 0]
     bar[mover], bar[mover.opponent] = mine_bar, theirs_bar
     off[mover] = CHECKERS - sum(mine.values()) - mine_bar if mine_off is None else mine_off
