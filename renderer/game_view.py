@@ -1,21 +1,46 @@
-"""The view state of a `nardy.game.Game` as its players see it between two taps."""
+"""The view state of a game, long (`nardy.game.Game`) or short (`nardy.short.Game`), as its
+players see it between two taps."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import overload
 
 from nardy import Position
 from nardy.chains import chains_from
 from nardy.game import Game
-from renderer.view import BoardView, Dice, Highlight, TurnMarks
+from nardy.short import Game as ShortGame
+from nardy.short import Position as ShortPosition
+from renderer.variant import Board
+from renderer.view import BoardView, CubeView, Dice, Highlight, TurnMarks
+
+
+@overload
+def game_view(
+    game: Game, base: BoardView, selected: int | None = None
+) -> tuple[Position, BoardView]: ...
+
+
+@overload
+def game_view(
+    game: ShortGame, base: BoardView, selected: int | None = None
+) -> tuple[ShortPosition, BoardView]: ...
+
+
+@overload
+def game_view(
+    game: Game | ShortGame, base: BoardView, selected: int | None = None
+) -> tuple[Board, BoardView]: ...
 
 
 def game_view(
-    game: Game, base: BoardView, selected: int | None = None
-) -> tuple[Position, BoardView]:
+    game: Game | ShortGame, base: BoardView, selected: int | None = None
+) -> tuple[Board, BoardView]:
     """The board with this turn's steps so far, and `base` with the roll (played dice faded),
-    the checkers that can move ringed (the `selected` own point with every point it can reach
-    this turn), and this turn's steps marked, or the last turn's before the first step."""
+    the checkers that can move ringed (the `selected` own point, 25 for short nardy's bar,
+    with every point it can reach this turn), this turn's steps marked, or the last turn's
+    before the first step, and short nardy's cube while a game played with it goes on (at the
+    end the banner tells the stake)."""
     if game.over or game.dice is None:
         dice, highlight = None, Highlight()
     else:
@@ -26,9 +51,13 @@ def game_view(
             chain[-1].dst for chain in (chains_from(game, selected) if selected else ())
         )
         highlight = Highlight(movable, selected, targets)
-    last = game.last_turn
+    last = game.history[-1] if game.history else None
     if game.played:
         marks: TurnMarks | None = TurnMarks(game.to_move, game.played)
     else:
         marks = TurnMarks(last.color, last.steps) if last and last.steps else None
-    return game.board, replace(base, dice=dice, highlight=highlight, last_turn=marks)
+    view = replace(base, dice=dice, highlight=highlight, last_turn=marks)
+    if isinstance(game, ShortGame) and game.rules.cube and not game.over:
+        cube = game.cube
+        view = replace(view, cube=CubeView(cube.value, cube.owner, cube.offered_by is not None))
+    return game.board, view
