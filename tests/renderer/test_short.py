@@ -32,26 +32,11 @@ from renderer.board import HOME_TINT
 from renderer.game_view import game_view
 from renderer.pieces import BAR_COUNT_SIZE
 from renderer.samples import random_short_games
-from tests.renderer.scenes import NAMES, TEXTS
+from tests.renderer.scenes import NAMES, TEXTS, short_board
 from tests.renderer.test_probes import Box, changed_box, close, felt_pixel, inside
 
 START = Position.start()
 SETUP = {24: 2, 13: 5, 8: 3, 6: 5}  # §9, in each side's own numbering
-
-
-def short_board(
-    white: dict[int, int],
-    black: dict[int, int],
-    bar: tuple[int, int] = (0, 0),
-    to_move: Color = Color.WHITE,
-) -> Position:
-    """A position from {own point: count} per side; the rest of each 15 is borne off."""
-    points = [0] * 24
-    for color, own_counts in ((Color.WHITE, white), (Color.BLACK, black)):
-        for own, n in own_counts.items():
-            points[SHORT.to_absolute(color, own) - 1] = n * color.sign
-    off = tuple(15 - sum(counts.values()) - bar[c] for c, counts in enumerate((white, black)))
-    return Position(tuple(points), bar, (off[0], off[1]), to_move)
 
 
 def center(bottom: Color, color: Color, own: int, slot: int) -> tuple[int, int]:
