@@ -8,7 +8,6 @@ from renderer import (
     CLASSIC,
     COLORBLIND,
     CONTRAST,
-    SHORT,
     Banner,
     BoardView,
     CubeView,
@@ -18,6 +17,7 @@ from renderer import (
     TurnMarks,
 )
 from renderer.variant import Board
+from tests.nardy.short import builders as short_builders
 
 NAMES = ("Алиса", "Bob")
 TEXTS = Texts(pips="pips", status="to move")
@@ -45,14 +45,13 @@ def short_board(
     bar: tuple[int, int] = (0, 0),
     to_move: Color = Color.WHITE,
 ) -> short.Position:
-    """A short-nardy position from {own point: count} per side and the checkers on the bar;
-    the rest of each 15 is borne off."""
-    points = [0] * 24
-    for color, own_counts in ((Color.WHITE, white), (Color.BLACK, black)):
-        for own, n in own_counts.items():
-            points[SHORT.to_absolute(color, own) - 1] = n * color.sign
-    off = [15 - sum(counts.values()) - bar[c] for c, counts in enumerate((white, black))]
-    return short.Position(tuple(points), bar, (off[0], off[1]), to_move)
+    """A short-nardy position from each side's checkers in its own numbers and the checkers on
+    the bar; the rest of each 15 is borne off."""
+    in_white_numbers = {short.to_absolute(Color.BLACK, q): n for q, n in black.items()}
+    position = short_builders.board(
+        Color.WHITE, white, in_white_numbers, mine_bar=bar[0], theirs_bar=bar[1]
+    )
+    return position if to_move is Color.WHITE else position.with_turn_passed()
 
 
 START = Position.start()
