@@ -48,11 +48,12 @@ CONFIRM_TIMEOUT = 5  # seconds a stop waits to confirm the updates handled (poll
 
 
 def create_store(settings: Settings) -> GameStore:
-    """Redis when `REDIS_URL` is set, else the in-memory store (with a warning)."""
+    """Redis when `REDIS_URL` is set (reached as `REDIS_MODE` says), else the in-memory store
+    (with a warning)."""
     if settings.redis_url is None:
         log.warning("REDIS_URL is not set: games are kept in memory and lost on restart")
         return MemoryStore()
-    return RedisStore(str(settings.redis_url))
+    return RedisStore(str(settings.redis_url), settings.redis_mode, settings.sentinels)
 
 
 def create_bot(

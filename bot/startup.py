@@ -77,7 +77,7 @@ async def wait_until_ready(bot: Bot, store: GameStore, settings: Settings) -> Us
         await retry(lambda: check_media_chat(bot, media, me.id), deadline, hint)
     url = settings.redis_url
     if url is not None:
-        where = f"Redis at {url.host}:{url.port or 6379}"  # never the password
+        where = settings.redis_where
         await retry(
             lambda: ping(store, where), deadline, "check REDIS_URL and that Redis is running"
         )

@@ -18,13 +18,17 @@ claimed it). `nardy:lease:<name>` holds the worker that holds a lease (`bot.leas
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
-from redis.asyncio import Redis
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialBackoff
-from redis.exceptions import AuthenticationError, AuthorizationError, ResponseError
+from redis.exceptions import (
+    AuthenticationError,
+    AuthorizationError,
+    ClusterDownError,
+    RedisClusterException,
+    ResponseError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -43,6 +47,7 @@ from bot.storage.base import (
     VersionConflict,
     Versioned,
 )
+from bot.storage.connect import Client, RedisMode, connect
 
 # KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
 # Returns the new version, or -1 when the stored version is not the expected one.
@@ -215,12 +220,24 @@ def lease_key(name: str) -> str:
     return f"nardy:lease:{name}"
 
 
+# Failures that pass: no connection, no answer in time, a cluster without a master for a slot
+# (a failover under way), or no cluster node reachable at all.
+UNAVAILABLE = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    OSError,
+    ClusterDownError,
+    TryAgainError,
+    RedisClusterException,
+)
+
+
 @asynccontextmanager
 async def _reachable() -> AsyncIterator[None]:
     """Turn Redis connection failures into `StoreUnavailable` for the handlers."""
     try:
         yield
-    except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+    except UNAVAILABLE as exc:
         STORE_ERRORS.inc()
         raise StoreUnavailable(str(exc)) from exc
 
@@ -228,14 +245,12 @@ async def _reachable() -> AsyncIterator[None]:
 class RedisStore(GameStore):
     """Games in Redis; a short retry rides out a restart, a longer outage fails fast."""
 
-    def __init__(self, url: str) -> None:
-        self._redis = Redis.from_url(
-            url,
-            decode_responses=True,
-            socket_timeout=2,
-            socket_connect_timeout=2,
-            retry=Retry(ExponentialBackoff(cap=0.4, base=0.05), retries=3),
-        )
+    def __init__(
+        self, url: str, mode: RedisMode = "standalone", sentinels: Sequence[tuple[str, int]] = ()
+    ) -> None:
+        """`url` reached as `mode` says (`bot.storage.connect`)."""
+        self._connection = connect(url, mode, sentinels)
+        self._redis = self._connection.client
         self._save_game = self._redis.register_script(_SAVE_GAME)
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)
         self._delete_game = self._redis.register_script(_DELETE_GAME)
@@ -245,7 +260,7 @@ class RedisStore(GameStore):
         self._claim_card = self._redis.register_script(_CLAIM_CARD)
 
     @property
-    def client(self) -> Redis:
+    def client(self) -> Client:
         """The underlying client (for health checks and measurements)."""
         return self._redis
 
@@ -430,30 +445,38 @@ class RedisStore(GameStore):
             await self._drop_lease(keys=[lease_key(name)], args=[holder])
 
     async def active_games(self) -> int:
-        """SCAN over the game keys, and the time each has left to live (one pipeline a step):
-        more than FINISHED_TTL is an unfinished game's."""
-        recent = FINISHED_TTL * 1000
-        count, cursor = 0, 0
+        """SCAN over the game keys (on every master of a cluster), and the time each has left
+        to live (one pipeline per SCAN_BATCH keys): more than FINISHED_TTL is an unfinished
+        game's."""
+        count, keys = 0, []
         async with _reachable():
-            while True:
-                cursor, keys = await self._redis.scan(cursor, match=game_key("*"), count=SCAN_BATCH)
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for key in keys:
-                        pipe.pttl(key)
-                    left = await pipe.execute()
-                count += sum(1 for ms in left if int(ms) > recent)
-                if cursor == 0:
-                    return count
+            async for key in self._redis.scan_iter(match=game_key("*"), count=SCAN_BATCH):
+                keys.append(key)
+                if len(keys) == SCAN_BATCH:
+                    count += await self._unfinished(keys)
+                    keys = []
+            return count + await self._unfinished(keys)
+
+    async def _unfinished(self, keys: list[str]) -> int:
+        """How many of the game `keys` are unfinished games' (see `active_games`)."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.pttl(key)
+            left = await pipe.execute()
+        return sum(1 for ms in left if int(ms) > FINISHED_TTL * 1000)
 
     async def ping(self) -> None:
-        """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`."""
+        """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`
+        (a cluster failing over is not: `StoreUnavailable`)."""
         try:
             await self._redis.ping()
-        except (AuthenticationError, AuthorizationError, ResponseError) as exc:
+        except (AuthenticationError, AuthorizationError) as exc:
             raise StoreRefused(str(exc)) from exc  # before ConnectionError, their base
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+        except UNAVAILABLE as exc:
             STORE_ERRORS.inc()
             raise StoreUnavailable(str(exc)) from exc
+        except ResponseError as exc:  # no such database, a command refused
+            raise StoreRefused(str(exc)) from exc
 
     async def close(self) -> None:
-        await self._redis.aclose()
+        await self._connection.close()

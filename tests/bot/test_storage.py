@@ -1,4 +1,6 @@
-"""The storage contract, run against both the in-memory store and a real Redis."""
+"""The storage contract, run against the in-memory store and a real Redis: one server, a local
+three-master Redis Cluster (every script and transaction keeps its keys in one hash slot, or
+the cluster refuses it), and a master found through Sentinel."""
 
 from __future__ import annotations
 
@@ -23,14 +25,22 @@ from bot.storage import (
 )
 from bot.storage.redis import game_key
 from tests.conftest import RedisServer, free_port
+from tests.redis_topologies import LocalSentinel
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "cluster", "sentinel"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
+    backend: GameStore
     if request.param == "memory":
-        backend: GameStore = MemoryStore()
-    else:
+        backend = MemoryStore()
+    elif request.param == "redis":
         backend = RedisStore(request.getfixturevalue("redis_url"))
+    elif request.param == "cluster":
+        backend = RedisStore(request.getfixturevalue("redis_cluster_url"), "cluster")
+    else:
+        sentinel: LocalSentinel = request.getfixturevalue("redis_sentinel")
+        sentinel.flush()
+        backend = RedisStore(sentinel.url, "sentinel", sentinel.sentinels)
     yield backend
     await backend.close()
 
