@@ -77,7 +77,8 @@ def create_dispatcher(
     """Routers plus the dependencies every handler may ask for by name; `dispatcher["observed"]`
     is the middleware that logs and counts each update and knows those in flight."""
     translator = Translator()
-    media = None if settings.media_chat_id is None else MediaChat(settings.media_chat_id)
+    chat = settings.media_chat_id
+    media = None if chat is None else MediaChat(chat, store)
     dispatcher = Dispatcher(
         disable_fsm=True,
         store=store,

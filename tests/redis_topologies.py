@@ -157,31 +157,36 @@ class LocalSentinel:
         )
         self._processes.start(self.sentinel, "--sentinel", config=config)
         _wait("the replica did not sync with the master", lambda: self._synced(self.master))
-        _wait("Sentinel did not find the replica", self._sees_replica)
 
     def _synced(self, master: int) -> bool:
         with redis.Redis(port=master, decode_responses=True) as node:
             return int(node.info("replication").get("connected_slaves", 0)) == 1
 
     def _sees_replica(self) -> bool:
+        """Sentinel knows the replica, and has heard from it that it follows the master (until
+        then it would refuse a failover: no good replica)."""
         with redis.Redis(port=self.sentinel, decode_responses=True) as sentinel:
-            return len(sentinel.sentinel_slaves(self.MASTER)) == 1
+            replicas = sentinel.sentinel_slaves(self.MASTER)
+        return len(replicas) == 1 and replicas[0].get("master-link-status") == "ok"
 
     def master_port(self) -> int:
         """The port of the master as Sentinel names it now."""
         with redis.Redis(port=self.sentinel, decode_responses=True) as sentinel:
             return int(sentinel.sentinel_get_master_addr_by_name(self.MASTER)[1])
 
-    def fail_over(self) -> int:
-        """SENTINEL FAILOVER: the replica promoted; its port once Sentinel names it, and the
-        old master serves it as a replica."""
+    def replicated(self) -> None:
+        """Wait until the replica has every write made so far (WAIT)."""
+        with redis.Redis(port=self.master_port()) as master:
+            assert master.execute_command("WAIT", 1, 5000) == 1, "the replica lags"
+
+    def kill_master(self) -> int:
+        """Stop the master: Sentinel finds it down (after 1 s) and promotes the replica; its
+        port once Sentinel names it."""
+        _wait("Sentinel did not find the replica", self._sees_replica)
         before = self.master_port()
-        with redis.Redis(port=self.sentinel) as sentinel:
-            sentinel.execute_command("SENTINEL", "FAILOVER", self.MASTER)
+        self._processes.stop(before)
         _wait("Sentinel did not promote the replica", lambda: self.master_port() != before)
-        after = self.master_port()
-        _wait("the old master did not follow the new", lambda: self._synced(after))
-        return after
+        return self.master_port()
 
     def flush(self) -> None:
         with redis.Redis(port=self.master_port()) as master:

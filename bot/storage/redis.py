@@ -36,6 +36,7 @@ from bot.metrics import STORE_ERRORS
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
+    MEDIA_TTL,
     RECENT_COUNTED,
     RECORD_TTL,
     RECORDS_LISTED,
@@ -206,6 +207,10 @@ def record_key(name: str) -> str:
 
 def card_seed_key(nonce: str) -> str:
     return f"nardy:card:{nonce}"
+
+
+def media_key(digest: str) -> str:
+    return f"nardy:media:{digest}"
 
 
 def records_key(user_id: int) -> str:
@@ -381,6 +386,15 @@ class RedisStore(GameStore):
         async with _reachable():
             seed = await self._claim_card(keys=[card_seed_key(nonce)], args=[claimant])
         return None if not seed else bytes.fromhex(_text(seed))
+
+    async def media_file_id(self, digest: str) -> str | None:
+        async with _reachable():
+            file_id = await self._redis.get(media_key(digest))
+        return None if file_id is None else _text(file_id)
+
+    async def note_media(self, digest: str, file_id: str) -> None:
+        async with _reachable():
+            await self._redis.set(media_key(digest), file_id, ex=MEDIA_TTL)
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating
