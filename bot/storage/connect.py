@@ -54,8 +54,9 @@ def connect(
         return Connection(RedisCluster.from_url(url, **_options()))
     if mode == "sentinel":
         parts = urlsplit(url)
+        asking = {name: value for name, value in _options().items() if name != "decode_responses"}
         sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
-            list(sentinels), socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT
+            list(sentinels), sentinel_kwargs=asking
         )
         master = sentinel.master_for(
             parts.hostname or "",

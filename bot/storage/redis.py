@@ -1,19 +1,25 @@
 """The Redis store: one string key per game holding `<version>:<data>`, written by Lua scripts.
 
-Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
-share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
+Key layout: `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
 group), `nardy:user:{<user id>}` → hash of preferences, `nardy:group:{<chat id>}` → hash of a
-group's settings, `nardy:timers` → a sorted set of game
-ids by the Unix time their timer is next due. A player's statistics and rating are the hash
-`nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating), the games counted last
-`nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
-id><outcome>`), the group leaderboards they are on `nardy:boards:{u<id>}`, their running
-games `nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user
-ids by rating. A finished game's record is the hash `nardy:record:<game id>.<n>` (its text
-and players), a player's latest records the list `nardy:records:{u<id>}`, and an inline
-card's committed dice the hash `nardy:card:<nonce>` (the seed, and the inline message that
-claimed it). `nardy:lease:<name>` holds the worker that holds a lease (`bot.lease`).
+group's settings, `nardy:timers` → a sorted set of game ids by the Unix time their timer is
+next due. A player's statistics and rating are the hash `nardy:stats:{u<id>}` (`<kind>.<field>`
+counters, `r d v` the rating), the games counted last `nardy:counted:{u<id>}`, their games
+against each person `nardy:vs:{u<id>}` (`<opponent id><outcome>`), the group leaderboards they
+are on `nardy:boards:{u<id>}`, their running games `nardy:games:{u<id>}`; each leaderboard is
+the sorted set `nardy:top:<board>` of user ids by rating. A finished game's record is the hash
+`nardy:record:<game id>.<n>` (its text and players), a player's latest records the list
+`nardy:records:{u<id>}`, and an inline card's committed dice the hash `nardy:card:<nonce>` (the
+seed, and the inline message that claimed it). `nardy:lease:<name>` holds the worker that holds
+a lease (`bot.lease`); `nardy:media:<digest>` the file id of a picture uploaded to the media
+chat.
+
+On a Redis Cluster every script and every MULTI touches one hash slot: each touches one key,
+but for `_COUNT_RESULT`, whose three keys share the player's `{u<id>}` hash tag. The other
+commands that name several keys are plain pipelines (the boards a player is on, the games
+counted by `active_games`), which the cluster client splits by node. A cluster refuses a
+command across slots (CROSSSLOT), so the store's tests, run on a local cluster, check this.
 """
 
 from __future__ import annotations
@@ -237,14 +243,23 @@ UNAVAILABLE = (
 )
 
 
+NOT_A_CLUSTER = "Cluster mode is not enabled on this node"  # redis-py's words for it
+
+
+def _unavailable(exc: Exception) -> StoreUnavailable:
+    """`exc` as `StoreUnavailable`, counted; in its first words only (redis-py follows "No
+    master found for 'name'" with the sentinels' clients, at length)."""
+    STORE_ERRORS.inc()
+    return StoreUnavailable(str(exc).split(" : <", 1)[0])
+
+
 @asynccontextmanager
 async def _reachable() -> AsyncIterator[None]:
     """Turn Redis connection failures into `StoreUnavailable` for the handlers."""
     try:
         yield
     except UNAVAILABLE as exc:
-        STORE_ERRORS.inc()
-        raise StoreUnavailable(str(exc)) from exc
+        raise _unavailable(exc) from exc
 
 
 class RedisStore(GameStore):
@@ -486,9 +501,12 @@ class RedisStore(GameStore):
             await self._redis.ping()
         except (AuthenticationError, AuthorizationError) as exc:
             raise StoreRefused(str(exc)) from exc  # before ConnectionError, their base
+        except RedisClusterException as exc:
+            if NOT_A_CLUSTER in str(exc):  # REDIS_MODE=cluster on a server that is not one
+                raise StoreRefused(NOT_A_CLUSTER) from exc
+            raise _unavailable(exc) from exc
         except UNAVAILABLE as exc:
-            STORE_ERRORS.inc()
-            raise StoreUnavailable(str(exc)) from exc
+            raise _unavailable(exc) from exc
         except ResponseError as exc:  # no such database, a command refused
             raise StoreRefused(str(exc)) from exc
 

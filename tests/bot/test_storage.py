@@ -21,6 +21,7 @@ from bot.storage import (
     MemoryStore,
     RatingChange,
     RedisStore,
+    StoreRefused,
     StoreUnavailable,
     Tally,
     VersionConflict,
@@ -268,6 +269,19 @@ async def test_a_redis_restart_keeps_games_and_the_client_reconnects(
     stored = await store.load_game("g1")
     assert stored is not None
     assert stored.data == "kept"
+    await store.close()
+
+
+async def test_every_store_answers_a_ping(store: GameStore) -> None:
+    await store.ping()
+
+
+async def test_cluster_mode_on_a_server_that_is_no_cluster_is_refused_at_once(
+    redis_url: str,
+) -> None:
+    store = RedisStore(redis_url, "cluster")
+    with pytest.raises(StoreRefused, match="Cluster mode is not enabled"):
+        await store.ping()
     await store.close()
 
 

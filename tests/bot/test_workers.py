@@ -5,13 +5,17 @@ picture goes to the media chat once, whichever worker shows it."""
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
+from aiogram.types import Update
 
 from bot.boards import Boards
 from bot.i18n import Locale, Translator
 from bot.service import GameService, Move, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
-from tests.bot.harness import make_chat, make_group, user
+from tests.bot.harness import is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB = user(2001), user(2002)
@@ -109,4 +113,40 @@ async def test_a_picture_goes_to_the_media_chat_once_whichever_worker_shows_it(
         assert {result["type"] for result in results} == {"photo"}
     uploads = telegram.calls_of("sendPhoto")
     assert [call.params["chat_id"] for call in uploads] == [MEDIA["id"]]  # uploaded once
+    assert telegram.schema_problems == []
+
+
+async def test_a_tap_posted_again_to_another_worker_changes_nothing_and_is_answered_once(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    service: GameService,
+    bot_player: PoolBotPlayer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The first worker handled the tap and died before its reply to Telegram, which posts the
+    update again, to another worker: its answer is refused by Telegram (logged), and the move
+    is not made twice."""
+    here = make_chat(telegram, store, service)
+    elsewhere = make_chat(telegram, store, GameService(store, bot_player))  # the same user
+    await here.start_game()
+    await here.press(
+        here.board, next(filter(is_checker, (b["text"] for b in here.board.buttons())))
+    )
+    step = next(b["callback_data"] for b in here.board.buttons() if "→" in b["text"])
+    update = telegram.tap_update(here.user, here.board, step)
+    await here.dispatcher.feed_update(here.bot, Update.model_validate(update))
+    game_id = await store.chat_game(here.user["id"])
+    assert game_id is not None
+    moved = await store.load_game(game_id)
+    with caplog.at_level(logging.WARNING, logger="bot.answers"):
+        await elsewhere.dispatcher.feed_update(elsewhere.bot, Update.model_validate(update))
+    assert await store.load_game(game_id) == moved  # not moved again
+    tap = update["callback_query"]["id"]
+    answers = [
+        c
+        for c in telegram.calls_of("answerCallbackQuery")
+        if str(c.params["callback_query_id"]) == tap
+    ]
+    assert [call.status for call in answers] == [200, 400]
+    assert f"tap {tap} not answered" in caplog.text
     assert telegram.schema_problems == []
