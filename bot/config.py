@@ -151,17 +151,6 @@ class Settings(BaseSettings):
         return self
 
     @property
-    def redis_where(self) -> str:
-        """Where Redis is, in words for a log line (never the password)."""
-        url = self.redis_url
-        if url is None:
-            return "no Redis"
-        if self.redis_mode == "sentinel":
-            return f"Redis master {url.host!r} through Sentinel at {self.redis_sentinels}"
-        kind = "Redis Cluster node" if self.redis_mode == "cluster" else "Redis"
-        return f"{kind} at {url.host}:{url.port or 6379}"
-
-    @property
     def sentinels(self) -> list[tuple[str, int]]:
         """The sentinels' addresses (REDIS_SENTINELS), none outside sentinel mode."""
         return [] if self.redis_sentinels is None else parse_sentinels(self.redis_sentinels)

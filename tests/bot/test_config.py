@@ -18,6 +18,7 @@ from bot.config import (
     redacting_formatter,
 )
 from bot.i18n import Locale
+from bot.startup import redis_where
 from bot.storage import MemoryStore, RedisStore
 
 TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
@@ -267,7 +268,7 @@ def test_redis_is_one_server_unless_redis_mode_says_otherwise(
     monkeypatch.setenv("REDIS_URL", "redis://:pw@redis.example:6380/1")
     settings = load_settings()
     assert settings.redis_mode == "standalone" and settings.sentinels == []
-    assert settings.redis_where == "Redis at redis.example:6380"
+    assert redis_where(settings) == "Redis at redis.example:6380"
 
 
 async def test_sentinel_mode_finds_the_master_named_in_redis_url_through_the_sentinels(
@@ -280,8 +281,8 @@ async def test_sentinel_mode_finds_the_master_named_in_redis_url_through_the_sen
     settings = load_settings()
     assert settings.redis_mode == "sentinel"
     assert settings.sentinels == [("10.0.0.1", 26379), ("sentinel-2", 26380), ("::1", 26381)]
-    assert "'mymaster' through Sentinel at 10.0.0.1:26379" in settings.redis_where
-    assert "pw" not in settings.redis_where
+    assert "'mymaster' through Sentinel at 10.0.0.1:26379" in redis_where(settings)
+    assert "pw" not in redis_where(settings)
     store = create_store(settings)
     assert isinstance(store, RedisStore)
     await store.close()
@@ -292,7 +293,7 @@ async def test_cluster_mode_takes_any_node_of_the_cluster(monkeypatch: pytest.Mo
     monkeypatch.setenv("REDIS_MODE", "cluster")
     monkeypatch.setenv("REDIS_URL", "redis://10.0.0.5:7000")
     settings = load_settings()
-    assert settings.redis_where == "Redis Cluster node at 10.0.0.5:7000"
+    assert redis_where(settings) == "Redis Cluster node at 10.0.0.5:7000"
     store = create_store(settings)
     assert isinstance(store, RedisStore) and isinstance(store.client, RedisCluster)
     await store.close()
