@@ -117,7 +117,10 @@ class LocalCluster:
         for port in self.ports:
             with redis.Redis(port=port, decode_responses=True) as node:
                 info = node.execute_command("CLUSTER", "INFO")
-                if "cluster_state:ok" not in info or "cluster_known_nodes:3" not in info:
+                if (
+                    "cluster_state:ok" not in info
+                    or f"cluster_known_nodes:{len(self.ports)}" not in info
+                ):
                     return False
         return True
 
