@@ -5,6 +5,12 @@ answer ("query is too old").
 answer, and never lets a failed answer (after `bot.retry` has tried again) stop the action the
 tap asked for: the tap stops spinning by itself. `AnswerEveryTap` answers a tap that its handler
 left unanswered.
+
+The record is each process's own, on purpose. An update Telegram posts again to another worker
+(the first died before its reply) is answered again there: if the first had answered, Telegram
+refuses the second answer, which is logged and changes nothing. Kept in the store, the record
+would cost a round trip per tap, and a worker that noted a tap and died before its answer
+reached Telegram would leave the tap unanswered everywhere.
 """
 
 from __future__ import annotations

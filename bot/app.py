@@ -48,11 +48,12 @@ CONFIRM_TIMEOUT = 5  # seconds a stop waits to confirm the updates handled (poll
 
 
 def create_store(settings: Settings) -> GameStore:
-    """Redis when `REDIS_URL` is set, else the in-memory store (with a warning)."""
+    """Redis when `REDIS_URL` is set (reached as `REDIS_MODE` says), else the in-memory store
+    (with a warning)."""
     if settings.redis_url is None:
         log.warning("REDIS_URL is not set: games are kept in memory and lost on restart")
         return MemoryStore()
-    return RedisStore(str(settings.redis_url))
+    return RedisStore(str(settings.redis_url), settings.redis_mode, settings.sentinels)
 
 
 def create_bot(
@@ -76,7 +77,8 @@ def create_dispatcher(
     """Routers plus the dependencies every handler may ask for by name; `dispatcher["observed"]`
     is the middleware that logs and counts each update and knows those in flight."""
     translator = Translator()
-    media = None if settings.media_chat_id is None else MediaChat(settings.media_chat_id)
+    chat = settings.media_chat_id
+    media = None if chat is None else MediaChat(chat, store)
     dispatcher = Dispatcher(
         disable_fsm=True,
         store=store,

@@ -84,7 +84,10 @@ class Boards:
         """Show `session` on the tapped board message (`tapped`), else on the game's; send a
         new board when neither is there any more. A board that was sent a newer state is left
         alone, and one sent this state too when `unless_sent` (catching a board up). A shared
-        board may ask the player of `resigning` to confirm."""
+        board may ask the player of `resigning` to confirm. As on a shared board
+        (`_show_shared`), an edit that another worker's (or tap's) edit of a later state may
+        have overtaken is followed by the state stored now, if later, so the board ends on the
+        latest."""
         screen = await self._screen(session, viewer, texts, selected, resigning)
         recorded = session.message_id
         shared = session.inline_id or recorded
@@ -99,6 +102,9 @@ class Boards:
             if await self._edit(bot, session, target, screen):
                 if target != recorded:
                     await self._service.set_board(session.game_id, recorded, target)
+                later = await self._saved_since(session, target)
+                if later is not None:  # another's edit of it landed first: the latest again
+                    await self.show(bot, later, viewer, texts, tapped=target)
                 return
         await self._send(bot, session, screen)
 
@@ -197,8 +203,9 @@ class Boards:
 
     async def _saved_since(self, shown: Session, board: Target) -> Session | None:
         """The game as stored now, if a later state of it than `shown` (the last this process
-        put on `board`) was saved for the same board: another worker's edit of it may have
-        landed before this one's, so the board would show the older state."""
+        put on `board`) was saved for the same board: another worker's edit of it (or, on a
+        private board, another tap's) may have landed before this one's, so the board would
+        show the older state."""
         try:
             stored = await self._service.load(shown.game_id)
         except (GameError, StoreUnavailable):

@@ -20,6 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import Locale
 from bot.service.session import TURN_LIMITS, Terms
+from bot.storage.connect import RedisMode
 
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{20,}")
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
@@ -42,6 +43,11 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr
     redis_url: RedisDsn | None = None
+    # How REDIS_URL is reached: one server, a master found through Sentinel (REDIS_URL's host
+    # names the master, REDIS_SENTINELS lists the sentinels), or a Redis Cluster (REDIS_URL is
+    # any one of its nodes; the others are found from it).
+    redis_mode: RedisMode = "standalone"
+    redis_sentinels: str | None = None
     telegram_api_url: AnyHttpUrl | None = None
     default_language: Locale = Locale.RU
     log_level: LogLevel = "INFO"
@@ -74,10 +80,10 @@ class Settings(BaseSettings):
         """`debug`, `Info` and `WARNING` all name a level."""
         return level.strip().upper() if isinstance(level, str) else level
 
-    @field_validator("bot_mode", mode="before")
+    @field_validator("bot_mode", "redis_mode", mode="before")
     @classmethod
     def _mode_any_case(cls, mode: object) -> object:
-        """`webhook` and `Webhook` both name the mode."""
+        """`webhook` and `Webhook` both name the mode (`Cluster` and `cluster` likewise)."""
         return mode.strip().lower() if isinstance(mode, str) else mode
 
     @field_validator("webhook_secret")
@@ -116,6 +122,39 @@ class Settings(BaseSettings):
                 )
         return self
 
+    @field_validator("redis_sentinels")
+    @classmethod
+    def _sentinel_list(cls, sentinels: str | None) -> str | None:
+        """`host:port` pairs separated by commas."""
+        if sentinels is not None:
+            parse_sentinels(sentinels)
+        return sentinels
+
+    @model_validator(mode="after")
+    def _redis_complete(self) -> Settings:
+        """Sentinel and Cluster need REDIS_URL; Sentinel its sentinels; Cluster has only
+        database 0."""
+        if self.redis_mode == "standalone":
+            if self.redis_sentinels is not None:
+                raise ValueError("REDIS_SENTINELS is set: set REDIS_MODE=sentinel too")
+            return self
+        needs = ["REDIS_URL"] if self.redis_url is None else []
+        if self.redis_mode == "sentinel" and self.redis_sentinels is None:
+            needs.append("REDIS_SENTINELS")
+        if needs:
+            raise ValueError(
+                f"REDIS_MODE={self.redis_mode} needs {' and '.join(needs)} (see .env.example)"
+            )
+        url = self.redis_url
+        if self.redis_mode == "cluster" and url is not None and url.path not in ("", "/", "/0"):
+            raise ValueError("REDIS_URL: a Redis Cluster has database 0 only")
+        return self
+
+    @property
+    def sentinels(self) -> list[tuple[str, int]]:
+        """The sentinels' addresses (REDIS_SENTINELS), none outside sentinel mode."""
+        return [] if self.redis_sentinels is None else parse_sentinels(self.redis_sentinels)
+
     @property
     def public_webhook(self) -> str:
         """The URL Telegram posts updates to: WEBHOOK_URL with WEBHOOK_PATH."""
@@ -129,6 +168,21 @@ class Settings(BaseSettings):
         if not _TOKEN.fullmatch(token.get_secret_value()):
             raise ValueError("not a bot token (expected <digits>:<secret> from BotFather)")
         return token
+
+
+_SENTINEL = re.compile(r"\[?([A-Za-z0-9_.:-]+?)\]?:(\d{1,5})")
+
+
+def parse_sentinels(text: str) -> list[tuple[str, int]]:
+    """`host:port,host:port` (an IPv6 host in brackets) as (host, port) pairs; ValueError
+    saying what is expected for anything else."""
+    pairs = []
+    for item in text.split(","):
+        found = _SENTINEL.fullmatch(item.strip())
+        if found is None or not 0 < int(found[2]) < 65536:
+            raise ValueError("host:port pairs separated by commas: 10.0.0.1:26379,10.0.0.2:26379")
+        pairs.append((found[1], int(found[2])))
+    return pairs
 
 
 class SettingsError(Exception):

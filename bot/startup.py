@@ -75,13 +75,34 @@ async def wait_until_ready(bot: Bot, store: GameStore, settings: Settings) -> Us
     if media is not None:
         hint = "check the network and MEDIA_CHAT_ID"
         await retry(lambda: check_media_chat(bot, media, me.id), deadline, hint)
-    url = settings.redis_url
-    if url is not None:
-        where = f"Redis at {url.host}:{url.port or 6379}"  # never the password
+    if settings.redis_url is not None:
+        where, refused = redis_where(settings), REFUSED[settings.redis_mode]
         await retry(
-            lambda: ping(store, where), deadline, "check REDIS_URL and that Redis is running"
+            lambda: ping(store, where, refused),
+            deadline,
+            "check REDIS_URL and that Redis is running",
         )
     return me
+
+
+# What to check when Redis answers but refuses the bot, by REDIS_MODE.
+REFUSED = {
+    "standalone": "check the password and database in REDIS_URL",
+    "sentinel": "check that REDIS_SENTINELS are sentinels, and the master's name, password and"
+    " database in REDIS_URL",
+    "cluster": "check that REDIS_URL is a node of a Redis Cluster (REDIS_MODE=cluster), and its"
+    " password",
+}
+
+
+def redis_where(settings: Settings) -> str:
+    """Where Redis is, in words for a log line (never the password)."""
+    url = settings.redis_url
+    assert url is not None, "asked only when REDIS_URL is set"
+    if settings.redis_mode == "sentinel":
+        return f"Redis master {url.host!r} through Sentinel at {settings.redis_sentinels}"
+    kind = "Redis Cluster node" if settings.redis_mode == "cluster" else "Redis"
+    return f"{kind} at {url.host}:{url.port or 6379}"
 
 
 async def retry(attempt: Callable[[], Awaitable[T]], deadline: Deadline, hint: str) -> T:
@@ -178,15 +199,15 @@ async def _set_webhook(bot: Bot, url: str, secret: str, allowed_updates: list[st
         raise StartupFailed(_one_line(line, bot.token)) from None
 
 
-async def ping(store: GameStore, where: str) -> None:
-    """PING: no connection is worth a retry; a refusal (password, database) is final."""
+async def ping(store: GameStore, where: str, refused: str) -> None:
+    """PING: no connection is worth a retry; a refusal (password, database) is final, its line
+    ending with what to check (`refused`)."""
     try:
         await store.ping()
     except StoreUnavailable as exc:
         raise NotReady(_one_line(f"{where} is unreachable ({exc})")) from None
     except StoreRefused as exc:
-        line = f"{where} refused the bot ({exc}); check the password and database in REDIS_URL"
-        raise StartupFailed(_one_line(line)) from None
+        raise StartupFailed(_one_line(f"{where} refused the bot ({exc}); {refused}")) from None
 
 
 def _one_line(text: str, secret: str = "") -> str:

@@ -1,4 +1,5 @@
-"""Shared fixtures: a throwaway `redis-server` per test session, which must exist (no skipping)."""
+"""Shared fixtures: a throwaway `redis-server` per test session, which must exist (no skipping);
+a local Redis Cluster and Sentinel (`tests.redis_topologies`) started when a test asks."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from pathlib import Path
 import pytest
 import redis
 
+pytest_plugins = ["tests.redis_topologies"]  # the cluster and Sentinel fixtures
+
 _CANDIDATES = ("/usr/bin/redis-server", "/usr/sbin/redis-server", "/usr/local/bin/redis-server")
 
 
-def _redis_binary() -> str:
+def redis_binary() -> str:
     found = shutil.which("redis-server") or next(
         (path for path in _CANDIDATES if Path(path).is_file()), None
     )
@@ -36,7 +39,7 @@ class RedisServer:
     """A private redis-server with append-only persistence, so a restart keeps the data."""
 
     def __init__(self, directory: Path) -> None:
-        self.binary = _redis_binary()
+        self.binary = redis_binary()
         self.directory = directory
         self.port = free_port()
         self._process: subprocess.Popen[bytes] | None = None

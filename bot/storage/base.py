@@ -13,6 +13,8 @@ FINISHED_TTL = 7 * 24 * 3600
 # How long a finished game's record is kept, and how many of a player's latest it lists.
 RECORD_TTL = 30 * 24 * 3600
 RECORDS_LISTED = 10
+# How long the file id of a picture uploaded to the media chat is kept for every worker to use.
+MEDIA_TTL = 24 * 3600
 
 
 Slot = int | str
@@ -169,6 +171,16 @@ class GameStore(ABC):
         """The seed kept for `nonce`, claimed for good by `claimant` (the inline message of the
         game it rolls for) unless another claimed it first: one game per seed. None when there
         is none (never was, expired) or it is another's."""
+
+    @abstractmethod
+    async def media_file_id(self, digest: str) -> str | None:
+        """The Telegram file id of the picture with this digest, as noted (`note_media`)
+        within `MEDIA_TTL`; None when it was not."""
+
+    @abstractmethod
+    async def note_media(self, digest: str, file_id: str) -> None:
+        """Note that the picture with this digest is on Telegram as `file_id` (uploaded to the
+        media chat), for `MEDIA_TTL`: any worker then shows it without uploading it again."""
 
     @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:

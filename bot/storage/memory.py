@@ -8,6 +8,7 @@ from collections import Counter
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
+    MEDIA_TTL,
     RECENT_COUNTED,
     RECORD_TTL,
     RECORDS_LISTED,
@@ -39,6 +40,7 @@ class MemoryStore(GameStore):
         self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
         self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
         self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
+        self._media: dict[str, tuple[str, float]] = {}  # file id, when it expires: oldest first
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -139,6 +141,17 @@ class MemoryStore(GameStore):
             self._claims.pop(nonce, None)
             return None
         return seed if self._claims.setdefault(nonce, claimant) == claimant else None
+
+    async def media_file_id(self, digest: str) -> str | None:
+        file_id, expires = self._media.get(digest, ("", 0.0))
+        return file_id if expires > time.monotonic() else None
+
+    async def note_media(self, digest: str, file_id: str) -> None:
+        now = time.monotonic()
+        self._media.pop(digest, None)  # noted again: its place moves to the end
+        self._media[digest] = (file_id, now + MEDIA_TTL)
+        while next(iter(self._media.values()))[1] <= now:  # the expired go (this one stays)
+            del self._media[next(iter(self._media))]
 
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         counted = self._counted.setdefault(user_id, [])

@@ -1,30 +1,40 @@
 """The Redis store: one string key per game holding `<version>:<data>`, written by Lua scripts.
 
-Key layout (each script touches one key, so it works unchanged on Redis Cluster; a game's keys
-share the `{game id}` hash tag): `nardy:game:{<id>}` (a game, or a challenge that becomes one),
+Key layout: `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
 group), `nardy:user:{<user id>}` → hash of preferences, `nardy:group:{<chat id>}` → hash of a
-group's settings, `nardy:timers` → a sorted set of game
-ids by the Unix time their timer is next due. A player's statistics and rating are the hash
-`nardy:stats:{u<id>}` (`<kind>.<field>` counters, `r d v` the rating), the games counted last
-`nardy:counted:{u<id>}`, their games against each person `nardy:vs:{u<id>}` (`<opponent
-id><outcome>`), the group leaderboards they are on `nardy:boards:{u<id>}`, their running
-games `nardy:games:{u<id>}`; each leaderboard is the sorted set `nardy:top:<board>` of user
-ids by rating. A finished game's record is the hash `nardy:record:<game id>.<n>` (its text
-and players), a player's latest records the list `nardy:records:{u<id>}`, and an inline
-card's committed dice the hash `nardy:card:<nonce>` (the seed, and the inline message that
-claimed it). `nardy:lease:<name>` holds the worker that holds a lease (`bot.lease`).
+group's settings, `nardy:timers` → a sorted set of game ids by the Unix time their timer is
+next due. A player's statistics and rating are the hash `nardy:stats:{u<id>}` (`<kind>.<field>`
+counters, `r d v` the rating), the games counted last `nardy:counted:{u<id>}`, their games
+against each person `nardy:vs:{u<id>}` (`<opponent id><outcome>`), the group leaderboards they
+are on `nardy:boards:{u<id>}`, their running games `nardy:games:{u<id>}`; each leaderboard is
+the sorted set `nardy:top:<board>` of user ids by rating. A finished game's record is the hash
+`nardy:record:<game id>.<n>` (its text and players), a player's latest records the list
+`nardy:records:{u<id>}`, and an inline card's committed dice the hash `nardy:card:<nonce>` (the
+seed, and the inline message that claimed it). `nardy:lease:<name>` holds the worker that holds
+a lease (`bot.lease`); `nardy:media:<digest>` the file id of a picture uploaded to the media
+chat.
+
+On a Redis Cluster every script and every MULTI touches one hash slot: each touches one key,
+but for `_COUNT_RESULT`, whose three keys share the player's `{u<id>}` hash tag. The other
+commands that name several keys are plain pipelines (the boards a player is on, the games
+counted by `active_games`), which the cluster client splits by node. A cluster refuses a
+command across slots (CROSSSLOT), so the store's tests, run on a local cluster, check this.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
-from redis.asyncio import Redis
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialBackoff
-from redis.exceptions import AuthenticationError, AuthorizationError, ResponseError
+from redis.exceptions import (
+    AuthenticationError,
+    AuthorizationError,
+    ClusterDownError,
+    RedisClusterException,
+    ResponseError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -32,6 +42,7 @@ from bot.metrics import STORE_ERRORS
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
+    MEDIA_TTL,
     RECENT_COUNTED,
     RECORD_TTL,
     RECORDS_LISTED,
@@ -43,6 +54,7 @@ from bot.storage.base import (
     VersionConflict,
     Versioned,
 )
+from bot.storage.connect import Client, RedisMode, connect
 
 # KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
 # Returns the new version, or -1 when the stored version is not the expected one.
@@ -203,6 +215,10 @@ def card_seed_key(nonce: str) -> str:
     return f"nardy:card:{nonce}"
 
 
+def media_key(digest: str) -> str:
+    return f"nardy:media:{digest}"
+
+
 def records_key(user_id: int) -> str:
     return f"nardy:records:{{u{user_id}}}"
 
@@ -215,27 +231,46 @@ def lease_key(name: str) -> str:
     return f"nardy:lease:{name}"
 
 
+# Failures that pass: no connection, no answer in time, a cluster without a master for a slot
+# (a failover under way), or no cluster node reachable at all.
+UNAVAILABLE = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    OSError,
+    ClusterDownError,
+    TryAgainError,
+    RedisClusterException,
+)
+
+
+NOT_A_CLUSTER = "Cluster mode is not enabled on this node"  # redis-py's words for it
+
+
+def _unavailable(exc: Exception) -> StoreUnavailable:
+    """`exc` as `StoreUnavailable`, counted; in its first words only (redis-py follows "No
+    master found for 'name'" with the sentinels' clients, at length)."""
+    STORE_ERRORS.inc()
+    return StoreUnavailable(str(exc).split(" : <", 1)[0])
+
+
 @asynccontextmanager
 async def _reachable() -> AsyncIterator[None]:
     """Turn Redis connection failures into `StoreUnavailable` for the handlers."""
     try:
         yield
-    except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-        STORE_ERRORS.inc()
-        raise StoreUnavailable(str(exc)) from exc
+    except UNAVAILABLE as exc:
+        raise _unavailable(exc) from exc
 
 
 class RedisStore(GameStore):
     """Games in Redis; a short retry rides out a restart, a longer outage fails fast."""
 
-    def __init__(self, url: str) -> None:
-        self._redis = Redis.from_url(
-            url,
-            decode_responses=True,
-            socket_timeout=2,
-            socket_connect_timeout=2,
-            retry=Retry(ExponentialBackoff(cap=0.4, base=0.05), retries=3),
-        )
+    def __init__(
+        self, url: str, mode: RedisMode = "standalone", sentinels: Sequence[tuple[str, int]] = ()
+    ) -> None:
+        """`url` reached as `mode` says (`bot.storage.connect`)."""
+        self._connection = connect(url, mode, sentinels)
+        self._redis = self._connection.client
         self._save_game = self._redis.register_script(_SAVE_GAME)
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)
         self._delete_game = self._redis.register_script(_DELETE_GAME)
@@ -245,7 +280,7 @@ class RedisStore(GameStore):
         self._claim_card = self._redis.register_script(_CLAIM_CARD)
 
     @property
-    def client(self) -> Redis:
+    def client(self) -> Client:
         """The underlying client (for health checks and measurements)."""
         return self._redis
 
@@ -367,6 +402,15 @@ class RedisStore(GameStore):
             seed = await self._claim_card(keys=[card_seed_key(nonce)], args=[claimant])
         return None if not seed else bytes.fromhex(_text(seed))
 
+    async def media_file_id(self, digest: str) -> str | None:
+        async with _reachable():
+            file_id = await self._redis.get(media_key(digest))
+        return None if file_id is None else _text(file_id)
+
+    async def note_media(self, digest: str, file_id: str) -> None:
+        async with _reachable():
+            await self._redis.set(media_key(digest), file_id, ex=MEDIA_TTL)
+
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating
         change = (
@@ -430,30 +474,41 @@ class RedisStore(GameStore):
             await self._drop_lease(keys=[lease_key(name)], args=[holder])
 
     async def active_games(self) -> int:
-        """SCAN over the game keys, and the time each has left to live (one pipeline a step):
-        more than FINISHED_TTL is an unfinished game's."""
-        recent = FINISHED_TTL * 1000
-        count, cursor = 0, 0
+        """SCAN over the game keys (on every master of a cluster), and the time each has left
+        to live (one pipeline per SCAN_BATCH keys): more than FINISHED_TTL is an unfinished
+        game's."""
+        count, keys = 0, []
         async with _reachable():
-            while True:
-                cursor, keys = await self._redis.scan(cursor, match=game_key("*"), count=SCAN_BATCH)
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for key in keys:
-                        pipe.pttl(key)
-                    left = await pipe.execute()
-                count += sum(1 for ms in left if int(ms) > recent)
-                if cursor == 0:
-                    return count
+            async for key in self._redis.scan_iter(match=game_key("*"), count=SCAN_BATCH):
+                keys.append(key)
+                if len(keys) == SCAN_BATCH:
+                    count += await self._unfinished(keys)
+                    keys = []
+            return count + await self._unfinished(keys)
+
+    async def _unfinished(self, keys: list[str]) -> int:
+        """How many of the game `keys` are unfinished games' (see `active_games`)."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.pttl(key)
+            left = await pipe.execute()
+        return sum(1 for ms in left if int(ms) > FINISHED_TTL * 1000)
 
     async def ping(self) -> None:
-        """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`."""
+        """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`
+        (a cluster failing over is not: `StoreUnavailable`)."""
         try:
             await self._redis.ping()
-        except (AuthenticationError, AuthorizationError, ResponseError) as exc:
+        except (AuthenticationError, AuthorizationError) as exc:
             raise StoreRefused(str(exc)) from exc  # before ConnectionError, their base
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            STORE_ERRORS.inc()
-            raise StoreUnavailable(str(exc)) from exc
+        except RedisClusterException as exc:
+            if NOT_A_CLUSTER in str(exc):  # REDIS_MODE=cluster on a server that is not one
+                raise StoreRefused(NOT_A_CLUSTER) from exc
+            raise _unavailable(exc) from exc
+        except UNAVAILABLE as exc:
+            raise _unavailable(exc) from exc
+        except ResponseError as exc:  # no such database, a command refused
+            raise StoreRefused(str(exc)) from exc
 
     async def close(self) -> None:
-        await self._redis.aclose()
+        await self._connection.close()

@@ -22,6 +22,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.metrics import RENDER_SECONDS
 from bot.service import Session
+from bot.storage import GameStore, StoreUnavailable
 from bot.ui.screens import Screen
 from bot.ui.text_board import text_board
 from nardy import Color
@@ -157,32 +158,46 @@ class Pictures:
 
 class MediaChat:
     """The operator's media chat (`MEDIA_CHAT_ID`): each new picture is sent there once to get
-    the `file_id` an inline edit needs; an identical render reuses its id (the latest
-    `remembered` kept, per process)."""
+    the `file_id` an inline edit needs; an identical render reuses its id, noted in the store
+    for every worker (`GameStore.note_media`) and here (the latest `remembered`), so that a
+    picture is uploaded once, not once per worker."""
 
-    def __init__(self, chat_id: int, remembered: int = 2_000) -> None:
+    def __init__(self, chat_id: int, store: GameStore, remembered: int = 2_000) -> None:
         self.chat_id = chat_id
+        self._store = store
         self._remembered = remembered
         self._ids: OrderedDict[str, str] = OrderedDict()
 
     async def file_id(self, bot: Bot, screen: Screen) -> str:
-        """The id of `screen`'s picture on Telegram, uploading it if it is new."""
+        """The id of `screen`'s picture on Telegram, uploading it if it is new. A store that
+        cannot be reached costs an upload, never the edit."""
         jpeg = await _jpeg(screen)
-        key = hashlib.sha256(jpeg).hexdigest()
-        known = self._ids.get(key)
-        if known is not None:
-            self._ids.move_to_end(key)
-            return known
-        message = await bot.send_photo(
-            chat_id=self.chat_id,
-            photo=BufferedInputFile(jpeg, PHOTO_NAME),
-            disable_notification=True,
-        )
-        assert message.photo, "a sent photo comes back with its sizes"
-        self._ids[key] = message.photo[-1].file_id
+        digest = hashlib.blake2b(jpeg, digest_size=16).hexdigest()
+        known = self._ids.get(digest) or await self._noted(digest)
+        if known is None:
+            message = await bot.send_photo(
+                chat_id=self.chat_id,
+                photo=BufferedInputFile(jpeg, PHOTO_NAME),
+                disable_notification=True,
+            )
+            assert message.photo, "a sent photo comes back with its sizes"
+            known = message.photo[-1].file_id
+            try:
+                await self._store.note_media(digest, known)
+            except StoreUnavailable as exc:
+                log.warning("picture %s not noted for the other workers: %s", digest, exc)
+        self._ids[digest] = known
+        self._ids.move_to_end(digest)
         if len(self._ids) > self._remembered:
             self._ids.popitem(last=False)
-        return self._ids[key]
+        return known
+
+    async def _noted(self, digest: str) -> str | None:
+        """The file id another worker (or this one, before) noted for the picture, if any."""
+        try:
+            return await self._store.media_file_id(digest)
+        except StoreUnavailable:
+            return None
 
 
 def text_message(screen: Screen) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -35,8 +36,14 @@ def bot_player() -> Iterator[PoolBotPlayer]:
 
 
 @pytest.fixture
-async def store(redis_url: str) -> AsyncIterator[RedisStore]:
-    backend = RedisStore(redis_url)
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[RedisStore]:
+    """A real Redis: one server, or with `NARDY_TEST_REDIS=cluster` in the environment a local
+    three-master Redis Cluster, to run the handler tests on one (tests that restart or stop
+    the server itself fail then)."""
+    if os.environ.get("NARDY_TEST_REDIS") == "cluster":
+        backend = RedisStore(request.getfixturevalue("redis_cluster_url"), "cluster")
+    else:
+        backend = RedisStore(request.getfixturevalue("redis_url"))
     yield backend
     await backend.close()
 

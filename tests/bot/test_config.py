@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from redis.asyncio.cluster import RedisCluster
 
 from bot.app import create_store
 from bot.config import (
@@ -17,6 +18,7 @@ from bot.config import (
     redacting_formatter,
 )
 from bot.i18n import Locale
+from bot.startup import redis_where
 from bot.storage import MemoryStore, RedisStore
 
 TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
@@ -35,6 +37,8 @@ SETTINGS = (
     "LISTEN_HOST",
     "LISTEN_PORT",
     "METRICS_PORT",
+    "REDIS_MODE",
+    "REDIS_SENTINELS",
 )
 
 
@@ -255,3 +259,87 @@ def test_log_lines_never_carry_the_webhook_secret(monkeypatch: pytest.MonkeyPatc
         "aiohttp", logging.WARNING, __file__, 1, "%s %s", (WEBHOOK_SECRET, TOKEN), None
     )
     assert formatter.format(record).endswith(": <WEBHOOK_SECRET> <BOT_TOKEN>")
+
+
+def test_redis_is_one_server_unless_redis_mode_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("REDIS_URL", "redis://:pw@redis.example:6380/1")
+    settings = load_settings()
+    assert settings.redis_mode == "standalone" and settings.sentinels == []
+    assert redis_where(settings) == "Redis at redis.example:6380"
+
+
+async def test_sentinel_mode_finds_the_master_named_in_redis_url_through_the_sentinels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("REDIS_MODE", "Sentinel")
+    monkeypatch.setenv("REDIS_URL", "redis://:pw@mymaster/2")
+    monkeypatch.setenv("REDIS_SENTINELS", "10.0.0.1:26379, sentinel-2:26380,[::1]:26381")
+    settings = load_settings()
+    assert settings.redis_mode == "sentinel"
+    assert settings.sentinels == [("10.0.0.1", 26379), ("sentinel-2", 26380), ("::1", 26381)]
+    assert "'mymaster' through Sentinel at 10.0.0.1:26379" in redis_where(settings)
+    assert "pw" not in redis_where(settings)
+    store = create_store(settings)
+    assert isinstance(store, RedisStore)
+    await store.close()
+
+
+async def test_cluster_mode_takes_any_node_of_the_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("REDIS_MODE", "cluster")
+    monkeypatch.setenv("REDIS_URL", "redis://10.0.0.5:7000")
+    settings = load_settings()
+    assert redis_where(settings) == "Redis Cluster node at 10.0.0.5:7000"
+    store = create_store(settings)
+    assert isinstance(store, RedisStore) and isinstance(store.client, RedisCluster)
+    await store.close()
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (
+            {"REDIS_MODE": "cluster"},
+            "bad configuration: REDIS_MODE=cluster needs REDIS_URL (see .env.example)",
+        ),
+        (
+            {"REDIS_MODE": "sentinel"},
+            "bad configuration: REDIS_MODE=sentinel needs REDIS_URL and REDIS_SENTINELS"
+            " (see .env.example)",
+        ),
+        (
+            {"REDIS_MODE": "sentinel", "REDIS_URL": "redis://mymaster"},
+            "bad configuration: REDIS_MODE=sentinel needs REDIS_SENTINELS (see .env.example)",
+        ),
+        (
+            {"REDIS_MODE": "replicated"},
+            "bad configuration: REDIS_MODE: Input should be 'standalone', 'sentinel' or 'cluster'",
+        ),
+        (
+            {"REDIS_MODE": "sentinel", "REDIS_URL": "redis://m", "REDIS_SENTINELS": "host"},
+            "bad configuration: REDIS_SENTINELS: host:port pairs separated by commas:"
+            " 10.0.0.1:26379,10.0.0.2:26379",
+        ),
+        (
+            {"REDIS_SENTINELS": "10.0.0.1:26379"},
+            "bad configuration: REDIS_SENTINELS is set: set REDIS_MODE=sentinel too",
+        ),
+        (
+            {"REDIS_MODE": "cluster", "REDIS_URL": "redis://10.0.0.5:7000/3"},
+            "bad configuration: REDIS_URL: a Redis Cluster has database 0 only",
+        ),
+    ],
+)
+def test_a_bad_redis_setting_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, values: dict[str, str], message: str
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    for name, value in values.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError) as error:
+        load_settings()
+    assert str(error.value) == message

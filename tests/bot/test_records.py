@@ -411,7 +411,8 @@ async def test_an_inline_card_whose_seed_is_gone_commits_when_the_game_begins(
 ) -> None:
     service, room = fair, make_group(telegram, store, fair)
     card = await inline_card(room, ALICE)
-    await store.client.delete(*await store.client.keys("nardy:card:*"))  # expired meanwhile
+    cards = [key async for key in store.client.scan_iter("nardy:card:*")]  # on every node
+    await store.client.delete(*cards)  # expired meanwhile
     await room.press(BOB, card, "🎲 Join")
     assert card.inline_message_id is not None
     session = await service.load(inline_game_id(card.inline_message_id))

@@ -1,4 +1,6 @@
-"""The storage contract, run against both the in-memory store and a real Redis."""
+"""The storage contract, run against the in-memory store and a real Redis: one server, a local
+three-master Redis Cluster (every script and transaction keeps its keys in one hash slot, or
+the cluster refuses it), and a master found through Sentinel."""
 
 from __future__ import annotations
 
@@ -7,30 +9,41 @@ import time
 from collections.abc import AsyncIterator
 
 import pytest
+import redis
 
 from bot.storage import (
     FINISHED_TTL,
     GLOBAL_BOARD,
     RECENT_COUNTED,
+    RECORDS_LISTED,
     UNFINISHED_TTL,
     GameStore,
     MemoryStore,
     RatingChange,
     RedisStore,
+    StoreRefused,
     StoreUnavailable,
     Tally,
     VersionConflict,
 )
 from bot.storage.redis import game_key
 from tests.conftest import RedisServer, free_port
+from tests.redis_topologies import LocalSentinel
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "cluster", "sentinel"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
+    backend: GameStore
     if request.param == "memory":
-        backend: GameStore = MemoryStore()
-    else:
+        backend = MemoryStore()
+    elif request.param == "redis":
         backend = RedisStore(request.getfixturevalue("redis_url"))
+    elif request.param == "cluster":
+        backend = RedisStore(request.getfixturevalue("redis_cluster_url"), "cluster")
+    else:
+        sentinel: LocalSentinel = request.getfixturevalue("redis_sentinel")
+        sentinel.flush()
+        backend = RedisStore(sentinel.url, "sentinel", sentinel.sentinels)
     yield backend
     await backend.close()
 
@@ -199,6 +212,46 @@ async def test_leaderboards_rank_by_rating_and_follow_a_player_to_every_board(
     ]  # ties: "9" > "10" as text
 
 
+async def test_records_are_listed_latest_first_once_each_for_every_player(
+    store: GameStore,
+) -> None:
+    await store.save_record("g1.1", "record one", [1, 2])
+    await store.save_record("g1.1", "record one", [1, 2])  # saved again: listed once
+    assert await store.record("g1.1") == ("record one", [1, 2])
+    assert await store.record("g9.1") is None
+    for n in range(2, RECORDS_LISTED + 2):
+        await store.save_record(f"g{n}.1", f"record {n}", [1])
+    listed = await store.records(1)
+    assert listed == [f"g{n}.1" for n in range(RECORDS_LISTED + 1, 1, -1)]  # g1.1 dropped
+    assert await store.records(2) == ["g1.1"] and await store.records(3) == []
+
+
+async def test_a_card_seed_is_claimed_by_one_claimant_for_good(store: GameStore) -> None:
+    await store.save_card_seed("n1", b"\x01\xfe", 60)
+    assert await store.claim_card_seed("n1", "inline-a") == b"\x01\xfe"
+    assert await store.claim_card_seed("n1", "inline-b") is None
+    assert await store.claim_card_seed("n1", "inline-a") == b"\x01\xfe"
+    assert await store.claim_card_seed("n2", "inline-a") is None
+
+
+async def test_running_games_are_noted_per_user(store: GameStore) -> None:
+    await store.note_running(1, "g2", True)
+    await store.note_running(1, "g1", True)
+    await store.note_running(2, "g3", True)
+    await store.note_running(1, "g2", False)
+    assert await store.running_games(1) == ["g1"]
+    assert await store.running_games(2) == ["g3"]
+
+
+async def test_a_media_file_id_is_noted_for_every_reader(store: GameStore) -> None:
+    assert await store.media_file_id("d1") is None
+    await store.note_media("d1", "file-1")
+    await store.note_media("d2", "file-2")
+    await store.note_media("d1", "file-1")  # noted again: kept
+    assert await store.media_file_id("d1") == "file-1"
+    assert await store.media_file_id("d2") == "file-2"
+
+
 async def test_redis_keys_carry_the_hash_tag_and_a_compact_value(redis_url: str) -> None:
     store = RedisStore(redis_url)
     await store.save_game("abc123", 0, "x" * 100)
@@ -216,6 +269,19 @@ async def test_a_redis_restart_keeps_games_and_the_client_reconnects(
     stored = await store.load_game("g1")
     assert stored is not None
     assert stored.data == "kept"
+    await store.close()
+
+
+async def test_every_store_answers_a_ping(store: GameStore) -> None:
+    await store.ping()
+
+
+async def test_cluster_mode_on_a_server_that_is_no_cluster_is_refused_at_once(
+    redis_url: str,
+) -> None:
+    store = RedisStore(redis_url, "cluster")
+    with pytest.raises(StoreRefused, match="Cluster mode is not enabled"):
+        await store.ping()
     await store.close()
 
 
@@ -246,3 +312,22 @@ async def test_active_games_are_the_unfinished_ones(store: GameStore) -> None:
     await store.save_game("challenge", 0, "x", 24 * 3600)
     await store.set_user_pref(7, "lang", "en")
     assert await store.active_games() == 1
+
+
+async def test_after_a_sentinel_failover_the_store_reads_and_writes_on_the_new_master(
+    redis_sentinel: LocalSentinel,
+) -> None:
+    redis_sentinel.flush()
+    store = RedisStore(redis_sentinel.url, "sentinel", redis_sentinel.sentinels)
+    await store.save_game("g1", 0, "before")
+    redis_sentinel.replicated()
+    new = redis_sentinel.kill_master()
+    try:
+        stored = await store.load_game("g1")
+    except StoreUnavailable:  # a connection to the old master: refused, nothing changed
+        stored = await store.load_game("g1")  # the next asks Sentinel where the master is
+    assert stored is not None and stored.data == "before"
+    assert await store.save_game("g1", 1, "after") == 2
+    with redis.Redis(port=new, decode_responses=True) as master:
+        assert master.get(game_key("g1")) == "2:after"
+    await store.close()

@@ -1,19 +1,25 @@
 """Several bot workers on one Redis, as in webhook mode: a board edited by two workers at once
-ends on the latest state, whichever edit lands last."""
+ends on the latest state, whichever edit lands last (a group's, and a private chat's); a
+picture goes to the media chat once, whichever worker shows it."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
+from aiogram.types import Update
 
 from bot.boards import Boards
 from bot.i18n import Locale, Translator
 from bot.service import GameService, Move, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
-from tests.bot.harness import make_group, user
+from tests.bot.harness import is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB = user(2001), user(2002)
+MEDIA = {"id": -100778, "type": "channel", "title": "media"}
 
 
 def shown_seq(board: Sent) -> set[int]:
@@ -60,4 +66,87 @@ async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_st
     gate.set()  # the older state's edit lands last
     await slow
     assert shown_seq(board) == {second.seq}  # not left on the older one that landed last
+    assert telegram.schema_problems == []
+
+
+async def test_a_private_board_overtaken_by_another_workers_edit_ends_on_the_latest_state(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, service)
+    await chat.start_game()
+    game_id = await store.chat_game(chat.user["id"])
+    assert game_id is not None
+    started = await service.load(game_id)
+    first = await a_step(service, started)
+    second = await a_step(service, first)  # both saved, neither shown yet
+    seat = first.game.to_move  # the player's: the bot's turns are played within a save
+    translator: Translator = chat.dispatcher["translator"]
+    texts = translator[Locale.EN]
+    here: Boards = chat.dispatcher["boards"]
+    elsewhere = Boards(GameService(store, bot_player), store, translator)  # a second worker
+    board = chat.board
+
+    gate = telegram.hold_next("editMessageMedia")  # this worker's edit of the older state
+    slow = asyncio.create_task(here.show(chat.bot, first, seat, texts, tapped=board.message_id))
+    while "editMessageMedia" in telegram.gates:  # until that edit is on its way
+        await asyncio.sleep(0.001)
+    await elsewhere.show(chat.bot, second, seat, texts, tapped=board.message_id)
+    assert shown_seq(board) == {second.seq}  # the later state, shown first
+    gate.set()  # the older state's edit lands last
+    await slow
+    assert shown_seq(board) == {second.seq}  # not left on the older one that landed last
+    assert telegram.schema_problems == []
+
+
+async def test_a_picture_goes_to_the_media_chat_once_whichever_worker_shows_it(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, bot_player: PoolBotPlayer
+) -> None:
+    telegram.add_chat(MEDIA)
+    here = make_group(telegram, store, service, media_chat_id=MEDIA["id"])
+    elsewhere = make_group(  # a second worker: its own client, dispatcher and media chat
+        telegram, store, GameService(store, bot_player), media_chat_id=MEDIA["id"]
+    )
+    for worker in (here, elsewhere):  # the inline query answered by either: the same cards
+        update = telegram.inline_query_update(ALICE, "")
+        await worker.feed(update)
+        results = telegram.inline_answers[update["inline_query"]["id"]]["results"]
+        assert {result["type"] for result in results} == {"photo"}
+    uploads = telegram.calls_of("sendPhoto")
+    assert [call.params["chat_id"] for call in uploads] == [MEDIA["id"]]  # uploaded once
+    assert telegram.schema_problems == []
+
+
+async def test_a_tap_posted_again_to_another_worker_changes_nothing_and_is_answered_once(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    service: GameService,
+    bot_player: PoolBotPlayer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The first worker handled the tap and died before its reply to Telegram, which posts the
+    update again, to another worker: its answer is refused by Telegram (logged), and the move
+    is not made twice."""
+    here = make_chat(telegram, store, service)
+    elsewhere = make_chat(telegram, store, GameService(store, bot_player))  # the same user
+    await here.start_game()
+    await here.press(
+        here.board, next(filter(is_checker, (b["text"] for b in here.board.buttons())))
+    )
+    step = next(b["callback_data"] for b in here.board.buttons() if "→" in b["text"])
+    update = telegram.tap_update(here.user, here.board, step)
+    await here.dispatcher.feed_update(here.bot, Update.model_validate(update))
+    game_id = await store.chat_game(here.user["id"])
+    assert game_id is not None
+    moved = await store.load_game(game_id)
+    with caplog.at_level(logging.WARNING, logger="bot.answers"):
+        await elsewhere.dispatcher.feed_update(elsewhere.bot, Update.model_validate(update))
+    assert await store.load_game(game_id) == moved  # not moved again
+    tap = update["callback_query"]["id"]
+    answers = [
+        c
+        for c in telegram.calls_of("answerCallbackQuery")
+        if str(c.params["callback_query_id"]) == tap
+    ]
+    assert [call.status for call in answers] == [200, 400]
+    assert f"tap {tap} not answered" in caplog.text
     assert telegram.schema_problems == []
