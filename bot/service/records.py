@@ -9,6 +9,7 @@ import logging
 from bot.service.session import Ended, Seat, Session
 from bot.storage import GameStore
 from nardy import Color
+from nardy.game import Game
 from nardy.transcript import Transcript, TranscriptError, from_game, parse, to_text
 
 log = logging.getLogger(__name__)
@@ -27,8 +28,10 @@ def player_name(seat: Seat) -> str:
 def transcript_of(session: Session) -> Transcript | None:
     """The transcript of `session`'s game, just ended; None when its dice were not committed
     (a game begun before provably fair dice, or dice a test chose)."""
-    fair = session.fair
-    if fair is None or fair.opening is None or session.game.result is None:
+    fair, game = session.fair, session.game
+    if fair is None or fair.opening is None or game.result is None:
+        return None
+    if not isinstance(game, Game):  # the transcript format is long nardy's (§10)
         return None
     players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
     # Only a person playing the bot asks for hints (`Session.hints`).
@@ -36,7 +39,7 @@ def transcript_of(session: Session) -> Transcript | None:
         session.hints if seat.level is None and not session.shared else 0 for seat in session.seats
     )
     return from_game(
-        session.game,
+        game,
         fair.opening,
         players,
         game_id=fair.name,

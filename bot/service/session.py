@@ -12,13 +12,20 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.service.variant import (
+    AnyGame,
+    AnyRules,
+    game_from_text,
+    game_to_text,
+    rules_from_text,
+    rules_to_text,
+)
 from bot.storage import RatingChange, Slot
 from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
-from nardy.game import Game, OpeningRoll
+from nardy.game import OpeningRoll
 from nardy.match import Match
-from nardy.record import game_from_text, game_to_text, rules_from_text, rules_to_text
 from nardy.scoring import EndReason, GameResult, ResultKind
 
 
@@ -249,7 +256,7 @@ class Session:
     """
 
     game_id: str
-    game: Game
+    game: AnyGame  # long nardy's or short nardy's (`bot.service.variant`)
     seats: tuple[Seat, Seat]  # indexed by Color
     chat_id: int
     message_id: int | None = None
@@ -314,18 +321,18 @@ class Session:
                 return color
         return None
 
-    def with_game(self, game: Game, notes: tuple[Note, ...]) -> Session:
+    def with_game(self, game: AnyGame, notes: tuple[Note, ...]) -> Session:
         """The session after a change to the game: `notes` tell what happened meanwhile."""
         return replace(self, game=game, notes=notes, seq=self.seq + 1)
 
-    def after_tap(self, game: Game, tap: tuple[int, str]) -> Session:
+    def after_tap(self, game: AnyGame, tap: tuple[int, str]) -> Session:
         """The session after `tap` (made at, what it did) changed the game in this turn; only
         the latest `TAPS_KEPT` are kept (a turn of moves and undos has no end)."""
         taps = (*self.taps, tap)[-TAPS_KEPT:]
         return replace(self.with_game(game, self.notes), taps=taps)
 
     def next_turn(
-        self, game: Game, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
+        self, game: AnyGame, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
     ) -> Session:
         """The session when a new turn begins (or the game ends), after `notes`; the taps of
         the turn that ended, `ended_by` the last, are kept, the older ones dropped."""
@@ -440,7 +447,7 @@ class Challenge:
     made_at: float = 0.0
     message_id: int | None = None
     version: int = 0
-    rules: Rules = STANDARD_RULES
+    rules: AnyRules = STANDARD_RULES
     dice: Committed | None = None
 
     def invites(self, user_id: int, username: str | None) -> bool:
@@ -508,7 +515,7 @@ class InlineCard:
     locale: str
     made_at: float
     terms: Terms
-    rules: Rules = STANDARD_RULES
+    rules: AnyRules = STANDARD_RULES
     dice: str = ""  # the nonce of the seed its dice are committed to (`card_dice_name`); "": none
 
 
