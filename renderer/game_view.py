@@ -1,18 +1,34 @@
-"""The view state of a `nardy.game.Game` as its players see it between two taps."""
+"""The view state of a game, long or short (`nardy.game.Game`, `nardy.short.Game`), as its
+players see it between two taps."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import overload
 
 from nardy import Position
 from nardy.chains import chains_from
 from nardy.game import Game
+from nardy.short import Game as ShortGame
+from nardy.short import Position as ShortPosition
 from renderer.view import BoardView, Dice, Highlight, TurnMarks
 
 
+@overload
 def game_view(
     game: Game, base: BoardView, selected: int | None = None
-) -> tuple[Position, BoardView]:
+) -> tuple[Position, BoardView]: ...
+
+
+@overload
+def game_view(
+    game: ShortGame, base: BoardView, selected: int | None = None
+) -> tuple[ShortPosition, BoardView]: ...
+
+
+def game_view(
+    game: Game | ShortGame, base: BoardView, selected: int | None = None
+) -> tuple[Position | ShortPosition, BoardView]:
     """The board with this turn's steps so far, and `base` with the roll (played dice faded),
     the checkers that can move ringed (the `selected` own point with every point it can reach
     this turn), and this turn's steps marked, or the last turn's before the first step."""
@@ -26,7 +42,7 @@ def game_view(
             chain[-1].dst for chain in (chains_from(game, selected) if selected else ())
         )
         highlight = Highlight(movable, selected, targets)
-    last = game.last_turn
+    last = game.history[-1] if game.history else None
     if game.played:
         marks: TurnMarks | None = TurnMarks(game.to_move, game.played)
     else:

@@ -1,5 +1,5 @@
-"""The results an inline query offers: one challenge card per game and match length, as a cached photo
-(uploaded to the media chat) or, without a media chat, as a text message with the text board."""
+"""The results an inline query offers: one challenge card per game and match length, as a cached
+photo (uploaded to the media chat) or, without a media chat, as a text message with the text board."""
 
 from __future__ import annotations
 
@@ -37,9 +37,11 @@ def card_result(
     texts: Texts, terms: Terms, rules: AnyRules, screen: Screen, photo: str | None
 ) -> InlineQueryResultUnion:
     """The result that sends `screen` as a challenge card: the picture `photo` (a file id), or
-    the text board when there is none; its id is the game and the length (`long3`)."""
+    the text board when there is none; its id is the length, after `short` for short nardy
+    (`3`, `short3`)."""
     kind, length = kind_of(rules), terms.length
-    title, result_id = result_title(texts, length, kind), f"{kind.value}{length}"
+    result_id = f"short{length}" if kind is Kind.SHORT else str(length)
+    title = result_title(texts, length, kind)
     if photo is not None:
         return InlineQueryResultCachedPhoto(
             id=result_id,
