@@ -1,8 +1,8 @@
 """The static layer (frame, felt, points, homes, heads, direction arrows, point numbers) and
 the checker stacks pre-drawn on it.
 
-The layer is built once per (theme, side at the bottom, numbering side); a render starts from a
-copy of it and pastes opaque stack tiles, so the commonest paste needs no blending.
+The layer is built once per (theme, side at the bottom, numbering side, game); a render starts
+from a copy of it and pastes opaque stack tiles, so the commonest paste needs no blending.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ import random
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from nardy import Color, to_absolute, to_own
+from nardy import Color
 from renderer import geometry as g
 from renderer.cache import built_once
 from renderer.fonts import text_mask
 from renderer.sprites import PAD, sprites
 from renderer.theme import RGB, Theme
+from renderer.variant import Variant
 
 SCALE = 3  # the shapes are drawn this much larger, then reduced, for smooth edges
 NUMBER_SIZE = 26
@@ -46,7 +47,7 @@ def _wood(size: tuple[int, int], base: RGB) -> Image.Image:
     return image.filter(ImageFilter.GaussianBlur(1))
 
 
-def _shapes(theme: Theme, bottom: Color) -> Image.Image:
+def _shapes(theme: Theme, bottom: Color, variant: Variant) -> Image.Image:
     """Everything but the text, at `SCALE` times the final size."""
     size = (g.WIDTH * SCALE, g.HEIGHT * SCALE)
     image = Image.new("RGB", size, theme.background)
@@ -66,7 +67,9 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
         draw.rectangle(
             _scaled((left, g.INNER_TOP, left + 6 * g.POINT_W, g.INNER_BOTTOM)), fill=theme.felt
         )
-    homes = ((6, False, bottom), (0, True, top_color))  # first column, row, owner
+    # first column, row, owner: the top side's home is top left in long nardy, where it
+    # plays counter-clockwise too, and top right in short nardy, where it plays towards us
+    homes = ((6, False, bottom), (6 if variant.facing else 0, True, top_color))
     for first, top, owner in homes:
         left, upper, _, lower = g.point_box(first, top)
         tint = _blend(theme.felt, theme.checkers[owner].fill, HOME_TINT)
@@ -78,7 +81,8 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
     for top in (True, False):
         draw.rounded_rectangle(_scaled(g.tray_box(top)), radius=8 * SCALE, fill=theme.tray)
     _points(image, theme)
-    for column, top, owner in ((11, True, bottom), (0, False, top_color)):  # the two heads
+    heads = () if variant.facing else ((11, True, bottom), (0, False, top_color))
+    for column, top, owner in heads:  # long nardy's heads (RULES.md §1)
         left, _, right, _ = g.point_box(column, top)
         y = g.INNER_TOP - 7 if top else g.INNER_BOTTOM + 2
         style = theme.checkers[owner]
@@ -89,7 +93,10 @@ def _shapes(theme: Theme, bottom: Color) -> Image.Image:
             outline=style.rim,
             width=SCALE,
         )
-    _arrows(draw, theme.arrow)
+    if variant.facing:
+        _facing_arrow(draw, theme, bottom)
+    else:
+        _arrows(draw, theme.arrow)
     return image
 
 
@@ -108,41 +115,77 @@ def _points(image: Image.Image, theme: Theme) -> None:
             image.paste(fill, (left * SCALE, upper * SCALE), shape)
 
 
+ARROW_RADIUS = 17
+
+
+def _u_turn(draw: ImageDraw.ImageDraw, x: int, start: int, end: int, color: RGB) -> None:
+    """Half a circle round (x, middle of the band), from angle `start` to `end`."""
+    r = ARROW_RADIUS
+    box = (x - r, g.MID_Y - r, x + r, g.MID_Y + r)
+    draw.arc(_scaled(box), start, end, fill=color, width=4 * SCALE)
+
+
+def _head(
+    draw: ImageDraw.ImageDraw,
+    back: tuple[int, int],
+    direction: int,
+    fill: RGB,
+    outline: RGB | None = None,
+) -> None:
+    """An arrowhead with the middle of its back at `back`, pointing right (`direction` 1) or
+    left (-1)."""
+    x, tip_y = back
+    draw.polygon(
+        [
+            (x * SCALE, (tip_y - 8) * SCALE),
+            (x * SCALE, (tip_y + 8) * SCALE),
+            ((x + 14 * direction) * SCALE, tip_y * SCALE),
+        ],
+        fill=fill,
+        outline=outline,
+        width=SCALE,
+    )
+
+
 def _arrows(draw: ImageDraw.ImageDraw, color: RGB) -> None:
-    """U-turns at both ends of the middle band: play runs counter-clockwise on the screen."""
-    radius = 17
-    width = 4 * SCALE
-    for x, start, end, tip_y, direction in (
-        (g.FIELD_LEFT + 14 + radius, 90, 270, g.MID_Y + radius, 1),  # left: top row turns down
-        (g.FIELD_RIGHT - 14 - radius, 270, 90, g.MID_Y - radius, -1),  # right: bottom turns up
-    ):
-        box = (x - radius, g.MID_Y - radius, x + radius, g.MID_Y + radius)
-        draw.arc(_scaled(box), start, end, fill=color, width=width)
-        draw.polygon(
-            [
-                (x * SCALE, (tip_y - 8) * SCALE),
-                (x * SCALE, (tip_y + 8) * SCALE),
-                ((x + 14 * direction) * SCALE, tip_y * SCALE),
-            ],
-            fill=color,
-        )
+    """U-turns at both ends of the middle band: long nardy's play runs counter-clockwise on
+    the screen for both sides (RULES.md §1)."""
+    r = ARROW_RADIUS
+    left, right = g.FIELD_LEFT + 14 + r, g.FIELD_RIGHT - 14 - r
+    _u_turn(draw, left, 90, 270, color)  # the top row turns down
+    _head(draw, (left, g.MID_Y + r), 1, color)
+    _u_turn(draw, right, 270, 90, color)  # the bottom row turns up
+    _head(draw, (right, g.MID_Y - r), -1, color)
+
+
+def _facing_arrow(draw: ImageDraw.ImageDraw, theme: Theme, bottom: Color) -> None:
+    """Short nardy's sides both turn at the left end (RULES.md §9): the side at the bottom
+    down and along the bottom row, the side at the top up and along the top row. One U-turn,
+    a head on each arm in the colours of the side it leads."""
+    r = ARROW_RADIUS
+    x = g.FIELD_LEFT + 14 + r
+    _u_turn(draw, x, 90, 270, theme.arrow)
+    for tip_y, side in ((g.MID_Y + r, bottom), (g.MID_Y - r, bottom.opponent)):
+        style = theme.checkers[side]
+        _head(draw, (x, tip_y), 1, style.fill, style.rim)
 
 
 @built_once
-def _base(key: tuple[Theme, Color]) -> Image.Image:
-    theme, bottom = key
-    return _shapes(theme, bottom).reduce(SCALE)  # a plain average: no bleed between points
+def _base(key: tuple[Theme, Color, Variant]) -> Image.Image:
+    theme, bottom, variant = key
+    return _shapes(theme, bottom, variant).reduce(SCALE)  # a plain average: no bleed
 
 
 @built_once
-def layer(key: tuple[Theme, Color, Color]) -> Image.Image:
+def layer(key: tuple[Theme, Color, Color, Variant]) -> Image.Image:
     """The static picture for (theme, side at the bottom, side whose numbers label the
-    points). Shared: copy it before drawing on it."""
-    theme, bottom, numbering = key
-    image = _base((theme, bottom)).copy()
+    points, game). Shared: copy it before drawing on it."""
+    theme, bottom, numbering, variant = key
+    image = _base((theme, bottom, variant)).copy()
     for bottom_own in range(1, 25):
-        column, top = g.place(bottom, to_absolute(bottom, bottom_own))
-        label = str(to_own(numbering, to_absolute(bottom, bottom_own)))
+        absolute = variant.to_absolute(bottom, bottom_own)
+        column, top = g.place(bottom, absolute, variant)
+        label = str(variant.to_absolute(numbering, absolute))
         mask = text_mask(label, NUMBER_SIZE, True)
         x, y = g.number_center(column, top)
         image.paste(theme.frame_text, (x - mask.width // 2, y - mask.height // 2), mask)
@@ -152,22 +195,23 @@ def layer(key: tuple[Theme, Color, Color]) -> Image.Image:
 Ground = tuple[bool, int, bool]  # row is top, triangle colour index, is a home quarter
 
 
-def ground(column: int, top: bool) -> Ground:
+def ground(column: int, top: bool, variant: Variant) -> Ground:
     """What a point's checkers stand on. Points alike in it have the same pixels (every shape
     is pasted at whole pixels), so they share their stack tiles."""
-    return top, (column + top) % 2, column < 6 if top else column >= 6
+    home = column >= 6 if variant.facing or not top else column < 6
+    return top, (column + top) % 2, home
 
 
 @built_once
-def stack_tile(key: tuple[Theme, Color, Ground, Color, int]) -> Image.Image:
-    """(theme, side at the bottom, ground, colour, n): `n` checkers drawn on their ground, an
-    opaque tile from the frame towards the middle, one point wide."""
-    theme, bottom, kind, color, n = key
+def stack_tile(key: tuple[Theme, Color, Variant, Ground, Color, int]) -> Image.Image:
+    """(theme, side at the bottom, game, ground, colour, n): `n` checkers drawn on their
+    ground, an opaque tile from the frame towards the middle, one point wide."""
+    theme, bottom, variant, kind, color, n = key
     top = kind[0]
-    column = next(c for c in range(12) if ground(c, top) == kind)
+    column = next(c for c in range(12) if ground(c, top, variant) == kind)
     left, upper, right, lower = g.point_box(column, top)
     height = min(g.CHECKER + (n - 1) * g.STACK_STEP + PAD, g.ROW)
-    tile = _base((theme, bottom)).crop(
+    tile = _base((theme, bottom, variant)).crop(
         (left, upper, right, upper + height) if top else (left, lower - height, right, lower)
     )
     stack = sprites(theme).stacks[color][top][n - 1]

@@ -1,13 +1,14 @@
 """Where everything sits on the picture: one fixed layout, 1280 px wide, for every theme.
 
-The side at the bottom has its home bottom right and its head top right; both sides move
-counter-clockwise on the screen. Screen columns run 0..11 left to right, the bar between
-columns 5 and 6.
+The side at the bottom has its home bottom right and plays counter-clockwise on the screen
+from its point 24 top right (renderer.variant). Screen columns run 0..11 left to right, the
+bar between columns 5 and 6; in short nardy hit checkers wait on it, with the doubling cube.
 """
 
 from __future__ import annotations
 
-from nardy import Color, to_own
+from nardy import Color
+from renderer.variant import LONG, Variant
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
 
@@ -25,6 +26,10 @@ BAR = 44
 TRAY_W = 96
 SLICE = 18  # height of a borne-off checker seen edge-on in the tray
 DIE = 50
+BAR_CHECKER = 40  # a checker on the bar, narrower than a point
+BAR_STEP = 44
+BAR_SHOWN = 3  # checkers drawn per side on the bar; the outermost carries the count
+CUBE = 42  # the doubling cube on the bar
 
 MARGIN = (WIDTH - (3 * FRAME_X + 12 * POINT_W + BAR + TRAY_W)) // 2
 FIELD_LEFT = MARGIN + FRAME_X
@@ -39,9 +44,9 @@ HEIGHT = BOARD[3] + STRIP
 MID_Y = MID_TOP + MID // 2
 
 
-def place(bottom: Color, absolute: int) -> tuple[int, bool]:
+def place(bottom: Color, absolute: int, variant: Variant = LONG) -> tuple[int, bool]:
     """Screen column and whether it is in the top row, for absolute point 1..24."""
-    own = to_own(bottom, absolute)
+    own = variant.to_absolute(bottom, absolute)
     if own >= 13:
         return own - 13, True
     return 12 - own, False
@@ -59,12 +64,34 @@ def point_box(column: int, top: bool) -> Box:
     return left, MID_TOP + MID, left + POINT_W, INNER_BOTTOM
 
 
-def checker_center(bottom: Color, absolute: int, slot: int) -> tuple[int, int]:
+def checker_center(
+    bottom: Color, absolute: int, slot: int, variant: Variant = LONG
+) -> tuple[int, int]:
     """Centre of the checker in stack position `slot` (0 at the frame) on an absolute point."""
-    column, top = place(bottom, absolute)
+    column, top = place(bottom, absolute, variant)
     x = column_left(column) + POINT_W // 2
     offset = CHECKER // 2 + slot * STACK_STEP
     return x, INNER_TOP + offset if top else INNER_BOTTOM - offset
+
+
+BAR_LEFT = FIELD_LEFT + 6 * POINT_W
+BAR_X = BAR_LEFT + BAR // 2
+
+
+def bar_center(top: bool, slot: int) -> tuple[int, int]:
+    """Centre of the checker in position `slot` (0 next to the middle band) on the top or
+    bottom half of the bar."""
+    offset = 4 + BAR_CHECKER // 2 + slot * BAR_STEP
+    return BAR_X, MID_TOP - offset if top else MID_TOP + MID + offset
+
+
+def cube_center(top: bool | None) -> tuple[int, int]:
+    """The cube on the bar: in the middle band when nobody owns it, else at the frame end of
+    the owner's half (`top`: the owner is drawn at the top)."""
+    if top is None:
+        return BAR_X, MID_Y
+    offset = 4 + CUBE // 2
+    return BAR_X, INNER_TOP + offset if top else INNER_BOTTOM - offset
 
 
 def tray_box(top: bool) -> Box:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from nardy import Color, Position, format_turn_for
+from nardy import Color, format_turn_for
+from nardy.short import format_turn_for as format_short_turn_for
 from renderer import geometry as g
 from renderer.paint import stamp, write
 from renderer.sprites import ICON, Sprites
 from renderer.theme import Theme
+from renderer.variant import Board, variant_of
 from renderer.view import Banner, BoardView
 
 NAME_SIZE = 30
@@ -18,7 +20,7 @@ STATUS_WIDTH = 260
 EDGE = 16  # space between the picture's edge and the strip's contents
 
 
-def strips(image: Image.Image, art: Sprites, position: Position, view: BoardView) -> None:
+def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -> None:
     """Each side's strip; the side to move gets an accent bar and the status text."""
     theme = view.theme
     playing = view.banner is None and position.winner() is None
@@ -51,9 +53,15 @@ def strips(image: Image.Image, art: Sprites, position: Position, view: BoardView
         turn = view.last_turn
         if turn is not None and turn.color is color and turn.steps:
             reader = position.to_move if view.numbering is None else view.numbering
+            if variant_of(position).facing:
+                text = format_short_turn_for(
+                    turn.steps, turn.color, reader, view.texts.off, view.texts.bar
+                )
+            else:
+                text = format_turn_for(turn.steps, turn.color, reader, view.texts.off)
             x -= 32 + write(
                 image,
-                format_turn_for(turn.steps, turn.color, reader, view.texts.off),
+                text,
                 (x - 32, y),
                 (SMALL_SIZE, False, theme.muted),
                 "right",

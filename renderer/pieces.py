@@ -1,4 +1,5 @@
-"""What stands on the board: checkers with stack counts, trays, dice and the move marks."""
+"""What stands on the board: checkers with stack counts, the bar, trays, dice, the cube and the
+move marks, for either game (renderer.variant)."""
 
 from __future__ import annotations
 
@@ -6,47 +7,70 @@ from collections import Counter
 
 from PIL import Image
 
-from nardy import Color, Position, to_absolute
+from nardy import Color
 from renderer import geometry as g
 from renderer.board import ground, stack_tile
 from renderer.paint import stamp, write
 from renderer.sprites import Sprites
 from renderer.theme import Theme
-from renderer.view import Dice, Highlight, TurnMarks
+from renderer.variant import BAR, Board, bar_counts, variant_of
+from renderer.view import CubeView, Dice, Highlight, TurnMarks
 
 COUNT_SIZE = 32
 TRAY_COUNT_SIZE = 26
+BAR_COUNT_SIZE = 22
+CUBE_SIZE = 22  # the value on the cube
+OFFERED_SIZE = 26
 
 
 def _shown(n: int) -> int:
     return min(n, g.MAX_STACK)
 
 
-def _top_center(position: Position, bottom: Color, absolute: int, color: Color) -> tuple[int, int]:
+def _top_center(position: Board, bottom: Color, absolute: int, color: Color) -> tuple[int, int]:
     """Centre of the top checker on a point (or of the first slot when it is empty)."""
     n = position.points[absolute - 1] * color.sign
-    return g.checker_center(bottom, absolute, max(_shown(n) - 1, 0))
+    return g.checker_center(bottom, absolute, max(_shown(n) - 1, 0), variant_of(position))
 
 
-def checkers(image: Image.Image, theme: Theme, position: Position, bottom: Color) -> None:
+def _bar_top(bottom: Color, color: Color) -> bool:
+    """Is `color`'s half of the bar the top one? A side's bar is its point 25, just before its
+    24..19 (RULES.md §9), so the side at the bottom waits on the top half."""
+    return color is bottom
+
+
+def checkers(image: Image.Image, theme: Theme, position: Board, bottom: Color) -> None:
     """Every point's stack; a stack taller than `MAX_STACK` shows its size on the top checker."""
+    variant = variant_of(position)
     for index, signed in enumerate(position.points):
         if not signed:
             continue
         color = Color.WHITE if signed > 0 else Color.BLACK
         n = abs(signed)
-        column, top = g.place(bottom, index + 1)
-        tile = stack_tile((theme, bottom, ground(column, top), color, _shown(n)))
+        column, top = g.place(bottom, index + 1, variant)
+        tile = stack_tile((theme, bottom, variant, ground(column, top, variant), color, _shown(n)))
         left, upper, _, lower = g.point_box(column, top)
         image.paste(tile, (left, upper if top else lower - tile.height))
         if n > g.MAX_STACK:
-            center = g.checker_center(bottom, index + 1, g.MAX_STACK - 1)
+            center = g.checker_center(bottom, index + 1, g.MAX_STACK - 1, variant)
             write(image, str(n), center, (COUNT_SIZE, True, theme.checkers[color].label), "center")
 
 
-def trays(
-    image: Image.Image, art: Sprites, theme: Theme, position: Position, bottom: Color
-) -> None:
+def bar(image: Image.Image, art: Sprites, theme: Theme, position: Board, bottom: Color) -> None:
+    """Short nardy's hit checkers on the bar, from the middle band outwards; past one, the
+    outermost checker drawn shows how many wait."""
+    for color in Color:
+        n = bar_counts(position)[color]
+        top = _bar_top(bottom, color)
+        for slot in range(min(n, g.BAR_SHOWN)):
+            stamp(image, art.bar[color], g.bar_center(top, slot))
+        if n > 1:
+            center = g.bar_center(top, min(n, g.BAR_SHOWN) - 1)
+            label = theme.checkers[color].label
+            write(image, str(n), center, (BAR_COUNT_SIZE, True, label), "center")
+
+
+def trays(image: Image.Image, art: Sprites, theme: Theme, position: Board, bottom: Color) -> None:
     """Borne-off checkers edge-on in each side's tray, with their number."""
     for color in Color:
         top = color is not bottom
@@ -72,59 +96,102 @@ def _slice_center(top: bool, index: int) -> tuple[int, int]:
 
 
 def highlight(
-    image: Image.Image, art: Sprites, position: Position, bottom: Color, marks: Highlight
+    image: Image.Image, art: Sprites, position: Board, bottom: Color, marks: Highlight
 ) -> None:
-    """Rings on movable checkers, a bold ring on the selected one, discs where it may land."""
+    """Rings on movable checkers, a bold ring on the selected one, discs where it may land;
+    a checker on the bar (own point 25, short nardy) gets the bar's smaller rings."""
     mover = position.to_move
+    variant = variant_of(position)
+
+    def ring(own: int, point: Image.Image, on_bar: Image.Image) -> None:
+        if own == BAR:
+            top = _bar_top(bottom, mover)
+            slot = max(min(bar_counts(position)[mover], g.BAR_SHOWN) - 1, 0)
+            stamp(image, on_bar, g.bar_center(top, slot))
+        else:
+            absolute = variant.to_absolute(mover, own)
+            stamp(image, point, _top_center(position, bottom, absolute, mover))
+
     for own in marks.movable - {marks.selected}:
-        stamp(image, art.movable, _top_center(position, bottom, to_absolute(mover, own), mover))
+        ring(own, art.movable, art.bar_movable)
     if marks.selected is not None:
-        absolute = to_absolute(mover, marks.selected)
-        stamp(image, art.selected, _top_center(position, bottom, absolute, mover))
+        ring(marks.selected, art.selected, art.bar_selected)
     for own in marks.targets:
         if own == 0:  # above the borne-off slices, clear of them
             center = _slice_center(mover is not bottom, min(position.off[mover] + 2, 12))
         else:
-            absolute = to_absolute(mover, own)
+            absolute = variant.to_absolute(mover, own)
             n = position.points[absolute - 1] * mover.sign
-            center = g.checker_center(bottom, absolute, min(max(n, 0), g.MAX_STACK - 1))
+            slot = min(max(n, 0), g.MAX_STACK - 1)
+            center = g.checker_center(bottom, absolute, slot, variant)
         stamp(image, art.target, center)
 
 
 def last_turn(
-    image: Image.Image, art: Sprites, position: Position, bottom: Color, turn: TurnMarks
+    image: Image.Image, art: Sprites, position: Board, bottom: Color, turn: TurnMarks
 ) -> None:
     """Faint ghosts where checkers left (a hollow mark on a full stack), a dot on each checker
-    that arrived; chains count net: 24/18 18/13 marks 24 and 13 only."""
+    that arrived; chains count net: 24/18 18/13 marks 24 and 13 only. A checker that entered
+    from the bar leaves a ghost there; a checker hit is not marked."""
     color = turn.color
-    change: Counter[int] = Counter()  # absolute point (0 = borne off) -> arrivals - departures
+    variant = variant_of(position)
+    # absolute point (0 = borne off, BAR = the bar) -> arrivals - departures
+    change: Counter[int] = Counter()
     for step in turn.steps:
-        change[to_absolute(color, step.src)] -= 1
-        change[to_absolute(color, step.dst) if step.dst else 0] += 1
+        change[BAR if step.src == BAR else variant.to_absolute(color, step.src)] -= 1
+        change[variant.to_absolute(color, step.dst) if step.dst else 0] += 1
     for absolute, delta in change.items():
         if absolute == 0:
             off = position.off[color]
             for index in range(max(off - delta, 0), off):
                 stamp(image, art.moved, _slice_center(color is not bottom, index))
             continue
+        if absolute == BAR:
+            n = bar_counts(position)[color]
+            for slot in range(n, min(n - delta, g.BAR_SHOWN)):
+                stamp(image, art.bar_ghost[color], g.bar_center(_bar_top(bottom, color), slot))
+            continue
         n = max(position.points[absolute - 1] * color.sign, 0)
         for slot in range(n, n - delta):  # empty unless checkers left
             if slot < g.MAX_STACK:
-                stamp(image, art.ghost[color], g.checker_center(bottom, absolute, slot))
+                center = g.checker_center(bottom, absolute, slot, variant)
+                stamp(image, art.ghost[color], center)
             else:
-                _mark(image, art.left, bottom, absolute, g.MAX_STACK - 1)
+                _mark(image, art.left, g.checker_center(bottom, absolute, g.MAX_STACK - 1, variant))
                 break
         for slot in range(max(_shown(n) - delta, 0), _shown(n)):
-            _mark(image, art.moved, bottom, absolute, slot)
+            _mark(image, art.moved, g.checker_center(bottom, absolute, slot, variant))
 
 
-def _mark(image: Image.Image, sprite: Image.Image, bottom: Color, absolute: int, slot: int) -> None:
-    """A small mark on the right edge of a checker."""
-    x, y = g.checker_center(bottom, absolute, slot)
+def _mark(image: Image.Image, sprite: Image.Image, checker: tuple[int, int]) -> None:
+    """A small mark on the right edge of the checker centred at `checker`."""
+    x, y = checker
     stamp(image, sprite, (x + g.CHECKER // 2 - 14, y))
 
 
-def dice(image: Image.Image, art: Sprites, position: Position, bottom: Color, roll: Dice) -> None:
+def cube(
+    image: Image.Image, art: Sprites, theme: Theme, position: Board, view: tuple[Color, CubeView]
+) -> None:
+    """The doubling cube on the bar: in the middle band showing 64 while nobody owns it
+    (backgammon custom), else at its owner's end showing its value. An offered cube stands,
+    doubled and ringed, in the middle of the half of the side asked, clear of the dice.
+    `view` is (side at the bottom, the cube)."""
+    bottom, shown = view
+    if shown.offered:
+        x, y = g.dice_origin(1, position.to_move.opponent is bottom)
+        center = (x + g.DIE // 2, y + g.DIE // 2)
+        stamp(image, art.offered_cube, center)
+        value, size = shown.value * 2, OFFERED_SIZE
+    else:
+        top = None if shown.owner is None else shown.owner is not bottom
+        center = g.cube_center(top)
+        stamp(image, art.cube, center)
+        value = 64 if shown.owner is None and shown.value == 1 else shown.value
+        size = CUBE_SIZE
+    write(image, str(value), center, (size, True, theme.cube_text), "center")
+
+
+def dice(image: Image.Image, art: Sprites, position: Board, bottom: Color, roll: Dice) -> None:
     """The roll (four dice for a double) in the mover's colours; played dice are faded."""
     first, second = roll.values
     faces = [first] * 4 if first == second else [first, second]

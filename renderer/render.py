@@ -11,35 +11,54 @@ from collections.abc import Iterable
 
 from PIL import Image
 
-from nardy import Color, Position
+from nardy import Color
 from renderer import pieces
 from renderer.board import layer
 from renderer.panels import banner, strips
 from renderer.sprites import sprites
 from renderer.theme import THEMES, Theme
+from renderer.variant import BAR, LONG, SHORT, Board, Variant, variant_of
 from renderer.view import BoardView
 
 JPEG_QUALITY = 75
 MIME_TYPE = "image/jpeg"
 
 
-def compose(position: Position, view: BoardView) -> Image.Image:
-    """The picture as an RGB image, `geometry.WIDTH` by `geometry.HEIGHT`."""
+def compose(position: Board, view: BoardView) -> Image.Image:
+    """The picture of a long (`nardy.Position`) or short (`nardy.short.Position`) nardy
+    board as an RGB image, `geometry.WIDTH` by `geometry.HEIGHT`."""
+    variant = variant_of(position)
+    _check(variant, view)
     theme = view.theme
     numbering = position.to_move if view.numbering is None else view.numbering
-    image = layer((theme, view.bottom, numbering)).copy()
+    image = layer((theme, view.bottom, numbering, variant)).copy()
     art = sprites(theme)
     pieces.checkers(image, theme, position, view.bottom)
+    if variant.facing:
+        pieces.bar(image, art, theme, position, view.bottom)
     pieces.trays(image, art, theme, position, view.bottom)
     if view.last_turn is not None:
         pieces.last_turn(image, art, position, view.bottom, view.last_turn)
     pieces.highlight(image, art, position, view.bottom, view.highlight)
     if view.dice is not None:
         pieces.dice(image, art, position, view.bottom, view.dice)
+    if view.cube is not None:
+        pieces.cube(image, art, theme, position, (view.bottom, view.cube))
     strips(image, art, position, view)
     if view.banner is not None:
         banner(image, art, theme, view.banner)
     return image
+
+
+def _check(variant: Variant, view: BoardView) -> None:
+    """Long nardy has neither a bar nor a cube (RULES.md §1): a view with them is a bug."""
+    if variant.facing:
+        return
+    marks = view.highlight
+    if BAR in marks.movable or marks.selected == BAR:
+        raise ValueError(f"long nardy has no bar to highlight, got {marks}")
+    if view.cube is not None:
+        raise ValueError("long nardy has no doubling cube")
 
 
 def encode(image: Image.Image) -> bytes:
@@ -49,16 +68,19 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render(position: Position, view: BoardView | None = None) -> bytes:
-    """The board picture as JPEG bytes (`MIME_TYPE`)."""
+def render(position: Board, view: BoardView | None = None) -> bytes:
+    """The board picture (long or short nardy) as JPEG bytes (`MIME_TYPE`)."""
     return encode(compose(position, view or BoardView()))
 
 
-def warm_up(themes: Iterable[Theme] = THEMES.values()) -> None:
-    """Build every static layer and sprite of `themes` now (about half a second per theme
-    and side at the bottom), so that no user waits for it on a first render."""
+def warm_up(
+    themes: Iterable[Theme] = THEMES.values(), variants: Iterable[Variant] = (LONG, SHORT)
+) -> None:
+    """Build every static layer and sprite of `themes` now (about half a second per theme,
+    game and side at the bottom), so that no user waits for it on a first render."""
     for theme in themes:
         sprites(theme)
-        for bottom in Color:
-            for numbering in Color:
-                layer((theme, bottom, numbering))
+        for variant in variants:
+            for bottom in Color:
+                for numbering in Color:
+                    layer((theme, bottom, numbering, variant))

@@ -10,7 +10,17 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from nardy import Color
 from renderer.cache import built_once
-from renderer.geometry import BANNER, CHECKER, DIE, MAX_STACK, SLICE, STACK_STEP, TRAY_W
+from renderer.geometry import (
+    BANNER,
+    BAR_CHECKER,
+    CHECKER,
+    CUBE,
+    DIE,
+    MAX_STACK,
+    SLICE,
+    STACK_STEP,
+    TRAY_W,
+)
 from renderer.theme import RGB, CheckerStyle, Theme
 
 SCALE = 4  # supersampling factor
@@ -47,6 +57,13 @@ class Sprites:
     moved: Image.Image  # the dot on a checker that arrived last turn
     left: Image.Image  # the hollow mark on a full stack a checker left last turn
     banner: Image.Image  # the end-of-game panel, `geometry.BANNER` sized
+    # short nardy: checkers on the bar, `BAR_CHECKER + 2 * PAD` square, and the cube
+    bar: tuple[Image.Image, Image.Image]  # by Color
+    bar_ghost: tuple[Image.Image, Image.Image]
+    bar_movable: Image.Image
+    bar_selected: Image.Image
+    cube: Image.Image  # `CUBE` square, on the bar
+    offered_cube: Image.Image  # `DIE` square and ringed, on the half of the side asked
 
 
 def supersampled(size: tuple[int, int], paint: Painter) -> Image.Image:
@@ -107,8 +124,8 @@ def _stacks(checker: Image.Image) -> Stacks:
     return tuple(stack(n, False) for n in counts), tuple(stack(n, True) for n in counts)
 
 
-def _ring(color: RGB, width: int) -> Image.Image:
-    size = CHECKER + 2 * PAD
+def _ring(color: RGB, width: int, diameter: int = CHECKER) -> Image.Image:
+    size = diameter + 2 * PAD
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         inset = (PAD - width / 2 + 1) * s
@@ -121,10 +138,10 @@ def _ring(color: RGB, width: int) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-def _ghost(checker: Image.Image, color: RGB) -> Image.Image:
+def _ghost(checker: Image.Image, color: RGB, diameter: int = CHECKER) -> Image.Image:
     """A faint checker in a ring of the last-move colour: where a checker stood."""
     ghost = faded(checker, 0.45)
-    ghost.alpha_composite(_ring(color, 3))
+    ghost.alpha_composite(_ring(color, 3, diameter))
     return ghost
 
 
@@ -165,6 +182,21 @@ def _die(style: CheckerStyle, face: int) -> Image.Image:
     return supersampled((DIE, DIE), paint)
 
 
+def _cube(theme: Theme, side: int, outline: RGB, width: float) -> Image.Image:
+    """The doubling cube's blank face; the value is written on it per render."""
+
+    def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
+        draw.rounded_rectangle(
+            (0, 0, side * s - 1, side * s - 1),
+            radius=side * s * 0.16,
+            fill=theme.cube,
+            outline=outline,
+            width=round(width * s),
+        )
+
+    return supersampled((side, side), paint)
+
+
 def _slice(style: CheckerStyle) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle(
@@ -198,6 +230,7 @@ def sprites(theme: Theme) -> Sprites:
     """The sprites of `theme`, built on first use and shared by every later render."""
     styles = theme.checkers
     checkers = tuple(_checker(style, CHECKER, PAD) for style in styles)
+    bar = tuple(_checker(style, BAR_CHECKER, PAD) for style in styles)
     dice = tuple(tuple(_die(style, face) for face in range(1, 7)) for style in styles)
     white, black = Color.WHITE, Color.BLACK
     return Sprites(
@@ -217,4 +250,13 @@ def sprites(theme: Theme) -> Sprites:
         moved=_dot(theme.last_move, (255, 255, 255), 3),
         left=_dot((255, 255, 255), theme.last_move, 6),
         banner=_panel(theme),
+        bar=(bar[white], bar[black]),
+        bar_ghost=(
+            _ghost(bar[white], theme.last_move, BAR_CHECKER),
+            _ghost(bar[black], theme.last_move, BAR_CHECKER),
+        ),
+        bar_movable=_ring(theme.movable, 4, BAR_CHECKER),
+        bar_selected=_ring(theme.selected, 6, BAR_CHECKER),
+        cube=_cube(theme, CUBE, theme.cube_text, 2),
+        offered_cube=_cube(theme, DIE, theme.selected, 4),
     )

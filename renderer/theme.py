@@ -38,6 +38,8 @@ class Theme:
     banner: RGB  # end-of-game panel
     banner_text: RGB
     wood: bool = False
+    cube: RGB = (250, 247, 238)  # short nardy's doubling cube
+    cube_text: RGB = (28, 24, 20)
 
 
 CLASSIC = Theme(

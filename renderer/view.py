@@ -1,7 +1,8 @@
 """What the picture shows besides the checkers: the view state the caller hands to `render`.
 
 Every text is already translated by the caller; the renderer has no language of its own.
-Points here are in a side's own numbering (RULES.md §1), as the buttons and the notation are.
+Points here are in a side's own numbering (RULES.md §1), as the buttons and the notation are;
+in short nardy own point 25 is the bar (RULES.md §9).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ class Dice:
 
 @dataclass(frozen=True, slots=True)
 class Highlight:
-    """Interaction marks in the side to move's own numbering; target 0 means bearing off."""
+    """Interaction marks in the side to move's own numbering; target 0 means bearing off and
+    source 25 the bar (short nardy only: `compose` refuses it on a long board)."""
 
     movable: frozenset[int] = frozenset()
     selected: int | None = None
@@ -35,10 +37,10 @@ class Highlight:
 
     def __post_init__(self) -> None:
         chosen = set() if self.selected is None else {self.selected}
-        if not all(1 <= p <= 24 for p in self.movable | chosen) or not all(
+        if not all(1 <= p <= 25 for p in self.movable | chosen) or not all(
             0 <= p <= 24 for p in self.targets
         ):
-            raise ValueError(f"points are 1 to 24 (targets 0 for off), got {self}")
+            raise ValueError(f"points are 1 to 24 (25 the bar, targets 0 for off), got {self}")
 
     @classmethod
     def from_steps(cls, steps: Iterable[Step], selected: int | None = None) -> Highlight:
@@ -51,7 +53,7 @@ class Highlight:
 @dataclass(frozen=True, slots=True)
 class TurnMarks:
     """Steps to mark as played (from -> to), in `color`'s own numbering: the last turn or a
-    partly played one."""
+    partly played one; in short nardy `src` 25 is the bar, and a hit needs no mark."""
 
     color: Color
     steps: tuple[Step, ...]
@@ -74,6 +76,22 @@ class Texts:
     pips: str = ""  # label in front of each pip count
     status: str = ""  # beside the name of the side to move, e.g. "to move" or "no moves"
     off: str = "off"  # a checker borne off, in the last turn's notation
+    bar: str = "bar"  # a checker entering from the bar, in short nardy's notation
+
+
+@dataclass(frozen=True, slots=True)
+class CubeView:
+    """Short nardy's doubling cube: its `value`, its owner (None: in the middle, shown as 64
+    by custom while it is 1), and whether the side to move has `offered` a double (RULES.md
+    §9): then the cube shows the doubled value on the opponent's half, waiting for an answer."""
+
+    value: int = 1
+    owner: Color | None = None
+    offered: bool = False
+
+    def __post_init__(self) -> None:
+        if self.value < 1 or self.value & (self.value - 1):
+            raise ValueError(f"a cube shows a power of two, got {self.value}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +108,4 @@ class BoardView:
     highlight: Highlight = field(default_factory=Highlight)
     last_turn: TurnMarks | None = None
     banner: Banner | None = None
+    cube: CubeView | None = None  # short nardy with the doubling cube only

@@ -14,7 +14,14 @@ from nardy.short.cube import CrawfordMatch, Cube
 from nardy.short.game import CubeError, Game, new_game
 from nardy.short.interchange import position_from_json, position_to_json
 from nardy.short.movegen import LegalTurns, Turn, legal_turns, move
-from nardy.short.notation import Step, format_turn, hits, parse_step, parse_turn
+from nardy.short.notation import (
+    Step,
+    format_turn,
+    format_turn_for,
+    hits,
+    parse_step,
+    parse_turn,
+)
 from nardy.short.position import BAR, Position, to_absolute
 from nardy.short.rules import ShortRules
 from nardy.short.scoring import loss_value, win
@@ -31,6 +38,7 @@ __all__ = [
     "Step",
     "Turn",
     "format_turn",
+    "format_turn_for",
     "hits",
     "legal_turns",
     "loss_value",

@@ -85,3 +85,21 @@ def format_turn(position: Position, played: Sequence[steps.Step]) -> str:
     return " ".join(
         f"{Step(s.src, s.die)}{'*' if hit else ''}" for s, hit in zip(played, marks, strict=True)
     )
+
+
+def format_turn_for(
+    played: Sequence[steps.Step], mover: Color, reader: Color, off: str = "off", bar: str = "bar"
+) -> str:
+    """`mover`'s steps in `reader`'s own point numbers, so that they match the points the
+    reader sees labelled: the opponent's 24/18 reads 1/7 (§9). `off` and `bar` name the tray
+    and the bar (in a sentence, translations of them); hits are not marked, as the position
+    before the turn is not at hand."""
+
+    def point(own: int) -> str:
+        if own == 0:
+            return off
+        if own == BAR:
+            return bar
+        return str(own if mover is reader else to_absolute(Color.BLACK, own))
+
+    return " ".join(f"{point(step.src)}/{point(step.dst)}" for step in played)

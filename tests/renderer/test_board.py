@@ -1,4 +1,5 @@
-"""The static layer's invariant that stack tiles rely on: points of one kind look the same."""
+"""The static layer's invariant that stack tiles rely on: points of one kind look the same, in
+both games."""
 
 from __future__ import annotations
 
@@ -6,19 +7,22 @@ import pytest
 from PIL import ImageChops
 
 from nardy import Color, Position
-from renderer import THEMES, BoardView, Theme, compose
+from renderer import LONG, SHORT, THEMES, BoardView, Theme, Variant, compose
 from renderer import geometry as g
 from renderer.board import Ground, ground, layer
 
 
 @pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
 @pytest.mark.parametrize("bottom", list(Color))
-def test_points_of_one_kind_have_the_same_pixels(theme: Theme, bottom: Color) -> None:
-    image = layer((theme, bottom, bottom))
+@pytest.mark.parametrize("variant", [LONG, SHORT], ids=["long", "short"])
+def test_points_of_one_kind_have_the_same_pixels(
+    theme: Theme, bottom: Color, variant: Variant
+) -> None:
+    image = layer((theme, bottom, bottom, variant))
     kinds: dict[Ground, list[int]] = {}
     for column in range(12):
         for top in (True, False):
-            kinds.setdefault(ground(column, top), []).append(column)
+            kinds.setdefault(ground(column, top, variant), []).append(column)
     assert len(kinds) == 8
     for (top, _, _), columns in kinds.items():
         first, *others = (image.crop(g.point_box(column, top)) for column in columns)
@@ -33,5 +37,5 @@ def test_a_stack_looks_the_same_on_every_point_of_its_kind() -> None:
     )
     image = compose(position, BoardView())
     crops = [image.crop(g.point_box(*g.place(Color.WHITE, point))) for point in (2, 4)]
-    assert ground(*g.place(Color.WHITE, 2)) == ground(*g.place(Color.WHITE, 4))
+    assert ground(*g.place(Color.WHITE, 2), LONG) == ground(*g.place(Color.WHITE, 4), LONG)
     assert ImageChops.difference(*crops).getbbox() is None

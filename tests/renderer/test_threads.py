@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from nardy import Color
-from renderer import CONTRAST, BoardView, render, warm_up
+from renderer import CONTRAST, LONG, SHORT, BoardView, render, warm_up
 from renderer.board import layer
 from renderer.cache import built_once
 from renderer.game_view import game_view
@@ -52,7 +52,12 @@ def test_built_once_builds_each_key_once_under_contention() -> None:
 
 def test_warm_up_builds_every_layer_and_sprite_of_a_theme() -> None:
     fresh = replace(CONTRAST, name="warm-up-test")
-    keys = [(fresh, bottom, numbering) for bottom in Color for numbering in Color]
+    keys = [
+        (fresh, bottom, numbering, variant)
+        for bottom in Color
+        for numbering in Color
+        for variant in (LONG, SHORT)
+    ]
     assert fresh not in sprites
     assert not any(key in layer for key in keys)
     warm_up([fresh])

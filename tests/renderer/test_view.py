@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from nardy import Step
-from renderer import Dice, Highlight
+from nardy import Position, Step
+from renderer import BoardView, CubeView, Dice, Highlight, compose
 
 
 def test_highlight_from_steps_rings_sources_and_marks_the_selected_checker_landings() -> None:
@@ -22,14 +22,31 @@ def test_highlight_from_steps_rings_sources_and_marks_the_selected_checker_landi
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: Highlight(frozenset({25})),
+        lambda: Highlight(frozenset({26})),
+        lambda: Highlight(selected=26),
+        lambda: Highlight(targets=frozenset({25})),  # nothing moves onto the bar
         lambda: Highlight(frozenset({0})),
         lambda: Highlight(selected=0),
         lambda: Highlight(targets=frozenset({-1})),
         lambda: Dice((0, 3)),
         lambda: Dice((6, 5), used=(7,)),
+        lambda: CubeView(0),
+        lambda: CubeView(3),
     ],
 )
 def test_numbers_outside_the_board_or_die_are_refused(make: Callable[[], object]) -> None:
     with pytest.raises(ValueError):
         make()
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        BoardView(highlight=Highlight(frozenset({25}))),
+        BoardView(highlight=Highlight(frozenset({24}), selected=25)),
+        BoardView(cube=CubeView()),
+    ],
+)
+def test_a_long_board_refuses_the_bar_and_the_cube(view: BoardView) -> None:
+    with pytest.raises(ValueError):
+        compose(Position.start(), view)
