@@ -1,5 +1,6 @@
-"""The results an inline query offers: one challenge card per game and match length, as a cached
-photo (uploaded to the media chat) or, without a media chat, as a text message with the text board."""
+"""The results an inline query offers: one challenge card per game and match length, as a
+cached photo (uploaded to the media chat) or, without a media chat, as a text message with the
+text board."""
 
 from __future__ import annotations
 

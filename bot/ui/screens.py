@@ -40,8 +40,10 @@ from nardy import Color, Position, Step, format_dice, format_turn_for, parse_tur
 from nardy.scoring import EndReason, ResultKind
 from nardy.short import Game as ShortGame
 from nardy.short import Position as ShortPosition
+from nardy.short import format_turn_for as short_turn_for
+from nardy.short import parse_turn as parse_short_turn
 from nardy.summary import summarize
-from renderer import Banner, BoardView, Highlight
+from renderer import Banner, BoardView, CubeView, Highlight
 from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
 
@@ -127,15 +129,17 @@ def _utf16_length(text: str) -> int:
 
 
 def note_text(texts: Texts, note: Note, reader: Color, game: Kind = Kind.LONG) -> str:
-    """The note in `reader`'s language, a long game's turn in `reader`'s own point numbers (a
-    short game's in its mover's, as backgammon writes them: `bar/22 13/7*`)."""
+    """The note in `reader`'s language, a turn in `reader`'s own point numbers (`game`'s)."""
     values = dict(note.values)
     if "kind" in values:
         values["kind"] = kind_name(texts, ResultKind(values["kind"]), game)
-    if "turn" in values and "by" in values and game is Kind.LONG:
-        steps = parse_turn(values["turn"])
-        mover = Color.parse(values["by"])
-        values["turn"] = format_turn_for(steps, mover, reader, texts.gettext("off"))
+    if "turn" in values and "by" in values:
+        mover, off = Color.parse(values["by"]), texts.gettext("off")
+        if game is Kind.SHORT:  # hits are not marked: the position before is not at hand
+            steps = parse_short_turn(values["turn"])
+            values["turn"] = short_turn_for(steps, mover, reader, off, texts.gettext("bar"))
+        else:
+            values["turn"] = format_turn_for(parse_turn(values["turn"]), mover, reader, off)
     return texts.gettext(NOTES[note.key], **values)
 
 
@@ -639,6 +643,9 @@ def _view(
     _position, view = game_view(game, base, selected)
     if game.to_move is not viewer:  # rings prompt only the player whose turn it is
         view = replace(view, highlight=Highlight())
+    if isinstance(game, ShortGame) and game.rules.cube:
+        cube = game.cube
+        view = replace(view, cube=CubeView(cube.value, cube.owner, cube.offered_by is not None))
     return view
 
 
@@ -653,7 +660,7 @@ def base_view(
     `viewer`'s numbering, `names` by colour, `status` beside the name of the side to move,
     the strips' words in `texts`' language; the game's marks go on it (`game_view`)."""
     _ = texts.gettext
-    strip = BoardTexts(pips=_("pips"), status=status, off=_("off"))
+    strip = BoardTexts(pips=_("pips"), status=status, off=_("off"), bar=_("bar"))
     return BoardView(bottom=viewer, numbering=viewer, names=names, texts=strip, banner=banner)
 
 

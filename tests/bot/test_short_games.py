@@ -154,7 +154,8 @@ async def test_a_checker_on_the_bar_enters_by_its_button_only_where_open(
     position = Position(points, pair(human, 1, 0), (0, 0), human)
     session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 1)))
     await chat.tap(chat.board, tap(session, BoardAction.SELECT, BAR))
-    assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19"]
+    # 19 with the 6, then on to 18 with the 1; never 24.
+    assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19", "bar → 18"]
     await chat.press(chat.board, "bar → 19")
     entered = await stored(service, chat)
     assert entered.game.board.bar[human] == 0
@@ -285,11 +286,13 @@ async def test_the_person_doubles_the_bot_in_a_lost_position_and_the_bot_drops(
     assert isinstance(session.game, ShortGame) and session.game.rules.cube
     human = session.seat_of(chat.user["id"])
     assert human is not None
-    # The person: everything on their 1-point; the bot: everything on its 24-point.
-    position = Position(placed(human, {1: 15}, {24: 15}), (0, 0), (0, 0), human)
+    # The person: everything on their 2-point, bearing off soon; the bot: everything on its
+    # 22-point (the person's 3), to come all the way round.
+    position = Position(placed(human, {2: 15}, {22: 15}), (0, 0), (0, 0), human)
+    before = session
     session = await put(store, session, ShortGame(ShortRules(cube=True), position))
-    await chat.tap(chat.board, tap(session, BoardAction.ROLL))  # a board one seq behind
-    assert chat.toasts()  # is caught up, not rolled
+    await chat.tap(chat.board, tap(before, BoardAction.UNDO))  # a board one seq behind
+    assert chat.toasts()  # is caught up
     assert labels(chat.board)[:2] == ["🎲 Roll", "Double to 2"]
     assert "Roll, or double first?" in (chat.board.caption or "")
     assert "Cube: 1, in the middle." in (chat.board.caption or "")
