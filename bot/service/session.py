@@ -117,6 +117,9 @@ class MatchPlay:
         return cls(match, (player0, player1), given_up == [1])
 
 
+SHORT_MARK = "s"  # what marks a stored `Ended` of short nardy (older ones are long nardy's)
+
+
 @dataclass(frozen=True, slots=True)
 class Ended:
     """The game of a session that ended last, kept with it to be counted in its players'
@@ -131,6 +134,7 @@ class Ended:
     ratings: tuple[RatingChange, RatingChange] | None = None
     counted: bool = False
     record: str = ""  # the game's record (`bot.service.records`), kept here until counted
+    short: bool = False  # a game of short nardy (RULES.md §9), counted apart from long nardy's
 
     def mark(self, game_id: str) -> str:
         """The name this game is counted under, once per player."""
@@ -148,11 +152,14 @@ class Ended:
         data += [result.kind.value, result.points, result.reason.value]
         for change in self.ratings or ():
             data.append([change.delta, change.deviation, change.volatility])
+        if self.short:
+            data.append(SHORT_MARK)
         return data
 
     @classmethod
     def from_list(cls, data: list[Any], record: str = "") -> Ended:
-        number, counted, white, black, winner, kind, points, reason, *ratings = data
+        number, counted, white, black, winner, kind, points, reason, *rest = data
+        ratings = [item for item in rest if isinstance(item, list)]
         result = GameResult(
             None if winner == "" else Color.parse(winner),
             ResultKind(kind),
@@ -167,6 +174,7 @@ class Ended:
             (changes[0], changes[1]) if changes else None,
             bool(counted),
             record,
+            SHORT_MARK in rest,
         )
 
 

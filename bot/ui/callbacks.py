@@ -108,7 +108,7 @@ class BoardAction(StrEnum):
     # Short nardy's cube (RULES.md §9): before the roll, roll or double; the opponent takes or
     # drops a double.
     ROLL = "o"
-    DOUBLE = "x"
+    DOUBLE = "c"
     TAKE = "t"
     DROP = "p"
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import GameService, Session, inline_game_id
 from bot.service.variant import Kind, kind_of
-from bot.storage import UNFINISHED_TTL, RedisStore
+from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
 from nardy import Color
 from nardy.scoring import EndReason, ResultKind
@@ -404,3 +404,24 @@ async def test_in_a_group_a_dropped_double_ends_the_game_at_the_cube_value(
     assert f"{person(session, doubler)['first_name']} won: single game, 1 point." in caption
     assert labels(board_of(group, finished))[0] == "🔁 Rematch"
     assert telegram.schema_problems == []
+
+
+async def test_statistics_keep_short_nardy_apart_from_long_nardy(
+    chat: Chat, service: GameService, store: RedisStore
+) -> None:
+    # A long-nardy count stored before short nardy existed stays long nardy's.
+    await store.count_result(chat.user["id"], "old.1", Tally("easy", "w", points_won=2))
+    await start_short(chat)
+    session = await stored(service, chat)
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    finished = await service.load(session.game_id)
+    assert finished.ended is not None and finished.ended.short and finished.ended.counted
+    await chat.send("/stats")
+    text = chat.last.text or ""
+    assert "<b>Bot · Easy</b>: 1 game, 1 won, 0 lost (100%)" in text
+    assert "<b>Short nardy: Bot · Easy</b>: 1 game, 0 won, 1 lost (0%)" in text
+    assert "gammons given 0, taken" in text
+    assert text.index("Short nardy") > text.index("<b>Bot · Easy</b>")
+    record = await service.results.record(chat.user["id"])
+    assert record.rating is None  # the bot's games change no rating
