@@ -581,7 +581,8 @@ class GameService:
         before it began (a challenge's, a rematch's), else they are committed now."""
         number = 1 if start.match is None else start.match.match.games + 1
         roller, rolled = self._rolling(dice or self._commit(f"{start.game_id}.{number}"))
-        opening, game = new_game(start.game.rules, roller)
+        crawford = start.match is not None and start.match.crawford_next
+        opening, game = new_game(start.game.rules, roller, crawford)
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
         fair = rolled()

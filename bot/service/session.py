@@ -15,8 +15,10 @@ from typing import Any
 from bot.service.variant import (
     AnyGame,
     AnyRules,
+    Kind,
     game_from_text,
     game_to_text,
+    kind_of,
     rules_from_text,
     rules_to_text,
 )
@@ -27,6 +29,7 @@ from nardy.fair import FairDice, commitment
 from nardy.game import OpeningRoll
 from nardy.match import Match
 from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.short import CrawfordMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,12 @@ class MatchPlay:
     match: Match
     players: tuple[int, int]
     given_up: bool = False
+    crawford_played: bool = False  # short nardy's Crawford game was played (RULES.md §9)
+
+    @property
+    def crawford_next(self) -> bool:
+        """Whether the next game is the match's Crawford game, played without the cube."""
+        return CrawfordMatch(self.match, self.crawford_played).crawford_next
 
     @property
     def over(self) -> bool:
@@ -96,7 +105,9 @@ class MatchPlay:
         result = session.game.result
         assert result is not None
         white_player = self.players.index(match_player(session.seats[Color.WHITE]))
-        return replace(self, match=self.match.record(result, white_player))
+        crawford = self.crawford_next and kind_of(session.game.rules) is Kind.SHORT
+        played = self.crawford_played or crawford
+        return replace(self, match=self.match.record(result, white_player), crawford_played=played)
 
     def seats(self, seats: tuple[Seat, Seat]) -> tuple[Seat, Seat]:
         """The seats of player 0 and player 1 among a game's `seats`."""
@@ -107,14 +118,15 @@ class MatchPlay:
 
     def to_list(self) -> list[int]:
         match = self.match
-        given_up = [1] if self.given_up else []
-        return [match.length, *match.score, match.games, *self.players, *given_up]
+        flags = int(self.given_up) | int(self.crawford_played) << 1
+        return [match.length, *match.score, match.games, *self.players, *([flags] if flags else [])]
 
     @classmethod
     def from_list(cls, values: list[int]) -> MatchPlay:
-        length, first, second, games, player0, player1, *given_up = values
+        length, first, second, games, player0, player1, *flags = values
         match = Match(length, (first, second), games)
-        return cls(match, (player0, player1), given_up == [1])
+        flag = flags[0] if flags else 0  # older matches: [1] when given up, else nothing
+        return cls(match, (player0, player1), bool(flag & 1), bool(flag & 2))
 
 
 SHORT_MARK = "s"  # what marks a stored `Ended` of short nardy (older ones are long nardy's)

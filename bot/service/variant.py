@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from nardy.short.ai import SHORT_LEVELS
-
 from nardy import Color, Rules, format_turn
 from nardy.ai import AVAILABLE_LEVELS, Level
 from nardy.dice import DiceSource
@@ -32,6 +30,7 @@ from nardy.short import format_turn as format_short_turn
 from nardy.short import loss_value as short_loss_value
 from nardy.short import new_game as new_short_game
 from nardy.short import record as short_record
+from nardy.short.ai import SHORT_LEVELS
 from nardy.steps import Step
 
 AnyGame = LongGame | ShortGame
@@ -60,10 +59,13 @@ def levels_of(kind: Kind) -> tuple[Level, ...]:
     return SHORT_LEVELS if kind is Kind.SHORT else AVAILABLE_LEVELS
 
 
-def new_game(rules: AnyRules, dice: DiceSource) -> tuple[OpeningRoll, AnyGame]:
-    """The opening roll (§2, the same in both) and the game ready for White's first turn."""
+def new_game(
+    rules: AnyRules, dice: DiceSource, crawford: bool = False
+) -> tuple[OpeningRoll, AnyGame]:
+    """The opening roll (§2, the same in both) and the game ready for White's first turn;
+    `crawford`: a short match's Crawford game, without the cube (§9)."""
     if isinstance(rules, ShortRules):
-        return new_short_game(rules, dice)
+        return new_short_game(rules, dice, crawford)
     return new_long_game(rules, dice)
 
 

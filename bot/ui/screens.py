@@ -233,8 +233,9 @@ def dice_line(texts: Texts, commitment: str) -> str:
 
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
-    were not committed, so it has none."""
-    if session.fair is None or session.ended is None:
+    were not committed, or it is short nardy's, whose turns the record format (`nardy.transcript`,
+    long nardy's) cannot hold, so it has none."""
+    if session.fair is None or session.ended is None or session.ended.short:
         return None
     return session.ended.mark(session.game_id)
 

@@ -9,12 +9,15 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService, Session, inline_game_id
+from bot.service import GameService, MatchPlay, Resign, Seat, Session, inline_game_id
 from bot.service.variant import Kind, kind_of
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
 from nardy import Color
-from nardy.scoring import EndReason, ResultKind
+from nardy.ai import Level
+from nardy.game import Game as LongGame
+from nardy.match import Match
+from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
 from tests.bot.harness import Chat, Group, make_group, user
@@ -158,7 +161,7 @@ async def test_a_checker_on_the_bar_enters_by_its_button_only_where_open(
     assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19", "bar → 18"]
     await chat.press(chat.board, "bar → 19")
     entered = await stored(service, chat)
-    assert entered.game.board.bar[human] == 0
+    assert isinstance(entered.game, ShortGame) and entered.game.board.bar[human] == 0
     assert entered.game.board.count_at(human, 19) == 1
     assert "bar" not in labels(chat.board)
     assert telegram.schema_problems == []
@@ -425,3 +428,46 @@ async def test_statistics_keep_short_nardy_apart_from_long_nardy(
     assert text.index("Short nardy") > text.index("<b>Bot · Easy</b>")
     record = await service.results.record(chat.user["id"])
     assert record.rating is None  # the bot's games change no rating
+
+
+def test_a_short_match_plays_its_crawford_game_once_and_keeps_it_stored() -> None:
+    rules = ShortRules(cube=True, match_length=3)
+    seats = (Seat(user_id=1, name="A"), Seat(user_id=2, name="B"))
+    play = MatchPlay(Match(3, (1, 0), 1), (1, 2))
+    assert not play.crawford_next
+    won = GameResult(Color.WHITE, ResultKind.OYN, 1, EndReason.BORNE_OFF)
+    game = replace(ShortGame(rules), result=won)
+    session = Session("m", game, seats, 0, match=play)
+    at_two = play.after(session)  # A reaches 2 of 3: the next game is the Crawford game
+    assert at_two.match.score == (2, 0) and at_two.crawford_next
+    after_crawford = at_two.after(replace(session, game=replace(game, crawford=True)))
+    assert after_crawford.crawford_played and not after_crawford.crawford_next
+    assert MatchPlay.from_list(after_crawford.to_list()) == after_crawford
+    # Matches stored before: [1] at the end when given up, nothing otherwise.
+    assert MatchPlay.from_list([3, 0, 0, 0, 1, 2, 1]).given_up
+    assert MatchPlay.from_list([3, 0, 0, 0, 1, 2]) == MatchPlay(Match(3), (1, 2))
+    # Long nardy has no Crawford game: a long match's stored form is as before.
+    long_session = replace(session, game=replace(LongGame(), result=won))
+    assert not play.after(long_session).after(long_session).crawford_played
+
+
+async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
+    service: GameService, store: RedisStore
+) -> None:
+    start = await service.open(
+        await service.new_vs_bot(5, 5, Level.EASY, 5, ShortRules(cube=True), "P")
+    )
+    assert isinstance(start.game, ShortGame) and not start.game.crawford
+    assert start.match is not None
+    # The bot leads 1–0 in a match to 5; resigning at the start costs a backgammon (3, §9):
+    # the bot reaches 4, and the next game is the Crawford game.
+    behind = replace(start, match=replace(start.match, match=Match(5, (0, 1), 1)))
+    version = await store.save_game(start.game_id, start.version, behind.to_text(), UNFINISHED_TTL)
+    human = start.seat_of(5)
+    assert human is not None
+    after = await service.apply(replace(behind, version=version), human, Resign(), None)
+    crawford = after.session
+    assert crawford.match is not None and crawford.match.match.score == (0, 4)
+    assert isinstance(crawford.game, ShortGame) and crawford.game.crawford
+    assert not crawford.game.may_double()  # §9: no doubling in the Crawford game
+    assert (await service.load(start.game_id)).game == crawford.game
