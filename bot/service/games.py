@@ -76,6 +76,7 @@ from bot.service.variant import (
     levels_of,
     new_game,
     placeholder,
+    to_act,
     turn_text,
 )
 from bot.storage import (
@@ -866,11 +867,11 @@ class GameService:
         return timed_out
 
     async def _time_out(self, session: Session) -> Session:
-        """The game (out of time) lost on time by the side to move, scored from the position
-        (RULES.md §7), saved; the next game of a match begun. `session` as it was when the
-        side to move cannot lose (it has borne off everything, awaiting the last roll)."""
+        """The game (out of time) lost on time by the side it waits for (`to_act`), scored from
+        the position (RULES.md §7), saved; the next game of a match begun. `session` as it was
+        when that side cannot lose (it has borne off everything, awaiting the last roll)."""
         try:
-            game = session.game.resign(session.game.to_move, EndReason.TIMEOUT)
+            game = session.game.resign(to_act(session.game), EndReason.TIMEOUT)
         except IllegalMove:
             return session
         return await self._conclude(session.with_game(game, ()))

@@ -50,10 +50,6 @@ def kind_of(rules: AnyRules) -> Kind:
     return Kind.SHORT if isinstance(rules, ShortRules) else Kind.LONG
 
 
-def kind_of_game(game: AnyGame) -> Kind:
-    return kind_of(game.rules)
-
-
 def levels_of(kind: Kind) -> tuple[Level, ...]:
     """The levels the bot plays the game `kind` at."""
     return SHORT_LEVELS if kind is Kind.SHORT else AVAILABLE_LEVELS
@@ -131,6 +127,13 @@ def cube_decider(game: AnyGame) -> Color | None:
     if offered is not None:
         return offered.opponent
     return game.to_move if game.may_double() else None
+
+
+def to_act(game: AnyGame) -> Color:
+    """The side the game waits for: the opponent of a double offered (RULES.md §9), else the
+    side to move; its clock runs and it is reminded."""
+    decider = cube_decider(game)
+    return game.to_move if decider is None else decider  # White is 0: no `or`
 
 
 def short_rules(rules: Rules, cube: bool = False) -> ShortRules:

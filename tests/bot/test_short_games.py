@@ -9,18 +9,28 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService, MatchPlay, Resign, Seat, Session, inline_game_id
-from bot.service.variant import Kind, kind_of
+from bot.service import (
+    GameService,
+    MatchPlay,
+    PoolBotPlayer,
+    Resign,
+    Seat,
+    Session,
+    Terms,
+    inline_game_id,
+)
+from bot.service.variant import Kind, kind_of, to_act
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
 from nardy import Color
 from nardy.ai import Level
+from nardy.dice import SeededDice
 from nardy.game import Game as LongGame
 from nardy.match import Match
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
-from tests.bot.harness import Chat, Group, make_group, user
+from tests.bot.harness import Chat, Clock, Group, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
@@ -471,3 +481,29 @@ async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
     assert isinstance(crawford.game, ShortGame) and crawford.game.crawford
     assert not crawford.game.may_double()  # §9: no doubling in the Crawford game
     assert (await service.load(start.game_id)).game == crawford.game
+
+
+async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_for(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    clock = Clock()
+    service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
+    made = await service.challenge(
+        -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
+    )
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    doubler = session.game.to_move.opponent
+    # The other side is to move before its roll, and doubles; the clock runs for the answer.
+    position = replace(Position.start(), to_move=doubler)
+    offered = ShortGame(ShortRules(cube=True), position).double()
+    assert to_act(offered) is doubler.opponent
+    waiting = replace(session.with_game(offered, ()), deadline=clock.now + 60)
+    saved = await store.save_game(
+        session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
+    )
+    assert saved
+    clock.now += 61
+    assert await service.on_timer(session.game_id) is not None
+    result = (await service.load(session.game_id)).game.result
+    assert result is not None and result.reason is EndReason.TIMEOUT
+    assert result.winner is doubler
