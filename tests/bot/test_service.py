@@ -55,7 +55,9 @@ from bot.ui.callbacks import (
     PickLength,
     PickLevel,
     PickMatch,
+    PickShort,
     Question,
+    ShortLength,
 )
 from nardy import Color, Position, Rules, Step
 from nardy.ai import Hint, Level
@@ -345,6 +347,12 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
         PickLevel(level=max((level.value for level in Level), key=len)),
         PickMatch(level=max((level.value for level in Level), key=len), length=7),
         PickLength(length=7),
+        PickShort(level=max((level.value for level in Level), key=len), length=7),
+        ShortLength(length=7),
+        *(
+            BoardTap(game=session.game_id, seq=10**9, action=action, src=25, dst=24)
+            for action in BoardAction
+        ),
         *(Menu(action=action) for action in MenuAction),
         *(PickLanguage(locale=locale) for locale in Locale),
     ]

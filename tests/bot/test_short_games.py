@@ -10,19 +10,25 @@ from typing import Any
 import pytest
 
 from bot.service import (
+    Double,
+    Drop,
     GameService,
+    InvalidAction,
     MatchPlay,
+    NotYourTurn,
     PoolBotPlayer,
     Resign,
+    Roll,
     Seat,
     Session,
+    Take,
     Terms,
     inline_game_id,
 )
 from bot.service.variant import Kind, kind_of, to_act
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
-from nardy import Color
+from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.dice import SeededDice
 from nardy.game import Game as LongGame
@@ -507,3 +513,18 @@ async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_
     result = (await service.load(session.game_id)).game.result
     assert result is not None and result.reason is EndReason.TIMEOUT
     assert result.winner is doubler
+
+
+@pytest.mark.parametrize("rules", [Rules(), ShortRules(), ShortRules(cube=True)])
+async def test_a_forged_cube_tap_where_no_cube_decision_is_due_changes_nothing(
+    service: GameService, rules: Rules | ShortRules
+) -> None:
+    """Long nardy has no cube; short nardy without it never asks; with it, not with the dice
+    already rolled (the person's first turn here, or after the bot's)."""
+    session = await service.open(await service.new_vs_bot(7, 7, Level.EASY, 1, rules, "P"))
+    human = session.seat_of(7)
+    assert human is not None and session.game.to_move is human and session.game.dice is not None
+    for action in (Roll(), Double(), Take(), Drop()):
+        with pytest.raises((InvalidAction, NotYourTurn)):
+            await service.apply(session, human, action, session.seq)
+    assert await service.load(session.game_id) == session
