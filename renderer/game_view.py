@@ -1,4 +1,4 @@
-"""The view state of a game, long or short (`nardy.game.Game`, `nardy.short.Game`), as its
+"""The view state of a game, long (`nardy.game.Game`) or short (`nardy.short.Game`), as its
 players see it between two taps."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from nardy.chains import chains_from
 from nardy.game import Game
 from nardy.short import Game as ShortGame
 from nardy.short import Position as ShortPosition
-from renderer.view import BoardView, Dice, Highlight, TurnMarks
+from renderer.variant import Board
+from renderer.view import BoardView, CubeView, Dice, Highlight, TurnMarks
 
 
 @overload
@@ -26,12 +27,20 @@ def game_view(
 ) -> tuple[ShortPosition, BoardView]: ...
 
 
+@overload
 def game_view(
     game: Game | ShortGame, base: BoardView, selected: int | None = None
-) -> tuple[Position | ShortPosition, BoardView]:
+) -> tuple[Board, BoardView]: ...
+
+
+def game_view(
+    game: Game | ShortGame, base: BoardView, selected: int | None = None
+) -> tuple[Board, BoardView]:
     """The board with this turn's steps so far, and `base` with the roll (played dice faded),
-    the checkers that can move ringed (the `selected` own point with every point it can reach
-    this turn), and this turn's steps marked, or the last turn's before the first step."""
+    the checkers that can move ringed (the `selected` own point, 25 for short nardy's bar,
+    with every point it can reach this turn), this turn's steps marked, or the last turn's
+    before the first step, and short nardy's cube while a game played with it goes on (at the
+    end the banner tells the stake)."""
     if game.over or game.dice is None:
         dice, highlight = None, Highlight()
     else:
@@ -47,4 +56,8 @@ def game_view(
         marks: TurnMarks | None = TurnMarks(game.to_move, game.played)
     else:
         marks = TurnMarks(last.color, last.steps) if last and last.steps else None
-    return game.board, replace(base, dice=dice, highlight=highlight, last_turn=marks)
+    view = replace(base, dice=dice, highlight=highlight, last_turn=marks)
+    if isinstance(game, ShortGame) and game.rules.cube and not game.over:
+        cube = game.cube
+        view = replace(view, cube=CubeView(cube.value, cube.owner, cube.offered_by is not None))
+    return game.board, view

@@ -34,8 +34,8 @@ def _top_center(position: Board, bottom: Color, absolute: int, color: Color) -> 
 
 
 def _bar_top(bottom: Color, color: Color) -> bool:
-    """Is `color`'s half of the bar the top one? A side's bar is its point 25, just before its
-    24..19 (RULES.md §9), so the side at the bottom waits on the top half."""
+    """Is `color`'s half of the bar the top one? A hit checker enters the opponent's home
+    (RULES.md §9), top right for the side at the bottom: it waits on the half beside it."""
     return color is bottom
 
 

@@ -8,6 +8,9 @@ from nardy import Rules
 from nardy.dice import SeededDice
 from nardy.game import Game
 from nardy.selfplay import play_random_game
+from nardy.short import Game as ShortGame
+from nardy.short import ShortRules
+from nardy.short import new_game as new_short_game
 
 
 def random_games(count: int, seed: int = 0) -> list[list[Game]]:
@@ -15,3 +18,21 @@ def random_games(count: int, seed: int = 0) -> list[list[Game]]:
     rng = random.Random(seed)
     dice = SeededDice(seed)
     return [play_random_game(dice, rng, Rules()) for _ in range(count)]
+
+
+def random_short_games(count: int, seed: int = 0) -> list[list[ShortGame]]:
+    """`count` short-nardy games with the cube on, of uniformly random legal turns, each as
+    its states at every turn start (after the roll). Nobody doubles: the cube stays 1."""
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    games = []
+    for _ in range(count):
+        _, game = new_short_game(ShortRules(cube=True), dice)
+        states = [game]
+        while not game.over:
+            game = game.play_turn(rng.choice(game.legal.step_sequences()))
+            if not game.over:
+                game = game.with_roll(dice.roll())
+            states.append(game)
+        games.append(states)
+    return games

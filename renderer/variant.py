@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from nardy import Color, Position
 from nardy import to_absolute as long_absolute
+from nardy.short import BAR as BAR  # the bar as a short-nardy own point number (RULES.md §9)
 from nardy.short import Position as ShortPosition
 from nardy.short import to_absolute as short_absolute
 
 Board = Position | ShortPosition  # a position of either game
-BAR = 25  # the bar as an own point number, short nardy's entering point (RULES.md §9)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,15 @@
 """Benchmark the board renderer over the states of seeded random games.
 
-Usage: python scripts/bench_render.py [--games N] [--theme NAME] [--best-of K]
+Usage: python scripts/bench_render.py [--game long|short] [--games N] [--theme NAME] [--best-of K]
 
 Prints median, p95 and max of compose, encode and their sum (a whole `render`), in wall time
 and in this thread's CPU time, and of the JPEG size, so one can see what dominates. On a busy
 machine `--best-of 5` times every board five times and keeps its fastest run, which is close
 to what a quiet machine shows. Goal (issue 3): median <= 5 ms and <= 120 KB. The whole run's
-CPU and wall time close the output. Left out: start-up, playing the sample games and building
-their views, the theme's first compose (it builds the layers and sprites once per process),
-and sending the JPEG to Telegram.
+CPU and wall time close the output. `--game short` draws short nardy (backgammon) boards: the
+bar, its counts and the cube (on, never doubled: centred). Left out: start-up, playing the
+sample games and building their views, building the theme's layers and sprites (`warm_up`, once
+per process), and sending the JPEG to Telegram.
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ import argparse
 import os
 import statistics
 import time
+from collections.abc import Sequence
 
 from cpu_wall import RunClock
 
-from nardy import Position
-from renderer import THEMES, BoardView, Texts
+from nardy.game import Game
+from nardy.short import Game as ShortGame
+from renderer import LONG, SHORT, THEMES, BoardView, Texts, warm_up
 from renderer.game_view import game_view
 from renderer.geometry import HEIGHT, WIDTH
 from renderer.render import compose, encode
-from renderer.samples import random_games
+from renderer.samples import random_games, random_short_games
+from renderer.variant import Board
 
 COLUMNS = ("render", "compose", "encode", "render CPU", "encode CPU")
 
@@ -38,7 +42,7 @@ def _row(name: str, values: list[float], unit: str) -> str:
     )
 
 
-def _measure(position: Position, view: BoardView) -> tuple[list[float], int]:
+def _measure(position: Board, view: BoardView) -> tuple[list[float], int]:
     """Milliseconds per `COLUMNS` of one render, and the JPEG's size in bytes."""
     wall, cpu = time.perf_counter(), time.thread_time()
     image = compose(position, view)
@@ -57,6 +61,7 @@ def _measure(position: Position, view: BoardView) -> tuple[list[float], int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("long", "short"), default="long")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--theme", choices=sorted(THEMES), default="classic")
     parser.add_argument("--best-of", type=int, default=1, help="runs per board, fastest kept")
@@ -65,13 +70,19 @@ def main() -> None:
     base = BoardView(
         theme=THEMES[args.theme], names=("Алиса", "Bob"), texts=Texts(pips="pips", status="to move")
     )
-    views = []
-    for states in random_games(args.games):
+    views: list[tuple[Board, BoardView]] = []
+    games: list[Sequence[Game | ShortGame]] = []
+    if args.game == "short":
+        games.extend(random_short_games(args.games))
+    else:
+        games.extend(random_games(args.games))
+    for states in games:
         for index, state in enumerate(states):
             movable = () if state.over or state.dice is None else state.next_steps()
             selected = movable[0].src if movable and index % 2 else None  # half with a selection
             views.append(game_view(state, base, selected))
-    compose(*views[0])  # build the theme's layers and sprites outside the timing
+    # the theme's layers and sprites, outside the timing
+    warm_up([base.theme], [SHORT if args.game == "short" else LONG])
     timings: dict[str, list[float]] = {name: [] for name in COLUMNS}
     sizes = []
     for position, view in views:
@@ -80,7 +91,7 @@ def main() -> None:
             timings[name].append(min(times[column] for times, _ in runs))
         sizes.append(runs[0][1] / 1024)
     print(
-        f"{len(views)} boards of {args.games} random games, theme {args.theme},"
+        f"{len(views)} boards of {args.games} random {args.game} nardy games, theme {args.theme},"
         f" {WIDTH}x{HEIGHT} JPEG, best of {args.best_of}"
     )
     for name, values in timings.items():

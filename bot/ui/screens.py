@@ -43,7 +43,7 @@ from nardy.short import Position as ShortPosition
 from nardy.short import format_turn_for as short_turn_for
 from nardy.short import parse_turn as parse_short_turn
 from nardy.summary import summarize
-from renderer import Banner, BoardView, CubeView, Highlight
+from renderer import Banner, BoardView, Highlight
 from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
 
@@ -644,9 +644,6 @@ def _view(
     _position, view = game_view(game, base, selected)
     if game.to_move is not viewer:  # rings prompt only the player whose turn it is
         view = replace(view, highlight=Highlight())
-    if isinstance(game, ShortGame) and game.rules.cube:
-        cube = game.cube
-        view = replace(view, cube=CubeView(cube.value, cube.owner, cube.offered_by is not None))
     return view
 
 

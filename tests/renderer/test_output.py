@@ -39,11 +39,14 @@ def test_default_view_renders_the_start() -> None:
 def test_demo_writes_every_theme_orientation_and_phase(tmp_path: Path) -> None:
     paths = write_gallery(tmp_path)
     names = {path.name for path in paths}
-    assert len(paths) == 3 * 2 * 4
+    short_phases = ("1-start", "2-bar", "3-double", "4-bear-off", "5-end")
+    assert len(paths) == 3 * 2 * (4 + len(short_phases))
     for theme in ("classic", "contrast", "colorblind"):
         for bottom in ("white", "black"):
             for phase in ("1-start", "2-middle", "3-bear-off", "4-end"):
                 assert f"{theme}-{bottom}-bottom-{phase}.jpg" in names
+            for phase in short_phases:
+                assert f"short-{theme}-{bottom}-bottom-{phase}.jpg" in names
     for path in paths:
         assert Image.open(path).format == "JPEG"
         assert path.stat().st_size <= SIZE_GOAL

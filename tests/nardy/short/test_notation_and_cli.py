@@ -15,6 +15,7 @@ from nardy.short import (
     Position,
     Step,
     format_turn,
+    format_turn_for,
     legal_turns,
     parse_step,
     parse_turn,
@@ -48,6 +49,33 @@ def test_a_turn_marks_each_hit_once() -> None:
     turn = parse_turn("24/20 20/16 16/12 24/20")
     assert format_turn(position, turn) == "24/20* 20/16* 16/12 24/20"
     assert legal_turns(position, (4, 4)).is_complete(turn)
+
+
+def test_a_turn_reads_in_either_side_numbers_for_the_board_labels() -> None:
+    """The opponent's point p is one's own 25 - p (§9): White's 24/18 is Black's 1/7; the bar
+    and the tray keep the words the caller gives them."""
+    played = parse_turn("bar/22 24/18 13/7 6/off 2/off")
+    assert format_turn_for(played, Color.WHITE, Color.WHITE) == "bar/22 24/18 13/7 6/off 2/off"
+    assert format_turn_for(played, Color.WHITE, Color.BLACK) == "bar/3 1/7 12/18 19/off 23/off"
+    assert format_turn_for(played, Color.BLACK, Color.WHITE, "вн", "бар") == (
+        "бар/3 1/7 12/18 19/вн 23/вн"
+    )
+    for mover in Color:
+        for reader in Color:
+            text = format_turn_for(played, mover, reader)
+            mover_text = format_turn_for(played, mover, mover)
+            reread = " ".join(
+                "/".join(
+                    part
+                    if part in ("bar", "off")
+                    else str(25 - int(part))
+                    if mover is not reader
+                    else part
+                    for part in step.split("/")
+                )
+                for step in text.split()
+            )
+            assert reread == mover_text
 
 
 def test_the_interchange_form_round_trips_and_names_its_variant() -> None:
