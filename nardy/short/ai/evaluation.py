@@ -30,8 +30,11 @@ SHOT_BASE = 4.0  # pips a hit costs beyond the hit checker's pips (the tempo)
 SHOT_BOARD = 2.5  # ... and per point the hitter holds in his home board
 SHOT_PIPS = 1.0  # ... times the pips the hit checker loses (25 − its point)
 MAX_FAILS = 3.0  # rolls a checker on the bar is counted to fail at most (a closed board)
-RACE_SCALE, RACE_SCALE_PER_PIP = 2.0, 0.07  # pips of lead per unit of the win's log-odds...
-CONTACT_SCALE, CONTACT_SCALE_PER_PIP = 3.0, 0.1  # ... in a race and in contact
+# Pips of lead per unit of the win's log-odds: in a race 0.95 √(mean pips), in contact 0.37 ×
+# mean pips (contact games swing more). Fitted by logistic regression to the outcomes of the
+# 14,000 positions of 300 Medium self-play games (a one-off fit, not a shipped script).
+RACE_SCALE = 0.95
+CONTACT_SCALE = 0.37
 HOME_BITS = 0b1111110  # points 1..6
 GAMMON_CONTACT = 0.3  # gammons that contact adds on top of the race estimate (times win^3)
 
@@ -129,10 +132,10 @@ def evaluate_shapes(position: Position, mine: Shape, theirs: Shape) -> Chances:
     if not contact:
         if mine.rearmost <= 6 and theirs.rearmost <= 6:
             return Chances(_bearoff_race(position), 0.0, 0.0)
-        win = _sigmoid(lead / (RACE_SCALE + RACE_SCALE_PER_PIP * average))
+        win = _sigmoid(lead / (RACE_SCALE * math.sqrt(average)))
     else:
         lead += structure(mine, theirs) - structure(theirs, mine) - exposure(mine, theirs)
-        win = _sigmoid(lead / (CONTACT_SCALE + CONTACT_SCALE_PER_PIP * average))
+        win = _sigmoid(lead / (CONTACT_SCALE * average))
     return Chances(win, *_gammons(mine, theirs, win, contact))
 
 
