@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from nardy.ai import bearoff
+from nardy.ai.search import ROLLS
 from nardy.color import Color
 from nardy.position import CHECKERS
 from nardy.short.position import BAR, OWN_TO_INDEX, Position
@@ -37,11 +38,6 @@ RACE_SCALE = 0.95
 CONTACT_SCALE = 0.37
 HOME_BITS = 0b1111110  # points 1..6
 GAMMON_CONTACT = 0.3  # gammons that contact adds on top of the race estimate (times win^3)
-
-# The 21 distinct rolls and how many of the 36 dice outcomes give each.
-ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
-    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
-)
 
 
 @dataclass(frozen=True, slots=True)
