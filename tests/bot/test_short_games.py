@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.service import (
+    Challenge,
     Double,
     Drop,
     GameService,
@@ -33,6 +34,8 @@ from nardy.ai import Level
 from nardy.dice import SeededDice
 from nardy.game import Game as LongGame
 from nardy.match import Match
+from nardy.record import game_to_text as long_game_to_text
+from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
@@ -528,3 +531,21 @@ async def test_a_forged_cube_tap_where_no_cube_decision_is_due_changes_nothing(
         with pytest.raises((InvalidAction, NotYourTurn)):
             await service.apply(session, human, action, session.seq)
     assert await service.load(session.game_id) == session
+
+
+def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
+    """A session, its ended game and a challenge as stored before: no mark of the game, long
+    nardy's records and rules."""
+    game = LongGame().with_roll((6, 5))
+    ended = '[1,0,"u:1:A","b:easy","white","mars",2,"borne_off"]'
+    text = (
+        f'{{"g":"{long_game_to_text(game)}","s":["u:1:A","b:easy"],"c":1,"m":null,"n":[],'
+        f'"q":3,"t":3,"d":[],"e":{ended}}}'
+    )
+    session = Session.from_text("old", 1, text)
+    assert session.game == game and kind_of(session.game.rules) is Kind.LONG
+    assert session.ended is not None and not session.ended.short
+    challenge = Challenge.from_text(
+        "c", 1, '{"k":"c","c":-5,"s":"u:1:A","l":"en","i":null,"n":null,"r":"ph3ecn1"}'
+    )
+    assert challenge.rules == Rules(opening=Opening.PLAY_OPENING_ROLL)
