@@ -39,7 +39,7 @@ from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
-from tests.bot.harness import Chat, Clock, Group, make_group, user
+from tests.bot.harness import Chat, Clock, Group, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
@@ -222,6 +222,19 @@ def board_of(group: Group, session: Session) -> Sent:
     return next(m for m in group.messages if m.message_id == session.message_id)
 
 
+async def tap_on(group: Group, session: Session) -> None:
+    """The player to move taps Done, else a destination, else a checker (or the bar)."""
+    board = board_of(group, session)
+    mover = person(session, session.game.to_move)
+    shown = labels(board)
+    if "✅ Done" in shown:
+        await group.press(mover, board, "✅ Done")
+    elif any("→" in label for label in shown):
+        await group.press(mover, board, lambda text: "→" in text)
+    else:
+        await group.press(mover, board, next(filter(is_source, shown)))
+
+
 async def short_challenge(group: Group, service: GameService) -> Session:
     """ALICE offers short nardy with /play short; BOB joins: the game as stored."""
     await group.send(ALICE, "/play short")
@@ -235,15 +248,17 @@ async def short_challenge(group: Group, service: GameService) -> Session:
 
 
 async def test_play_short_in_a_group_starts_a_game_of_short_nardy(
-    group: Group, service: GameService, telegram: FakeTelegram
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
     session = await short_challenge(group, service)
     assert isinstance(session.game, ShortGame) and not session.game.rules.cube
     board = board_of(group, session)
     assert board.caption is not None and "Short nardy" in board.caption
-    mover = person(session, session.game.to_move)
-    await group.press(mover, board, next(filter(is_source, labels(board))))
+    await tap_on(group, session)  # a checker picked up: its destinations offered
     assert any("→" in label for label in labels(board_of(group, session)))
+    alice = make_chat(telegram, store, service, ALICE["id"])  # her private chat: /games lists
+    await alice.send("/games")
+    assert "U4002, in a group · Short nardy" in (alice.last.text or "")
     assert telegram.schema_problems == []
 
 
@@ -256,15 +271,7 @@ async def test_a_whole_group_game_of_short_nardy_ends_with_its_result(
         session = await service.load(session.game_id)
         if session.game.over:
             break
-        board = board_of(group, session)
-        mover = person(session, session.game.to_move)
-        shown = labels(board)
-        if "✅ Done" in shown:
-            await group.press(mover, board, "✅ Done")
-        elif any("→" in label for label in shown):
-            await group.press(mover, board, lambda text: "→" in text)
-        else:
-            await group.press(mover, board, next(filter(is_source, shown)))
+        await tap_on(group, session)
     result = session.game.result
     assert result is not None and result.winner is not None
     caption = board_of(group, session).caption or ""
@@ -364,15 +371,7 @@ async def cube_game(group: Group, service: GameService, store: RedisStore) -> Se
     assert isinstance(session.game, ShortGame) and session.game.rules.cube
     first = session.game.to_move
     while session.game.to_move is first:
-        board = board_of(group, session)
-        mover = person(session, first)
-        shown = labels(board)
-        if "✅ Done" in shown:
-            await group.press(mover, board, "✅ Done")
-        elif any("→" in label for label in shown):
-            await group.press(mover, board, lambda text: "→" in text)
-        else:
-            await group.press(mover, board, next(filter(is_source, shown)))
+        await tap_on(group, session)
         session = await service.load(session.game_id)
     return session
 
