@@ -117,6 +117,12 @@ def cube_value(game: AnyGame) -> int:
     return game.cube.value if isinstance(game, ShortGame) else 1
 
 
+def has_record(rules: AnyRules) -> bool:
+    """Whether a game under `rules` gets a game record (`nardy.transcript`): not one played
+    with short nardy's cube, whose actions the record does not keep."""
+    return not (isinstance(rules, ShortRules) and rules.cube)
+
+
 def cube_decider(game: AnyGame) -> Color | None:
     """Who decides before the roll with short nardy's cube (RULES.md §9): the opponent of a
     double offered (take or drop), or the side to move when it may double (roll or double);

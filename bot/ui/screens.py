@@ -22,6 +22,7 @@ from bot.service.variant import (
     Kind,
     cube_decider,
     cube_value,
+    has_record,
     kind_of,
     loss_value,
 )
@@ -233,9 +234,9 @@ def dice_line(texts: Texts, commitment: str) -> str:
 
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
-    were not committed, or it is short nardy's, whose turns the record format (`nardy.transcript`,
-    long nardy's) cannot hold, so it has none."""
-    if session.fair is None or session.ended is None or session.ended.short:
+    were not committed, or it was played with short nardy's cube, whose actions the record
+    (`nardy.transcript`) does not keep, so it has none."""
+    if session.fair is None or session.ended is None or not has_record(session.game.rules):
         return None
     return session.ended.mark(session.game_id)
 
