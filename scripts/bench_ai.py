@@ -7,8 +7,9 @@ Positions and rolls come from Medium-vs-Hard games on seeded dice (of short nard
 `--variant short`, whose levels are `nardy.short.ai.SHORT_LEVELS`); every level then chooses a
 turn in each of them. Real choices (two or more legal turns) are reported apart from forced
 turns (one legal turn) and passes (none), which cost next to nothing and would flatter the
-figures. Per move: this process's CPU time (all its threads, so BLAS threads spinning on a
-busy machine count) and wall time. The process is set up as the bot's workers are
+figures; short nardy adds a line for the cube (`wants_double` in each position). Per move:
+this process's CPU time (all its threads, so BLAS threads spinning on a busy machine count) and
+wall time. The process is set up as the bot's workers are
 (`nardy.ai.init_worker`: one BLAS thread, the network weights and the bear-off database loaded);
 `--no-thread-limit` leaves BLAS at the library's default (a thread per core), as before issue 8.
 Left out: start-up and imports, loading the tables, sampling the positions, and each level's
@@ -33,7 +34,7 @@ from nardy.ai.worker import load_tables
 from nardy.movegen import LegalTurns, legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
-from nardy.short.ai import SHORT_LEVELS
+from nardy.short.ai import SHORT_LEVELS, wants_double
 from nardy.short.ai import choose_turn as short_choose_turn
 from nardy.short.ai.duel import duel as short_duel
 
@@ -123,7 +124,23 @@ def main() -> None:
         print(level.value)
         for what in ("choice", "forced", "pass"):
             print(line(what, cpu[what], wall[what]))
+        if args.variant == "short":
+            print(line("cube", *cube_times(sample, level)))
     print(clock.summary())
+
+
+def cube_times(sample: Sequence[Sample], level: Level) -> tuple[list[float], list[float]]:
+    """CPU and wall milliseconds of short nardy's `wants_double` in each sampled position,
+    before the roll with the cube in the middle (what the bot asks before each of its rolls)."""
+    cpu, wall = [], []
+    for position, _ in sample:
+        assert isinstance(position, short.Position)
+        game = short.Game(short.ShortRules(cube=True), position=position)
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        wants_double(game, level)
+        cpu.append(1000 * (time.process_time() - start_cpu))
+        wall.append(1000 * (time.perf_counter() - start_wall))
+    return cpu, wall
 
 
 if __name__ == "__main__":
