@@ -37,7 +37,8 @@ RENDER_SECONDS = Histogram(
 )
 AI_SECONDS = Histogram(
     "nardy_ai_seconds",
-    "Time the bot takes to choose a turn (by level) or a hint (level 'hint'), in its pool.",
+    "Time the bot takes to choose a turn (by level), a hint (level 'hint') or a cube decision"
+    " (level 'cube'), in its pool.",
     ["level"],
     buckets=_AI_BUCKETS,
 )

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from bot.service import MATCH_LENGTHS, TURN_LIMITS, Terms
+from bot.service.variant import AnyRules, Kind, short_rules
 from nardy import Rules
+from nardy.short import ShortRules
 from renderer import THEMES, BoardView, Theme
 
 OFF, ON = "0", "1"  # how a yes-or-no option is stored
@@ -48,12 +50,14 @@ RULE_KEYS = (
     "scoring",
     "last_roll",
 )
+CUBE = Option("cube", (ON, OFF), OFF)  # short nardy's doubling cube (RULES.md §9)
 LENGTH = Option("length", tuple(str(n) for n in MATCH_LENGTHS), "1")
 TIMER = Option("timer", tuple(TURN_LIMITS), None)
 AUTO_CONFIRM = Option("auto", (ON, OFF), OFF, personal=True)  # the key saved before /settings
 THEME = Option("theme", tuple(THEMES), BoardView().theme.name)
 OPTIONS: tuple[Option, ...] = (
     *(_rule(key) for key in RULE_KEYS),
+    CUBE,
     LENGTH,
     TIMER,
     THEME,
@@ -86,12 +90,17 @@ class GameSettings:
         )
 
     @classmethod
-    def of_rules(cls, rules: Rules) -> GameSettings:
-        """The settings of the house rules `rules` (the other options not chosen)."""
+    def of_rules(cls, rules: Rules | ShortRules) -> GameSettings:
+        """The settings of the house rules `rules` (the other options, and those short nardy
+        has not, not chosen)."""
         chosen = {}
         for key in RULE_KEYS:
+            if not hasattr(rules, key):
+                continue
             value = getattr(rules, key)
             chosen[key] = (ON if value else OFF) if isinstance(value, bool) else str(value)
+        if isinstance(rules, ShortRules):
+            chosen[CUBE.key] = ON if rules.cube else OFF
         return cls(chosen)
 
     def value(self, option: Option) -> str | None:
@@ -114,6 +123,13 @@ class GameSettings:
             value = self.value(BY_KEY[key])
             values[key] = value == ON if isinstance(getattr(Rules(), key), bool) else value
         return Rules.from_dict(values)
+
+    def rules_for(self, kind: Kind) -> AnyRules:
+        """The rules of a new game of `kind`: the house rules, or short nardy's options made
+        of those it keeps and the cube."""
+        if kind is Kind.SHORT:
+            return short_rules(self.rules, self.value(CUBE) == ON)
+        return self.rules
 
     def terms(self, default: Terms) -> Terms:
         """The terms of a new challenge that names none: the match length chosen, and the

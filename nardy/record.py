@@ -16,7 +16,8 @@ from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.steps import Step
 
 VERSION = "g1"
-_POINT_LETTERS = "abcdefghijklmnopqrstuvwx"
+_POINT_LETTERS = "abcdefghijklmnopqrstuvwxy"  # own points 1..24; y: short nardy's bar (25)
+LONG_POINTS = 24
 
 
 class RecordError(ValueError):
@@ -68,36 +69,64 @@ def steps_to_text(steps: tuple[Step, ...]) -> str:
     return "".join(f"{_POINT_LETTERS[s.src - 1]}{s.die}" for s in steps)
 
 
-def steps_from_text(text: str) -> tuple[Step, ...]:
+def steps_from_text(
+    text: str, step: type[Step] = Step, points: int = LONG_POINTS
+) -> tuple[Step, ...]:
+    """Steps of `step`'s type from own points 1..`points` (short nardy's bar is 25)."""
     if len(text) % 2:
         raise RecordError(f"bad steps {text!r}")
+    letters = _POINT_LETTERS[:points]
     steps = []
     for i in range(0, len(text), 2):
         letter, die = text[i], text[i + 1]
-        if letter not in _POINT_LETTERS or die not in "123456":
+        if letter not in letters or die not in "123456":
             raise RecordError(f"bad step {text[i : i + 2]!r}")
-        steps.append(Step(_POINT_LETTERS.index(letter) + 1, int(die)))
+        steps.append(step(letters.index(letter) + 1, int(die)))
     return tuple(steps)
 
 
-def _dice_to_text(dice: tuple[int, int] | None) -> str:
+def history_to_text(history: tuple[TurnRecord, ...]) -> str:
+    """The turns played, each its dice then its steps, the first turn's colour first."""
+    text = ",".join(dice_to_text(t.dice) + steps_to_text(t.steps) for t in history)
+    return history[0].color.label[0] + text if history else ""
+
+
+def history_from_text(
+    text: str, step: type[Step] = Step, points: int = LONG_POINTS
+) -> tuple[TurnRecord, ...]:
+    """The turns `history_to_text` wrote."""
+    turns: list[TurnRecord] = []
+    if not text:
+        return ()
+    colors = {"w": Color.WHITE, "b": Color.BLACK}
+    if text[0] not in colors:
+        raise RecordError(f"bad history {text[:10]!r}")
+    color = colors[text[0]]
+    for turn in text[1:].split(","):
+        steps = steps_from_text(turn[2:], step, points)
+        turns.append(TurnRecord(color, dice_from_text(turn[:2]), steps))
+        color = color.opponent
+    return tuple(turns)
+
+
+def dice_to_text(dice: tuple[int, int] | None) -> str:
     return f"{dice[0]}{dice[1]}" if dice else ""
 
 
-def _dice_from_text(text: str) -> tuple[int, int]:
+def dice_from_text(text: str) -> tuple[int, int]:
     if len(text) != 2 or any(ch not in "123456" for ch in text):
         raise RecordError(f"bad dice {text!r}")
     return int(text[0]), int(text[1])
 
 
-def _result_to_text(result: GameResult | None) -> str:
+def result_to_text(result: GameResult | None) -> str:
     if result is None:
         return ""
     winner = result.winner.label[0] if result.winner is not None else "d"
     return f"{winner}:{result.kind.value}:{result.points}:{result.reason.value}"
 
 
-def _result_from_text(text: str) -> GameResult | None:
+def result_from_text(text: str) -> GameResult | None:
     if not text:
         return None
     try:
@@ -110,18 +139,15 @@ def _result_from_text(text: str) -> GameResult | None:
 
 def game_to_text(game: Game) -> str:
     """The record of `game`; `game_from_text` reads it back to an equal `Game`."""
-    history = ",".join(_dice_to_text(t.dice) + steps_to_text(t.steps) for t in game.history)
-    if game.history:
-        history = game.history[0].color.label[0] + history
     return "|".join(
         (
             VERSION,
             rules_to_text(game.rules),
             position_to_text(game.position),
-            _dice_to_text(game.dice),
+            dice_to_text(game.dice),
             steps_to_text(game.played),
-            history,
-            _result_to_text(game.result),
+            history_to_text(game.history),
+            result_to_text(game.result),
         )
     )
 
@@ -132,15 +158,7 @@ def game_from_text(text: str) -> Game:
     if len(parts) != 7 or parts[0] != VERSION:
         raise RecordError(f"not a {VERSION} game record")
     _, rules, position, dice, played, history, result = parts
-    turns = []
-    if history:
-        colors = {"w": Color.WHITE, "b": Color.BLACK}
-        if history[0] not in colors:
-            raise RecordError(f"bad history {history[:10]!r}")
-        color = colors[history[0]]
-        for turn in history[1:].split(","):
-            turns.append(TurnRecord(color, _dice_from_text(turn[:2]), steps_from_text(turn[2:])))
-            color = color.opponent
+    turns = history_from_text(history)
     try:
         pos = position_from_text(position)
     except ValueError as exc:
@@ -148,8 +166,8 @@ def game_from_text(text: str) -> Game:
     return Game(
         rules_from_text(rules),
         pos,
-        _dice_from_text(dice) if dice else None,
+        dice_from_text(dice) if dice else None,
         steps_from_text(played),
-        tuple(turns),
-        _result_from_text(result),
+        turns,
+        result_from_text(result),
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from nardy.color import Color
 from nardy.game import Game
+from nardy.short.game import Game as ShortGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,7 @@ class GameSummary:
     borne_off: tuple[int, int]
 
 
-def summarize(game: Game) -> GameSummary:
+def summarize(game: Game | ShortGame) -> GameSummary:
     """The summary of `game` as played so far (its history and the position now)."""
     turns, doubles = [0, 0], [0, 0]
     for turn in game.history:

@@ -25,7 +25,9 @@ The text is UTF-8, one field a line, in this order and nothing else:
     seed: <64 hex digits>
 
 * Free text (game id, names, mix) is a JSON string; the rules are the RULES.md §11 options
-  object on one line.
+  object on one line; short nardy's (§9) starts with `"variant": "short"`, and its turns are
+  in its notation (`bar/22 13/7 6/off`, no hit marks). A short game with the doubling cube has
+  no transcript: its cube actions are not kept.
 * `opening` lists the opening roll of §2, ties included: each pair is the two players' single
   dice in the order they were rolled, each named by the colour its player got.
 * A turn is `<n>. <colour> <d1>-<d2>: <steps>`: the dice in the order rolled, the steps in the
@@ -45,6 +47,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from nardy.color import Color
@@ -52,7 +55,11 @@ from nardy.fair import SEED_BYTES, commitment, die
 from nardy.game import Game, OpeningRoll, TurnRecord
 from nardy.rules import Opening, Rules
 from nardy.scoring import EndReason, GameResult, ResultKind
-from nardy.steps import NotationError, format_turn, parse_turn
+from nardy.short import Game as ShortGame
+from nardy.short import ShortRules
+from nardy.short import parse_turn as parse_short_turn
+from nardy.short.interchange import VARIANT as SHORT
+from nardy.steps import NotationError, Step, format_turn, parse_turn
 
 HEADER = "nardy game record v1"
 PASS = "pass"
@@ -83,7 +90,7 @@ class Transcript:
 
     game_id: str
     players: tuple[str, str]  # display names, indexed by `Color`: White's first
-    rules: Rules
+    rules: Rules | ShortRules  # short nardy's only without the cube: its actions are not kept
     opening: tuple[tuple[int, int], ...]  # (player 0's die, player 1's die), ties included
     white_player: int  # the player (0: the one who rolled first) who got White (§2)
     turns: tuple[TurnRecord, ...]
@@ -95,9 +102,9 @@ class Transcript:
 
     def __post_init__(self) -> None:
         """Hold each turn's steps as `parse_turn` reads their notation with the roll."""
+        read = _turn_parser(self.rules)
         turns = tuple(
-            replace(turn, steps=parse_turn(format_turn(turn.steps), turn.dice))
-            for turn in self.turns
+            replace(turn, steps=read(format_turn(turn.steps), turn.dice)) for turn in self.turns
         )
         object.__setattr__(self, "turns", turns)
 
@@ -107,11 +114,22 @@ class Verified:
     """What `verify` checked: how many rolls matched the seed, and the replayed game."""
 
     rolls: int
-    game: Game
+    game: Game | ShortGame
+
+
+def _turn_parser(rules: Rules | ShortRules) -> Callable[[str, tuple[int, int]], tuple[Step, ...]]:
+    """How the game of `rules` reads a turn's notation with its roll (§10; §9's `bar/22`)."""
+    return parse_short_turn if isinstance(rules, ShortRules) else parse_turn
+
+
+def _rules_text(rules: Rules | ShortRules) -> str:
+    """The §11 options object, with `"variant": "short"` first for short nardy's."""
+    options = rules.to_dict()
+    return json.dumps({"variant": SHORT, **options} if isinstance(rules, ShortRules) else options)
 
 
 def from_game(
-    game: Game,
+    game: Game | ShortGame,
     opening: OpeningRoll,
     players: tuple[str, str],
     *,
@@ -125,6 +143,8 @@ def from_game(
     first, and the `hints` each asked for."""
     if game.result is None:
         raise ValueError("the game is not over: only a finished game has a transcript")
+    if isinstance(game, ShortGame) and game.rules.cube:
+        raise ValueError("a game with the doubling cube has no transcript: its cube is not kept")
     return Transcript(
         game_id=game_id,
         players=players,
@@ -153,7 +173,7 @@ def to_text(t: Transcript) -> str:
         f"game: {_quote(t.game_id)}",
         f"white: {_quote(t.players[Color.WHITE])}",
         f"black: {_quote(t.players[Color.BLACK])}",
-        f"rules: {json.dumps(t.rules.to_dict())}",
+        f"rules: {_rules_text(t.rules)}",
         f"opening: {', '.join(_show_pair(t, pair) for pair in t.opening)}",
     ]
     for n, turn in enumerate(t.turns, 1):
@@ -186,7 +206,7 @@ def parse(text: str) -> Transcript:
     opening, white_player = _opening(reader)
     turns: list[TurnRecord] = []
     while (line := reader.peek()) is not None and _TURN.fullmatch(line):
-        turns.append(_turn(reader, len(turns) + 1))
+        turns.append(_turn(reader, len(turns) + 1, _turn_parser(rules)))
     hints = _hints(reader)
     result = _result(reader)
     commit = reader.hex_field("commitment")
@@ -209,11 +229,14 @@ def parse(text: str) -> Transcript:
     )
 
 
-def replay(t: Transcript) -> Game:
-    """Play the transcript through the rules core: the opening roll (§2), every turn, and the
-    result (§7). The finished game, or `VerificationError` naming the first thing that is wrong."""
+def replay(t: Transcript) -> Game | ShortGame:
+    """Play the transcript through the rules core (long nardy's, or short nardy's, §9): the
+    opening roll (§2), every turn, and the result (§7). The finished game, or
+    `VerificationError` naming the first thing that is wrong."""
     first_dice = _check_opening(t)
-    game = Game(t.rules)
+    game: Game | ShortGame = (
+        ShortGame(t.rules) if isinstance(t.rules, ShortRules) else Game(t.rules)
+    )
     for n, turn in enumerate(t.turns, 1):
         if turn.color is not game.to_move:
             raise VerificationError(
@@ -284,7 +307,7 @@ def _check_opening(t: Transcript) -> tuple[int, int]:
     return max(last), min(last)
 
 
-def _finish(t: Transcript, game: Game) -> Game:
+def _finish(t: Transcript, game: Game | ShortGame) -> Game | ShortGame:
     """Apply a recorded resignation or timeout and compare the result with the record (§7)."""
     recorded = t.result
     if game.result is None and recorded.reason is not EndReason.BORNE_OFF:
@@ -358,11 +381,17 @@ class _Lines:
         return value
 
 
-def _rules(reader: _Lines) -> Rules:
-    """The §11 options object on the `rules` line."""
+def _rules(reader: _Lines) -> Rules | ShortRules:
+    """The §11 options object on the `rules` line; short nardy's names its variant."""
     text = reader.field("rules")
     try:
-        return Rules.from_dict(json.loads(text))
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("variant") == SHORT:
+            rules = ShortRules.from_dict({k: v for k, v in data.items() if k != "variant"})
+            if rules.cube:
+                raise ValueError("a game with the doubling cube has no transcript")
+            return rules
+        return Rules.from_dict(data)
     except ValueError as exc:  # bad JSON or a RulesError
         raise reader.error(f"rules: {exc}") from None
 
@@ -382,8 +411,10 @@ def _opening(reader: _Lines) -> tuple[tuple[tuple[int, int], ...], int]:
     return tuple(pairs), 0 if first_colour == "white" else 1
 
 
-def _turn(reader: _Lines, n: int) -> TurnRecord:
-    """One turn line, which must be turn `n`."""
+def _turn(
+    reader: _Lines, n: int, read: Callable[[str, tuple[int, int]], tuple[Step, ...]]
+) -> TurnRecord:
+    """One turn line, which must be turn `n`, its steps as `read` reads them."""
     match = _TURN.fullmatch(reader.next())
     assert match is not None  # the caller has peeked at it
     if int(match[1]) != n:
@@ -391,7 +422,7 @@ def _turn(reader: _Lines, n: int) -> TurnRecord:
     dice = (int(match[3]), int(match[4]))
     text = match[5]
     try:
-        steps = () if text == PASS else parse_turn(text, dice)
+        steps = () if text == PASS else read(text, dice)
     except NotationError as exc:
         raise reader.error(str(exc)) from None
     if not steps and text != PASS:

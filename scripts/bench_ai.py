@@ -1,12 +1,15 @@
 """Time per move of each AI level over the positions of arena games, in CPU time.
 
 Usage: python scripts/bench_ai.py [--games 8] [--positions 400] [--levels easy ... expert]
+[--variant short]
 
-Positions and rolls come from Medium-vs-Hard games on seeded dice; every level then chooses a
+Positions and rolls come from Medium-vs-Hard games on seeded dice (of short nardy with
+`--variant short`, whose levels are `nardy.short.ai.SHORT_LEVELS`); every level then chooses a
 turn in each of them. Real choices (two or more legal turns) are reported apart from forced
 turns (one legal turn) and passes (none), which cost next to nothing and would flatter the
-figures. Per move: this process's CPU time (all its threads, so BLAS threads spinning on a
-busy machine count) and wall time. The process is set up as the bot's workers are
+figures; short nardy adds a line for the cube (`wants_double` in each position). Per move:
+this process's CPU time (all its threads, so BLAS threads spinning on a busy machine count) and
+wall time. The process is set up as the bot's workers are
 (`nardy.ai.init_worker`: one BLAS thread, the network weights and the bear-off database loaded);
 `--no-thread-limit` leaves BLAS at the library's default (a thread per core), as before issue 8.
 Left out: start-up and imports, loading the tables, sampling the positions, and each level's
@@ -24,31 +27,53 @@ from collections.abc import Sequence
 from cpu_wall import RunClock
 from threadpoolctl import threadpool_info  # type: ignore[import-untyped]
 
-from nardy.ai import Level, choose_turn, init_worker
+from nardy import short
+from nardy.ai import AVAILABLE_LEVELS, Level, choose_turn, init_worker
 from nardy.ai.duel import duel
 from nardy.ai.worker import load_tables
-from nardy.movegen import legal_turns
+from nardy.movegen import LegalTurns, legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
+from nardy.short.ai import SHORT_LEVELS, wants_double
+from nardy.short.ai import choose_turn as short_choose_turn
+from nardy.short.ai.duel import duel as short_duel
 
-Sample = tuple[Position, tuple[int, int]]
+Sample = tuple[Position | short.Position, tuple[int, int]]
 
 
-def sample_positions(games: int, count: int) -> list[Sample]:
+def sample_positions(games: int, count: int, variant: str) -> list[Sample]:
     """`count` (position, roll) pairs drawn evenly from `games` arena games."""
     seen: list[Sample] = []
     for seed in range(games):
-        duel(Level.MEDIUM, Level.HARD, Rules(), seed, lambda p, d: seen.append((p, d)))
+        if variant == "short":
+            short_duel(
+                Level.MEDIUM, Level.HARD, short.ShortRules(), seed, lambda p, d: seen.append((p, d))
+            )
+        else:
+            duel(Level.MEDIUM, Level.HARD, Rules(), seed, lambda p, d: seen.append((p, d)))
     random.Random(0).shuffle(seen)
     return seen[:count]
 
 
-def kind(position: Position, dice: tuple[int, int], rules: Rules) -> str:
+def kind(position: Position | short.Position, dice: tuple[int, int]) -> str:
     """'choice', 'forced' (one legal turn) or 'pass' (none)."""
-    legal = legal_turns(position, dice, rules)
+    if isinstance(position, short.Position):
+        legal: short.LegalTurns | LegalTurns = short.legal_turns(position, dice)
+    else:
+        legal = legal_turns(position, dice, Rules())
     if legal.passes:
         return "pass"
     return "forced" if len(legal.turns) == 1 else "choice"
+
+
+def choose(
+    position: Position | short.Position, dice: tuple[int, int], level: Level, seed: int
+) -> None:
+    """The level's turn in the position's variant, under the default rules."""
+    if isinstance(position, short.Position):
+        short_choose_turn(position, dice, short.ShortRules(), level, seed=seed)
+    else:
+        choose_turn(position, dice, Rules(), level, seed=seed)
 
 
 def line(label: str, cpu: Sequence[float], wall: Sequence[float]) -> str:
@@ -68,7 +93,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--positions", type=int, default=400)
-    parser.add_argument("--levels", type=Level, nargs="+", default=list(Level))
+    parser.add_argument("--levels", type=Level, nargs="+")
+    parser.add_argument("--variant", choices=("long", "short"), default="long")
     parser.add_argument(
         "--no-thread-limit", action="store_true", help="leave BLAS at its default thread count"
     )
@@ -80,24 +106,41 @@ def main() -> None:
     clock = RunClock()
     blas = ", ".join(f"{p['internal_api']} {p['num_threads']}" for p in threadpool_info())
     print(f"thread pools (threads): {blas}")
-    rules = Rules()
-    sample = sample_positions(args.games, args.positions)
-    kinds = [kind(position, dice, rules) for position, dice in sample]
+    levels = args.levels or (SHORT_LEVELS if args.variant == "short" else AVAILABLE_LEVELS)
+    sample = sample_positions(args.games, args.positions, args.variant)
+    kinds = [kind(position, dice) for position, dice in sample]
     counts = ", ".join(f"{k} {kinds.count(k)}" for k in ("choice", "forced", "pass"))
-    print(f"{len(sample)} positions of {args.games} Medium-vs-Hard games: {counts}")
-    for level in args.levels:
-        choose_turn(Position.start(), (6, 5), rules, level, seed=0)  # a first call, untimed
+    print(f"{len(sample)} positions of {args.games} {args.variant} Medium-vs-Hard games: {counts}")
+    start = short.Position.start() if args.variant == "short" else Position.start()
+    for level in levels:
+        choose(start, (6, 5), level, seed=0)  # a first call, untimed
         cpu: dict[str, list[float]] = {"choice": [], "forced": [], "pass": []}
         wall: dict[str, list[float]] = {"choice": [], "forced": [], "pass": []}
         for i, ((position, dice), what) in enumerate(zip(sample, kinds, strict=True)):
             start_cpu, start_wall = time.process_time(), time.perf_counter()
-            choose_turn(position, dice, rules, level, seed=i)
+            choose(position, dice, level, seed=i)
             cpu[what].append(1000 * (time.process_time() - start_cpu))
             wall[what].append(1000 * (time.perf_counter() - start_wall))
         print(level.value)
         for what in ("choice", "forced", "pass"):
             print(line(what, cpu[what], wall[what]))
+        if args.variant == "short":
+            print(line("cube", *cube_times(sample, level)))
     print(clock.summary())
+
+
+def cube_times(sample: Sequence[Sample], level: Level) -> tuple[list[float], list[float]]:
+    """CPU and wall milliseconds of short nardy's `wants_double` in each sampled position,
+    before the roll with the cube in the middle (what the bot asks before each of its rolls)."""
+    cpu, wall = [], []
+    for position, _ in sample:
+        assert isinstance(position, short.Position)
+        game = short.Game(short.ShortRules(cube=True), position=position)
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        wants_double(game, level)
+        cpu.append(1000 * (time.process_time() - start_cpu))
+        wall.append(1000 * (time.perf_counter() - start_wall))
+    return cpu, wall
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from bot.service import (
     Action,
     Deselect,
     Done,
+    Double,
+    Drop,
     GameError,
     GameOver,
     GameService,
@@ -31,11 +33,14 @@ from bot.service import (
     NotAsked,
     Outcome,
     Resign,
+    Roll,
     Select,
     Session,
     Stale,
+    Take,
     Undo,
 )
+from bot.service.variant import kind_of
 from bot.ui.alerts import BEHIND, refuse
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, asks, shown_seq
 from bot.ui.chat_action import choosing
@@ -62,6 +67,14 @@ def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
             return Hint()
         case BoardAction.RESIGN:
             return Resign()
+        case BoardAction.ROLL:
+            return Roll()
+        case BoardAction.DOUBLE:
+            return Double()
+        case BoardAction.TAKE:
+            return Take()
+        case BoardAction.DROP:
+            return Drop()
         case BoardAction.ASK_RESIGN | BoardAction.KEEP:
             return None
 
@@ -214,8 +227,9 @@ async def _resign_and_start_anew(
     boards: Boards,
 ) -> None:
     """The game resigned (unless over), and the question turned into the level choice with
-    `length` marked."""
+    `length` and the game's kind marked."""
     session, seat = seated
+    kind = kind_of(session.game.rules)
     if session.game.over:
         await query.answer()
     else:
@@ -226,10 +240,10 @@ async def _resign_and_start_anew(
         await boards.show(bot, outcome.session, seat, texts)
     if isinstance(query.message, Message):
         await query.message.edit_text(
-            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts, length)
+            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts, length, kind)
         )
     elif query.message is not None:  # too old to edit: the level choice comes anew
-        await offer_levels(query.message, texts, length)
+        await offer_levels(query.message, texts, length, kind)
 
 
 def router() -> Router:

@@ -1,6 +1,6 @@
 """Games between two people in a group: /play posts a challenge card (to anyone, or to one
 person: /play as a reply, or /play @username; /play 3 5m for a match to 3 points with five
-minutes a turn), Join starts
+minutes a turn; /play short for short nardy), Join starts
 the game on that card's message, Cancel withdraws it; /resign there asks the player; Rematch
 under a finished game starts the next one when both players have tapped it.
 
@@ -39,7 +39,7 @@ from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
 from bot.ui.names import NAME_LIMIT, seat_for
 from bot.ui.screens import challenge_screen, resign_question, terms_help
-from bot.ui.terms import read_terms
+from bot.ui.terms import read_kind, read_terms
 from nardy import Color
 
 
@@ -106,7 +106,7 @@ async def challenge(
             terms,
             invited_id,
             invited_name,
-            settings.rules,
+            settings.rules_for(read_kind(command.args or "")),
         )
     except GameInProgress:
         await message.reply(texts.gettext("You already have a game in this chat: finish it first."))

@@ -1,5 +1,6 @@
 """Games between two people through inline mode, in any chat (the bot need not be a member):
-`@bot` offers one game and matches to 3, 5 and 7, each a challenge card; the first other
+`@bot` offers one game and matches to 3, 5 and 7 of long nardy and one of short nardy (`@bot
+short`: the other way round), each a challenge card; the first other
 person to tap Join plays the challenger in that same inline message, which is edited in place;
 Cancel withdraws the card while nobody has joined. The challenge lives in its buttons until
 someone joins (`bot.ui.callbacks.InlineChallenge`)."""
@@ -28,6 +29,7 @@ from bot.service import (
     inline_game_id,
 )
 from bot.service.results import NAME
+from bot.service.variant import Kind, rules_from_text
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
@@ -36,8 +38,8 @@ from bot.ui.inline import card_result
 from bot.ui.keyboards import inline_challenge_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import inline_card_screen
-from bot.ui.terms import read_terms
-from nardy.record import RecordError, rules_from_text
+from bot.ui.terms import read_kind, read_terms
+from nardy.record import RecordError
 
 log = logging.getLogger(__name__)
 
@@ -68,9 +70,14 @@ async def offer(
     at = int(time.time())
     settings = prefs.settings.terms(default_terms)
     asked = read_terms(query.query, settings) or settings
-    rules = prefs.settings.rules
+    kind = read_kind(query.query)
+    other = Kind.LONG if kind is Kind.SHORT else Kind.SHORT
     results = []
-    for length in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length):
+    # Every length of the game asked for (long nardy unless the query says short), the length
+    # asked first; then the other game at that length.
+    cards = [(kind, n) for n in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length)]
+    for game, length in [*cards, (other, asked.length)]:
+        rules = prefs.settings.rules_for(game)
         nonce, commitment = await _card_dice(service)
         terms = replace(asked, length=length)
         markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)

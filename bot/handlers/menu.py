@@ -23,7 +23,7 @@ WELCOME = N_(
     "Play against the bot: tap a checker, then where it goes. The board updates in place."
 )
 HELP = N_(
-    "/play — a new game against the bot\n"
+    "/play — a new game against the bot: long or short nardy\n"
     "/games — your games going\n"
     "/stats — your statistics and rating; /top — the best players\n"
     "/record — records of your finished games, to check the dice\n"
@@ -36,7 +36,8 @@ HELP = N_(
 )
 GROUP_HELP = N_(
     "/play — challenge anyone here to a game; as a reply to someone, or with @username, that"
-    " person alone. /play 3 5m: a match to 3 points, five minutes a turn.\n"
+    " person alone. /play 3 5m: a match to 3 points, five minutes a turn; /play short: short"
+    " nardy.\n"
     "/resign — give up your game here; /games — your board again, at the bottom\n"
     "/stats — your statistics (as a reply: that person's); /top — the best players here\n"
     "/record — records of your finished games, sent to you privately\n"

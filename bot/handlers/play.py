@@ -18,13 +18,22 @@ from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
 from bot.prefs import Prefs
 from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Session
+from bot.service.variant import Kind, levels_of
 from bot.ui.alerts import NOT_VALID
-from bot.ui.callbacks import Menu, MenuAction, PickLength, PickLevel, PickMatch
+from bot.ui.callbacks import (
+    Menu,
+    MenuAction,
+    PickLength,
+    PickLevel,
+    PickMatch,
+    PickShort,
+    ShortLength,
+)
 from bot.ui.chat_action import choosing
 from bot.ui.keyboards import level_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import new_game_question, resign_question
-from nardy.ai import AVAILABLE_LEVELS, Level
+from nardy.ai import Level
 
 ChatMessage = Message | InaccessibleMessage
 PLAY = "play"  # the deep link payload that opens the level choice: t.me/<bot>?start=play
@@ -58,10 +67,12 @@ async def start_play(
         await _board_again(bot, session, message.chat.id, texts, boards)
 
 
-async def offer_levels(message: ChatMessage, texts: Texts, length: int) -> None:
+async def offer_levels(
+    message: ChatMessage, texts: Texts, length: int, kind: Kind = Kind.LONG
+) -> None:
     """The level choice, `length` marked as the match length (the player's setting, until
-    they tap another)."""
-    markup = level_menu(texts, length)
+    they tap another) and `kind` as the game (long nardy, until they tap Short)."""
+    markup = level_menu(texts, length, kind)
     await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=markup)
 
 
@@ -83,26 +94,30 @@ async def play_button(
 
 
 async def pick_length(
-    query: CallbackQuery, callback_data: PickLength, chat_message: ChatMessage, texts: Texts
+    query: CallbackQuery,
+    callback_data: PickLength | ShortLength,
+    chat_message: ChatMessage,
+    texts: Texts,
 ) -> None:
-    """A match length tapped on the level choice: that message's buttons mark it (and its
-    levels start such matches); a message too old to edit gives way to a new choice."""
+    """A match length or a game tapped on the level choice: that message's buttons mark it
+    (and its levels start such games); a message too old to edit gives way to a new choice."""
     length = callback_data.length
+    kind = Kind.SHORT if isinstance(callback_data, ShortLength) else Kind.LONG
     if length not in MATCH_LENGTHS:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     await query.answer()
     if isinstance(chat_message, InaccessibleMessage):
-        await offer_levels(chat_message, texts, length)
+        await offer_levels(chat_message, texts, length, kind)
         return
-    markup, shown = level_menu(texts, length), chat_message.reply_markup
+    markup, shown = level_menu(texts, length, kind), chat_message.reply_markup
     if shown is None or shown.model_dump() != markup.model_dump():  # else nothing changes
         await chat_message.edit_reply_markup(reply_markup=markup)
 
 
 async def pick_level(
     query: CallbackQuery,
-    callback_data: PickLevel | PickMatch,
+    callback_data: PickLevel | PickMatch | PickShort,
     chat_message: ChatMessage,
     bot: Bot,
     texts: Texts,
@@ -110,14 +125,15 @@ async def pick_level(
     service: GameService,
     boards: Boards,
 ) -> None:
-    """A level tapped (on the level choice or Play again): one game or a match starts, under
-    the player's house rules (/settings)."""
+    """A level tapped (on the level choice or Play again): one game or a match of long or
+    short nardy starts, under the player's house rules (/settings)."""
     try:
         level = Level(callback_data.level)
     except ValueError:
         level = None
-    length = callback_data.length if isinstance(callback_data, PickMatch) else 1
-    if level not in AVAILABLE_LEVELS or length not in MATCH_LENGTHS:
+    length = 1 if isinstance(callback_data, PickLevel) else callback_data.length
+    kind = Kind.SHORT if isinstance(callback_data, PickShort) else Kind.LONG
+    if level not in levels_of(kind) or length not in MATCH_LENGTHS:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     chat_id, user_id = chat_message.chat.id, query.from_user.id
@@ -129,7 +145,7 @@ async def pick_level(
     try:
         async with choosing(bot, chat_id):
             name = seat_for(query.from_user).name
-            rules = prefs.settings.rules
+            rules = prefs.settings.rules_for(kind)
             session = await service.new_vs_bot(chat_id, user_id, level, length, rules, name)
         viewer = session.seat_of(user_id)
         assert viewer is not None
@@ -178,7 +194,8 @@ def router() -> Router:
     feature.message.register(resign, Command("resign"), private)
     own_chat = OwnPrivateChat()
     feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY), own_chat)
-    feature.callback_query.register(pick_length, PickLength.filter(), own_chat)
-    for level_data in (PickLevel, PickMatch):  # one game; a match
+    for menu_data in (PickLength, ShortLength):  # long nardy's level choice; short nardy's
+        feature.callback_query.register(pick_length, menu_data.filter(), own_chat)
+    for level_data in (PickLevel, PickMatch, PickShort):  # one game; a match; short nardy
         feature.callback_query.register(pick_level, level_data.filter(), own_chat)
     return feature

@@ -1,6 +1,19 @@
 """The game service: plain async Python between the handlers and the rules core (no aiogram)."""
 
-from bot.service.actions import Action, Deselect, Done, Hint, Move, Resign, Select, Undo
+from bot.service.actions import (
+    Action,
+    Deselect,
+    Done,
+    Double,
+    Drop,
+    Hint,
+    Move,
+    Resign,
+    Roll,
+    Select,
+    Take,
+    Undo,
+)
 from bot.service.bot_player import BotPlayer, PoolBotPlayer
 from bot.service.challenges import CHALLENGE_TTL, Challenges
 from bot.service.errors import (
@@ -57,6 +70,8 @@ __all__ = [
     "Challenges",
     "Deselect",
     "Done",
+    "Double",
+    "Drop",
     "GameError",
     "GameInProgress",
     "GameOver",
@@ -82,10 +97,12 @@ __all__ = [
     "RematchAsked",
     "RematchStarted",
     "Resign",
+    "Roll",
     "Seat",
     "Select",
     "Session",
     "Stale",
+    "Take",
     "Terms",
     "Undo",
     "Watching",

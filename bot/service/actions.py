@@ -56,4 +56,27 @@ class Resign:
     whole_match: bool = False
 
 
-Action = Select | Deselect | Move | Undo | Done | Hint | Resign
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the dice, not doubling: asked only before a roll on which the player may double
+    (short nardy with the cube on, RULES.md §9); other rolls are made at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """Offer to double the stakes before rolling (short nardy's cube)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Accept the opponent's double: the cube doubles and is the taker's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Refuse the opponent's double, losing the game at the cube's value before it."""
+
+
+Action = Select | Deselect | Move | Undo | Done | Hint | Resign | Roll | Double | Take | Drop
+CubeAction = Roll | Double | Take | Drop
+"""The actions of a turn before its roll, with short nardy's cube (RULES.md §9)."""

@@ -15,9 +15,16 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
+from nardy.short.ai import choose_turn as choose_short_turn
+from nardy.short.ai import takes, wants_double
+
 from bot.metrics import AI_SECONDS
+from bot.service.variant import AnyPosition, AnyRules
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level, choose_turn, hint, init_worker
+from nardy.short import Game as ShortGame
+from nardy.short import Position as ShortPosition
+from nardy.short import ShortRules
 
 T = TypeVar("T")
 
@@ -42,14 +49,34 @@ def start_worker() -> None:
     init_worker()
 
 
+def choose_either(
+    position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level, seed: int
+) -> tuple[Step, ...]:
+    """The bot's turn in either game, in a worker: the AI of the game `rules` are for."""
+    if isinstance(rules, ShortRules):
+        assert isinstance(position, ShortPosition)
+        return choose_short_turn(position, dice, rules, level, seed)
+    assert isinstance(position, Position)
+    return choose_turn(position, dice, rules, level, seed)
+
+
 class BotPlayer(Protocol):
-    """Chooses the bot's turn (`()` means the turn passes), and hints a learner's."""
+    """Chooses the bot's turn in either game (`()` means the turn passes), and hints a
+    learner's (long nardy)."""
 
     async def choose(
-        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
     ) -> tuple[Step, ...]: ...
 
     async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint: ...
+
+    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+        """Whether the bot doubles now, before its roll (short nardy's cube)."""
+        ...
+
+    async def takes(self, game: ShortGame, level: Level) -> bool:
+        """Whether the bot takes the double its opponent offered."""
+        ...
 
 
 class PoolBotPlayer:
@@ -71,16 +98,24 @@ class PoolBotPlayer:
         )
 
     async def choose(
-        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
     ) -> tuple[Step, ...]:
         seed = secrets.randbits(32)
         with AI_SECONDS.labels(level.value).time():
-            return await self._run(choose_turn, position, dice, rules, level, seed)
+            return await self._run(choose_either, position, dice, rules, level, seed)
 
     async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
         """`nardy.ai.hint` (the strongest level's best turn and the next two) in the pool."""
         with AI_SECONDS.labels("hint").time():
             return await self._run(hint, position, dice, rules)
+
+    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+        with AI_SECONDS.labels("cube").time():
+            return await self._run(wants_double, game, level)
+
+    async def takes(self, game: ShortGame, level: Level) -> bool:
+        with AI_SECONDS.labels("cube").time():
+            return await self._run(takes, game, level)
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
         """`work(*args)` in a worker; once more in a new pool when a worker died."""

@@ -29,8 +29,8 @@ from bot.service.session import (
     inline_game_id,
     is_challenge,
 )
+from bot.service.variant import AnyRules
 from bot.storage import GameStore, VersionConflict
-from nardy import Rules
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class Challenges:
         terms: Terms,
         invited_id: int | None = None,
         invited_name: str | None = None,
-        rules: Rules = STANDARD_RULES,
+        rules: AnyRules = STANDARD_RULES,
         seed: bytes | None = None,
     ) -> Challenge:
         """A challenge on `terms` and house `rules` in the group `chat_id`, its game's dice

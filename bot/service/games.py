@@ -15,7 +15,21 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.service.actions import Action, Deselect, Done, Hint, Move, Resign, Select, Undo
+from bot.service.actions import (
+    Action,
+    CubeAction,
+    Deselect,
+    Done,
+    Double,
+    Drop,
+    Hint,
+    Move,
+    Resign,
+    Roll,
+    Select,
+    Take,
+    Undo,
+)
 from bot.service.bot_player import BotPlayer
 from bot.service.challenges import CHALLENGE_KEPT, Challenges
 from bot.service.errors import (
@@ -55,6 +69,16 @@ from bot.service.session import (
     match_player,
     player_slot,
 )
+from bot.service.variant import (
+    AnyGame,
+    AnyRules,
+    kind_of,
+    levels_of,
+    new_game,
+    placeholder,
+    to_act,
+    turn_text,
+)
 from bot.storage import (
     FINISHED_TTL,
     UNFINISHED_TTL,
@@ -63,15 +87,18 @@ from bot.storage import (
     StoreUnavailable,
     VersionConflict,
 )
-from nardy import Color, IllegalMove, Rules, format_turn
-from nardy.ai import AVAILABLE_LEVELS, Level
+from nardy import Color, IllegalMove
+from nardy.ai import Level
 from nardy.chains import chain_to
 from nardy.dice import DiceSource, SystemDice
 from nardy.fair import commitment, new_seed
-from nardy.game import Game, OpeningRoll, new_game
+from nardy.game import Game as LongGame
+from nardy.game import OpeningRoll
 from nardy.match import Match
 from nardy.record import RecordError
 from nardy.scoring import EndReason
+from nardy.short import CubeError
+from nardy.short import Game as ShortGame
 from nardy.steps import format_dice
 from nardy.summary import summarize
 
@@ -152,6 +179,8 @@ def _game_told(session: Session, played: MatchPlay) -> list[Note]:
         loser = session.seats[result.winner.opponent].name
         if result.reason is EndReason.TIMEOUT:
             told.append(Note.of("duel_timeout", name=loser))
+        elif result.reason is EndReason.DROPPED:
+            told.append(Note.of("duel_dropped", name=loser))
         else:
             told.append(Note.of("duel_resigned", name=loser))
     if result.winner is not None:
@@ -174,6 +203,9 @@ def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
     told = []
     if result.reason is EndReason.RESIGNED:
         told.append(Note.of("match_resigned", game=game))
+    bot_won = result.winner is not None and session.seats[result.winner].level is not None
+    if result.reason is EndReason.DROPPED and bot_won:  # the bot's drop has its own note
+        told.append(Note.of("match_dropped", game=game))
     if result.winner is not None:
         kind = result.kind.value
         if session.seats[result.winner].level is not None:
@@ -301,7 +333,7 @@ class GameService:
         user_id: int,
         level: Level,
         length: int = 1,
-        rules: Rules = STANDARD_RULES,
+        rules: AnyRules = STANDARD_RULES,
         name: str = "",
     ) -> Session:
         """A new game in the chat, or the first of a match to `length` points, under `rules`,
@@ -309,7 +341,7 @@ class GameService:
         `name` is the person's, for the game's record. Raises `InvalidAction` for a level the
         bot does not offer or a length not offered,
         `GameInProgress`."""
-        if level not in AVAILABLE_LEVELS:
+        if level not in levels_of(kind_of(rules)):
             raise InvalidAction(f"no level {level.value}")
         if length not in MATCH_LENGTHS:
             raise InvalidAction(f"no match to {length}")
@@ -317,7 +349,7 @@ class GameService:
         human, bot = Seat(user_id=user_id, name=name), Seat(level=level)
         match = _new_match(length, human, bot)
         game_id = secrets.token_urlsafe(6)
-        start = Session(game_id, Game(rules), (human, bot), chat_id, match=match)
+        start = Session(game_id, placeholder(rules), (human, bot), chat_id, match=match)
         return await self._first_turns(start)
 
     async def open(self, session: Session) -> Session:
@@ -391,7 +423,7 @@ class GameService:
         terms: Terms,
         invited_id: int | None = None,
         invited_name: str | None = None,
-        rules: Rules = STANDARD_RULES,
+        rules: AnyRules = STANDARD_RULES,
     ) -> Challenge:
         """A challenge on `terms` and `rules` in the group `chat_id` (`Challenges.make`), its
         game's dice committed now (the card shows it), unless the challenger has a game running
@@ -429,7 +461,8 @@ class GameService:
         challenge = await self.challenges.load(challenge_id)
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
-        place = Session(challenge_id, Game(), (joiner, joiner), challenge.chat_id, message_id)
+        game = placeholder(challenge.rules)
+        place = Session(challenge_id, game, (joiner, joiner), challenge.chat_id, message_id)
         return await self._join(challenge, joiner, place, mix)
 
     async def join_inline(self, card: InlineCard, joiner: Seat, mix: str = "") -> Session:
@@ -445,7 +478,7 @@ class GameService:
         claim = self._store.claim_card_seed
         seed = await claim(card.dice, card.inline_id) if card.dice else None
         challenge = self.challenges.inline(card, seed)
-        place = Session(challenge.challenge_id, Game(), (joiner, joiner), 0)
+        place = Session(challenge.challenge_id, placeholder(card.rules), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)
         return await self._join(challenge, joiner, place, mix)
 
@@ -460,7 +493,7 @@ class GameService:
         for _ in range(CONFLICT_RETRIES):
             start = replace(
                 place,
-                game=Game(challenge.rules),
+                game=placeholder(challenge.rules),
                 seats=(challenger, joiner),
                 locale=challenge.locale,
                 match=_new_match(challenge.terms.length, challenger, joiner),
@@ -512,7 +545,7 @@ class GameService:
             return finished, None
         first, second = session.seats[color.opponent], session.seats[color]
         length = 1 if session.match is None else session.match.match.length
-        start = Session(new_id, Game(session.game.rules), (first, second), session.chat_id)
+        start = Session(new_id, placeholder(session.game.rules), (first, second), session.chat_id)
         start = replace(
             start,
             locale=session.locale,
@@ -549,7 +582,8 @@ class GameService:
         before it began (a challenge's, a rematch's), else they are committed now."""
         number = 1 if start.match is None else start.match.match.games + 1
         roller, rolled = self._rolling(dice or self._commit(f"{start.game_id}.{number}"))
-        opening, game = new_game(start.game.rules, roller)
+        crawford = start.match is not None and start.match.crawford_next
+        opening, game = new_game(start.game.rules, roller, crawford)
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
         fair = rolled()
@@ -637,8 +671,14 @@ class GameService:
             return  # on either side's turn
         if session.game_id in self._thinking:  # the board still offers Undo and Done
             raise Busy(session.game_id)
-        if game.to_move is not color or game.dice is None:
-            raise (OpponentsTurn if session.shared else NotYourTurn)(session.game_id)
+        not_yours = OpponentsTurn if session.shared else NotYourTurn
+        if isinstance(action, Take | Drop):  # the doubler's opponent answers (RULES.md §9)
+            if not isinstance(game, ShortGame) or game.cube.offered_by is not color.opponent:
+                raise not_yours(session.game_id)
+            return
+        before_roll = isinstance(action, Roll | Double)  # `_cube` checks the cube allows it
+        if game.to_move is not color or (game.dice is None) is not before_roll:
+            raise not_yours(session.game_id)
 
     async def _carry_out(
         self,
@@ -684,6 +724,8 @@ class GameService:
                 return await self._end_turn(session, game, (session.seq, DONE_TAP), on_accepted)
             case Hint():
                 return await self._hint(session, seq, on_accepted)
+            case Roll() | Double() | Take() | Drop():
+                return await self._cube(session, action, on_accepted)
             case Resign(whole_match):
                 if whole_match and session.match is not None:  # no next game follows
                     session = replace(session, match=replace(session.match, given_up=True))
@@ -699,6 +741,8 @@ class GameService:
         the turn (`Session.hint`). Only before the turn's first step, so the hint is always for
         the position on the board; a second ask in the same turn is a doubled tap."""
         game = session.game
+        if not isinstance(game, LongGame):  # the AI hints long nardy's turns: forged
+            raise NoHints(session.game_id)
         if session.hint:
             raise AlreadyDone(session.game_id)
         if game.played or game.dice is None:
@@ -710,30 +754,73 @@ class GameService:
         hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
         return Outcome(await self._save(hinted))
 
+    async def _cube(self, session: Session, action: CubeAction, on_accepted: OnAccepted) -> Outcome:
+        """A decision before the roll of short nardy with the cube (RULES.md §9): roll, double,
+        or answer a double; play goes on to the next real choice in the same save (the bot
+        answers a double, or rolls and plays, at once)."""
+        game = session.game
+        if not isinstance(game, ShortGame):
+            raise InvalidAction("no cube in long nardy")
+        notes: list[Note] = []
+        try:
+            match action:
+                case Roll():
+                    if not game.may_double():  # else the roll was made at once
+                        raise InvalidAction("no roll to decide on")
+                    return await self._play_on(session, game, notes, on_accepted, rolling=True)
+                case Double():
+                    doubled = game.double()
+                    seat = session.seats[game.to_move]
+                    value = str(doubled.cube.value * 2)
+                    notes.append(_told(session, seat, "you_doubled", "duel_doubled", value=value))
+                case Take():
+                    doubled = game.take()
+                    seat = session.seats[game.to_move.opponent]
+                    value = str(doubled.cube.value)
+                    notes.append(_told(session, seat, "you_took", "duel_took", value=value))
+                case Drop():
+                    doubled = game.drop()
+        except CubeError as exc:
+            raise InvalidAction(str(exc)) from exc
+        return await self._play_on(session, doubled, notes, on_accepted)
+
     async def _end_turn(
-        self, session: Session, game: Game, tap: tuple[int, str], on_accepted: OnAccepted
+        self, session: Session, game: AnyGame, tap: tuple[int, str], on_accepted: OnAccepted
     ) -> Outcome:
         """End the human's complete turn (`tap` ended it); the bot answers and the human's next
-        roll is made, all in one save. While the bot thinks, other taps are `Busy` (`_check`:
-        nothing is awaited between it and this)."""
+        roll is made, all in one save."""
+        played = self._turn_played(session, game)
+        return await self._play_on(session, game.end_turn(), played, on_accepted, tap)
+
+    async def _play_on(
+        self,
+        session: Session,
+        game: AnyGame,
+        notes: list[Note],
+        on_accepted: OnAccepted,
+        tap: tuple[int, str] | None = None,
+        rolling: bool = False,
+    ) -> Outcome:
+        """Play on from the human's decision that made `game` (`tap`, when it was a tap on the
+        board; `rolling`: not to double, the roll to be made): the bot's turns and answers and
+        the human's next roll, saved once. While the bot thinks, other taps are `Busy`
+        (`_check`: nothing is awaited between it and this)."""
         self._thinking.add(session.game_id)
         try:
             await on_accepted(not session.shared)
-            ended = await self._advance(
-                session, game.end_turn(), self._turn_played(session, game), tap
-            )
+            ended = await self._advance(session, game, notes, tap, rolling)
             return Outcome(await self._conclude(ended))
         finally:
             self._thinking.discard(session.game_id)
 
     @staticmethod
-    def _turn_played(session: Session, game: Game) -> list[Note]:
+    def _turn_played(session: Session, game: AnyGame) -> list[Note]:
         """In a game between two people, the turn the mover just completed in `game`, told to
         the other (who shares the board); against the bot, the player saw it."""
         if not session.shared or game.dice is None:
             return []
         name = session.seats[game.to_move].name
-        turn, by = format_turn(game.played), game.to_move.label
+        turn, by = turn_text(game, game.played), game.to_move.label
         return [Note.of("duel_played", name=name, dice=format_dice(game.dice), turn=turn, by=by)]
 
     # -- turn timers ------------------------------------------------------------------------
@@ -780,11 +867,11 @@ class GameService:
         return timed_out
 
     async def _time_out(self, session: Session) -> Session:
-        """The game (out of time) lost on time by the side to move, scored from the position
-        (RULES.md §7), saved; the next game of a match begun. `session` as it was when the
-        side to move cannot lose (it has borne off everything, awaiting the last roll)."""
+        """The game (out of time) lost on time by the side it waits for (`to_act`), scored from
+        the position (RULES.md §7), saved; the next game of a match begun. `session` as it was
+        when that side cannot lose (it has borne off everything, awaiting the last roll)."""
         try:
-            game = session.game.resign(session.game.to_move, EndReason.TIMEOUT)
+            game = session.game.resign(to_act(session.game), EndReason.TIMEOUT)
         except IllegalMove:
             return session
         return await self._conclude(session.with_game(game, ()))
@@ -816,14 +903,25 @@ class GameService:
     async def _advance(
         self,
         session: Session,
-        game: Game,
+        game: AnyGame,
         notes: list[Note],
         ended_by: tuple[int, str] | None = None,
+        rolling: bool = False,
     ) -> Session:
-        """Roll and play on until a human has a real choice or the game ends: the bot's turns,
-        and a human's forced turn or pass, each leaving a note."""
+        """Roll and play on until a human has a real choice or the game ends: the bot's turns
+        and cube decisions, and a human's forced turn or pass, each leaving a note. With short
+        nardy's cube, a human who may double decides before the roll (unless `rolling`: they
+        chose to roll), and one offered a double answers it."""
         roller, rolled = self._rolling(session.fair)
         while not game.over:
+            if isinstance(game, ShortGame) and game.dice is None and not rolling:
+                decided = await self._cube_turn(session, game, notes)
+                if decided is None:
+                    break
+                if decided is not game:
+                    game = decided
+                    continue
+            rolling = False
             if game.dice is None:
                 game = game.with_roll(roller.roll())
             assert game.dice is not None
@@ -832,7 +930,7 @@ class GameService:
             if seat.level is not None:
                 steps = await self._bot.choose(game.position, game.dice, game.rules, seat.level)
                 if steps:
-                    turn = format_turn(steps)
+                    turn = turn_text(game, steps)
                     notes.append(Note.of("bot_played", dice=dice, turn=turn, by=mover))
                     game = game.play_turn(steps)
                 else:
@@ -843,7 +941,7 @@ class GameService:
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
-                turn = format_turn(steps)
+                turn = turn_text(game, steps)
                 told = _told(session, seat, "forced", "duel_forced", dice=dice, turn=turn, by=mover)
                 notes.append(told)
                 game = game.play_turn(steps)
@@ -854,6 +952,34 @@ class GameService:
         if after.turn_limit and not game.over:  # the new turn's time runs from now
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
+
+    async def _cube_turn(
+        self, session: Session, game: ShortGame, notes: list[Note]
+    ) -> ShortGame | None:
+        """Before a roll of short nardy (RULES.md §9): a double offered is answered (by the
+        bot) and one may be offered (the bot's choice), the game so changed; None when a human
+        decides (to double or roll, or to take or drop); `game` itself when nobody may double
+        now."""
+        offered = game.cube.offered_by
+        if offered is not None:
+            level = session.seats[offered.opponent].level
+            if level is None:
+                return None
+            if await self._bot.takes(game, level):
+                taken = game.take()
+                notes.append(Note.of("bot_took", value=str(taken.cube.value)))
+                return taken
+            notes.append(Note.of("bot_dropped"))
+            return game.drop()
+        if not game.may_double():
+            return game
+        level = session.seats[game.to_move].level
+        if level is None:
+            return None
+        if await self._bot.wants_double(game, level):
+            notes.append(Note.of("bot_doubled", value=str(game.cube.value * 2)))
+            return game.double()
+        return game
 
     async def _conclude(self, session: Session) -> Session:
         """Save a change that may end the game (a turn, a resignation, a timeout). A game that

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from bot.service.session import Ended, Seat, Session
+from bot.service.variant import has_record
 from bot.storage import GameStore
 from nardy import Color
 from nardy.transcript import Transcript, TranscriptError, from_game, parse, to_text
@@ -26,9 +27,10 @@ def player_name(seat: Seat) -> str:
 
 def transcript_of(session: Session) -> Transcript | None:
     """The transcript of `session`'s game, just ended; None when its dice were not committed
-    (a game begun before provably fair dice, or dice a test chose)."""
-    fair = session.fair
-    if fair is None or fair.opening is None or session.game.result is None:
+    (a game begun before provably fair dice, or dice a test chose), or it was played with
+    short nardy's cube (`has_record`)."""
+    fair, game = session.fair, session.game
+    if fair is None or fair.opening is None or game.result is None or not has_record(game.rules):
         return None
     players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
     # Only a person playing the bot asks for hints (`Session.hints`).
@@ -36,7 +38,7 @@ def transcript_of(session: Session) -> Transcript | None:
         session.hints if seat.level is None and not session.shared else 0 for seat in session.seats
     )
     return from_game(
-        session.game,
+        game,
         fair.opening,
         players,
         game_id=fair.name,

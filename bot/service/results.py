@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from bot.ratings import Rating, rate_game
 from bot.service.session import Ended, Session
+from bot.service.variant import Kind, kind_of, levels_of
 from bot.storage import GameStore, RatingChange, Tally
 from nardy import Color
 from nardy.ai import Level
@@ -23,7 +24,21 @@ Standing = tuple[int, int]
 """The record of a finished game's players as wins by colour (`Results.standing`)."""
 
 PEOPLE = "people"  # the kind of opponent of a game between two people
-KINDS = (*(level.value for level in Level), PEOPLE)  # in the order /stats lists them
+SHORT = "short."  # before the kind of opponent in short nardy's statistics: "short.easy"
+
+
+def opponent_kind(opponent: str, game: Kind) -> str:
+    """How statistics name a kind of opponent (a level's value, or `PEOPLE`) in `game`: long
+    nardy's as they always were, short nardy's apart."""
+    return f"{SHORT}{opponent}" if game is Kind.SHORT else opponent
+
+
+# In the order /stats lists them: long nardy's, then short nardy's.
+KINDS = tuple(
+    opponent_kind(opponent, game)
+    for game in Kind
+    for opponent in (*(level.value for level in levels_of(game)), PEOPLE)
+)
 NAME = "name"  # the user preference: the name a player is shown under (cards, leaderboards)
 
 # Each bot level's fixed rating, so that /stats can say whom a player's rating plays like:
@@ -114,7 +129,8 @@ def _tally(ended: Ended, color: Color) -> Tally:
     """What the game `ended` adds to the statistics of the player of `color`."""
     result = ended.result
     opponent = ended.seats[color.opponent]
-    kind = PEOPLE if opponent.level is None else opponent.level.value
+    game = Kind.SHORT if ended.short else Kind.LONG
+    kind = opponent_kind(PEOPLE if opponent.level is None else opponent.level.value, game)
     mars = int(result.kind is not ResultKind.OYN)
     if result.winner is None:
         tally = Tally(kind, "d")
@@ -160,17 +176,20 @@ class Results:
     async def ended(self, session: Session) -> Session:
         """`session`, whose game has just ended, with that game to count (`Session.ended`);
         between two people, with the rating changes computed now from both players' ratings
-        (each finished game is one Glicko-2 rating period, `bot.ratings.rate_game`)."""
+        (each finished game is one Glicko-2 rating period, `bot.ratings.rate_game`). Ratings
+        and leaderboards are long nardy's: a game of short nardy changes none."""
         result = session.game.result
         assert result is not None
         number = 1 if session.match is None else session.match.match.games + 1
+        short = kind_of(session.game.rules) is Kind.SHORT
         changes = None
-        if session.shared:
+        if session.shared and not short:
             white, black = [await self._rating(seat.user_id or 0) for seat in session.seats]
             score = 0.5 if result.winner is None else float(result.winner is Color.WHITE)
             after = rate_game(white, black, score)
             changes = (_change(white, after[0]), _change(black, after[1]))
-        return replace(session, ended=Ended(number, session.seats, result, changes))
+        ended = Ended(number, session.seats, result, changes, short=short)
+        return replace(session, ended=ended)
 
     async def _rating(self, user_id: int) -> Rating:
         return (await self.record(user_id)).rating or Rating()
@@ -198,16 +217,22 @@ class Results:
     async def standing(self, session: Session) -> Standing | None:
         """For the results screen of `session`'s finished game, the record of its players as
         wins by colour: against the bot, the player's wins and losses at that level; between
-        two people, each one's wins against the other. None before the game is over."""
+        two people, each one's wins against the other (long nardy's: rated games). None before
+        the game is over, and for a game of short nardy between two people."""
         if not session.game.over:
             return None
         white, black = session.seats
+        game = kind_of(session.game.rules)
+        if session.shared and game is Kind.SHORT:
+            return None
         if session.shared:
             games = await self._store.head_to_head(white.user_id or 0, black.user_id or 0)
             return games.get("w", 0), games.get("l", 0)
         human = Color.WHITE if white.level is None else Color.BLACK
         bot = session.seats[human.opponent].level
         assert bot is not None
-        record = (await self.record(session.seats[human].user_id or 0)).of(bot.value)
+        record = (await self.record(session.seats[human].user_id or 0)).of(
+            opponent_kind(bot.value, game)
+        )
         wins = {human: record.wins, human.opponent: record.losses}
         return wins[Color.WHITE], wins[Color.BLACK]

@@ -12,14 +12,24 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.service.variant import (
+    AnyGame,
+    AnyRules,
+    Kind,
+    game_from_text,
+    game_to_text,
+    kind_of,
+    rules_from_text,
+    rules_to_text,
+)
 from bot.storage import RatingChange, Slot
 from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
-from nardy.game import Game, OpeningRoll
+from nardy.game import OpeningRoll
 from nardy.match import Match
-from nardy.record import game_from_text, game_to_text, rules_from_text, rules_to_text
 from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.short import CrawfordMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,12 @@ class MatchPlay:
     match: Match
     players: tuple[int, int]
     given_up: bool = False
+    crawford_played: bool = False  # short nardy's Crawford game was played (RULES.md §9)
+
+    @property
+    def crawford_next(self) -> bool:
+        """Whether the next game is the match's Crawford game, played without the cube."""
+        return CrawfordMatch(self.match, self.crawford_played).crawford_next
 
     @property
     def over(self) -> bool:
@@ -89,7 +105,9 @@ class MatchPlay:
         result = session.game.result
         assert result is not None
         white_player = self.players.index(match_player(session.seats[Color.WHITE]))
-        return replace(self, match=self.match.record(result, white_player))
+        crawford = self.crawford_next and kind_of(session.game.rules) is Kind.SHORT
+        played = self.crawford_played or crawford
+        return replace(self, match=self.match.record(result, white_player), crawford_played=played)
 
     def seats(self, seats: tuple[Seat, Seat]) -> tuple[Seat, Seat]:
         """The seats of player 0 and player 1 among a game's `seats`."""
@@ -100,14 +118,18 @@ class MatchPlay:
 
     def to_list(self) -> list[int]:
         match = self.match
-        given_up = [1] if self.given_up else []
-        return [match.length, *match.score, match.games, *self.players, *given_up]
+        flags = int(self.given_up) | int(self.crawford_played) << 1
+        return [match.length, *match.score, match.games, *self.players, *([flags] if flags else [])]
 
     @classmethod
     def from_list(cls, values: list[int]) -> MatchPlay:
-        length, first, second, games, player0, player1, *given_up = values
+        length, first, second, games, player0, player1, *flags = values
         match = Match(length, (first, second), games)
-        return cls(match, (player0, player1), given_up == [1])
+        flag = flags[0] if flags else 0  # older matches: [1] when given up, else nothing
+        return cls(match, (player0, player1), bool(flag & 1), bool(flag & 2))
+
+
+SHORT_MARK = "s"  # what marks a stored `Ended` of short nardy (older ones are long nardy's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +146,7 @@ class Ended:
     ratings: tuple[RatingChange, RatingChange] | None = None
     counted: bool = False
     record: str = ""  # the game's record (`bot.service.records`), kept here until counted
+    short: bool = False  # a game of short nardy (RULES.md §9), counted apart from long nardy's
 
     def mark(self, game_id: str) -> str:
         """The name this game is counted under, once per player."""
@@ -141,11 +164,14 @@ class Ended:
         data += [result.kind.value, result.points, result.reason.value]
         for change in self.ratings or ():
             data.append([change.delta, change.deviation, change.volatility])
+        if self.short:
+            data.append(SHORT_MARK)
         return data
 
     @classmethod
     def from_list(cls, data: list[Any], record: str = "") -> Ended:
-        number, counted, white, black, winner, kind, points, reason, *ratings = data
+        number, counted, white, black, winner, kind, points, reason, *rest = data
+        ratings = [item for item in rest if isinstance(item, list)]
         result = GameResult(
             None if winner == "" else Color.parse(winner),
             ResultKind(kind),
@@ -160,6 +186,7 @@ class Ended:
             (changes[0], changes[1]) if changes else None,
             bool(counted),
             record,
+            SHORT_MARK in rest,
         )
 
 
@@ -249,7 +276,7 @@ class Session:
     """
 
     game_id: str
-    game: Game
+    game: AnyGame  # long nardy's or short nardy's (`bot.service.variant`)
     seats: tuple[Seat, Seat]  # indexed by Color
     chat_id: int
     message_id: int | None = None
@@ -314,18 +341,18 @@ class Session:
                 return color
         return None
 
-    def with_game(self, game: Game, notes: tuple[Note, ...]) -> Session:
+    def with_game(self, game: AnyGame, notes: tuple[Note, ...]) -> Session:
         """The session after a change to the game: `notes` tell what happened meanwhile."""
         return replace(self, game=game, notes=notes, seq=self.seq + 1)
 
-    def after_tap(self, game: Game, tap: tuple[int, str]) -> Session:
+    def after_tap(self, game: AnyGame, tap: tuple[int, str]) -> Session:
         """The session after `tap` (made at, what it did) changed the game in this turn; only
         the latest `TAPS_KEPT` are kept (a turn of moves and undos has no end)."""
         taps = (*self.taps, tap)[-TAPS_KEPT:]
         return replace(self.with_game(game, self.notes), taps=taps)
 
     def next_turn(
-        self, game: Game, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
+        self, game: AnyGame, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
     ) -> Session:
         """The session when a new turn begins (or the game ends), after `notes`; the taps of
         the turn that ended, `ended_by` the last, are kept, the older ones dropped."""
@@ -440,7 +467,7 @@ class Challenge:
     made_at: float = 0.0
     message_id: int | None = None
     version: int = 0
-    rules: Rules = STANDARD_RULES
+    rules: AnyRules = STANDARD_RULES
     dice: Committed | None = None
 
     def invites(self, user_id: int, username: str | None) -> bool:
@@ -508,7 +535,7 @@ class InlineCard:
     locale: str
     made_at: float
     terms: Terms
-    rules: Rules = STANDARD_RULES
+    rules: AnyRules = STANDARD_RULES
     dice: str = ""  # the nonce of the seed its dice are committed to (`card_dice_name`); "": none
 
 

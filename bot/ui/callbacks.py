@@ -78,6 +78,21 @@ class PickLength(CallbackData, prefix="len"):
     length: int
 
 
+class PickShort(CallbackData, prefix="lvs"):
+    """Start a game of short nardy (RULES.md §9), or a match to `length` points (1: one game),
+    against the bot at `level`."""
+
+    level: str
+    length: int
+
+
+class ShortLength(CallbackData, prefix="lns"):
+    """Show the level choice for short nardy with `length` marked (`PickLength`: long
+    nardy's)."""
+
+    length: int
+
+
 class BoardAction(StrEnum):
     SELECT = "s"  # src: the checker's own point
     MOVE = "m"  # src to dst (0: off)
@@ -90,6 +105,12 @@ class BoardAction(StrEnum):
     ASK_RESIGN = "q"
     RESIGN = "r"
     KEEP = "k"
+    # Short nardy's cube (RULES.md §9): before the roll, roll or double; the opponent takes or
+    # drops a double.
+    ROLL = "o"
+    DOUBLE = "c"
+    TAKE = "t"
+    DROP = "p"
 
 
 class BoardTap(CallbackData, prefix="t"):

@@ -204,7 +204,8 @@ def text_message(screen: Screen) -> str:
     """`screen` as an HTML text message: the text board in the numbering of the picture it
     stands for, then the caption."""
     view = screen.view
-    board = text_board(screen.position, view.numbering or Color.WHITE, view.texts.off)
+    texts = view.texts
+    board = text_board(screen.position, view.numbering or Color.WHITE, texts.off, texts.bar)
     return (
         f"<pre>{html.escape(board, quote=False)}</pre>\n{html.escape(screen.caption, quote=False)}"
     )

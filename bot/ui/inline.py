@@ -1,5 +1,6 @@
-"""The results an inline query offers: one challenge card per match length, as a cached photo
-(uploaded to the media chat) or, without a media chat, as a text message with the text board."""
+"""The results an inline query offers: one challenge card per game and match length, as a
+cached photo (uploaded to the media chat) or, without a media chat, as a text message with the
+text board."""
 
 from __future__ import annotations
 
@@ -13,13 +14,19 @@ from aiogram.types import (
 
 from bot.i18n import Texts
 from bot.service import Terms
+from bot.service.variant import AnyRules, Kind, kind_of
 from bot.ui.delivery import text_message
 from bot.ui.screens import Screen, rules_line
-from nardy import Rules
 
 
-def result_title(texts: Texts, length: int) -> str:
-    """What the result list calls a card: one game, or a match to `length` points."""
+def result_title(texts: Texts, length: int, kind: Kind = Kind.LONG) -> str:
+    """What the result list calls a card: one game, or a match to `length` points, of `kind`."""
+    if kind is Kind.SHORT:
+        if length == 1:
+            return texts.gettext("Short nardy: one game")
+        return texts.ngettext(
+            "Short nardy: a match to {n} point", "Short nardy: a match to {n} points", length
+        )
     if length == 1:
         return texts.gettext("Long nardy: one game")
     return texts.ngettext(
@@ -28,14 +35,17 @@ def result_title(texts: Texts, length: int) -> str:
 
 
 def card_result(
-    texts: Texts, terms: Terms, rules: Rules, screen: Screen, photo: str | None
+    texts: Texts, terms: Terms, rules: AnyRules, screen: Screen, photo: str | None
 ) -> InlineQueryResultUnion:
     """The result that sends `screen` as a challenge card: the picture `photo` (a file id), or
-    the text board when there is none."""
-    title, length = result_title(texts, terms.length), terms.length
+    the text board when there is none; its id is the length, after `short` for short nardy
+    (`3`, `short3`)."""
+    kind, length = kind_of(rules), terms.length
+    result_id = f"short{length}" if kind is Kind.SHORT else str(length)
+    title = result_title(texts, length, kind)
     if photo is not None:
         return InlineQueryResultCachedPhoto(
-            id=str(length),
+            id=result_id,
             photo_file_id=photo,
             title=title,
             caption=screen.caption,
@@ -43,7 +53,7 @@ def card_result(
         )
     content = InputTextMessageContent(message_text=text_message(screen), parse_mode=ParseMode.HTML)
     return InlineQueryResultArticle(
-        id=str(length),
+        id=result_id,
         title=title,
         description=rules_line(texts, terms, rules),
         input_message_content=content,

@@ -9,6 +9,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
 from bot.service import MATCH_LENGTHS, Session, Terms
+from bot.service.variant import AnyRules, Kind, kind_of, levels_of, rules_to_text
 from bot.ui.callbacks import (
     Answer,
     BoardAction,
@@ -22,15 +23,18 @@ from bot.ui.callbacks import (
     PickLength,
     PickLevel,
     PickMatch,
+    PickShort,
     Question,
     RecordTap,
     Rematch,
+    ShortLength,
 )
 from bot.ui.names import level_name
-from nardy import Color, Rules
-from nardy.ai import AVAILABLE_LEVELS, Level
+from nardy import Color
+from nardy.ai import Level
 from nardy.chains import chains_from
-from nardy.record import rules_to_text
+from nardy.short import BAR
+from nardy.short import Game as ShortGame
 
 LEVELS_PER_ROW = 2
 CHECKERS_PER_ROW = 6
@@ -59,15 +63,20 @@ def language_menu(translator: Translator) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-def level_menu(texts: Texts, length: int = 1) -> InlineKeyboardMarkup:
-    """One button per level the AI offers now, starting one game or a match to `length`
-    points at once; below, a row of the match lengths with `length` marked."""
+def level_menu(texts: Texts, length: int = 1, kind: Kind = Kind.LONG) -> InlineKeyboardMarkup:
+    """One button per level the AI offers now at the game `kind`, starting one game or a match
+    to `length` points at once; below, the games with `kind` marked and the match lengths
+    with `length` marked."""
     levels = [
         InlineKeyboardButton(
-            text=level_name(texts, level), callback_data=_level_data(level, length).pack()
+            text=level_name(texts, level), callback_data=_level_data(level, length, kind).pack()
         )
-        for level in AVAILABLE_LEVELS
+        for level in levels_of(kind)
     ]
+    kinds = []
+    for each, label in ((Kind.LONG, texts.gettext("Long")), (Kind.SHORT, texts.gettext("Short"))):
+        text = f"• {label} •" if each is kind else label
+        kinds.append(InlineKeyboardButton(text=text, callback_data=_menu_data(length, each).pack()))
     lengths = []
     for n in MATCH_LENGTHS:
         if n == 1:
@@ -76,15 +85,25 @@ def level_menu(texts: Texts, length: int = 1) -> InlineKeyboardMarkup:
         else:
             label = texts.pgettext("a match length, on a short button", "to {n}", n=n)
         text = f"• {label} •" if n == length else label
-        lengths.append(InlineKeyboardButton(text=text, callback_data=PickLength(length=n).pack()))
+        lengths.append(InlineKeyboardButton(text=text, callback_data=_menu_data(n, kind).pack()))
     builder = InlineKeyboardBuilder()
     builder.row(*levels, width=LEVELS_PER_ROW)
+    builder.row(*kinds)
     builder.row(*lengths)
     return builder.as_markup()
 
 
-def _level_data(level: Level, length: int) -> PickLevel | PickMatch:
-    """What a level button carries: one game, or a match to `length` points."""
+def _menu_data(length: int, kind: Kind) -> PickLength | ShortLength:
+    """What a button that marks a game or a length on the level choice carries."""
+    return ShortLength(length=length) if kind is Kind.SHORT else PickLength(length=length)
+
+
+def _level_data(
+    level: Level, length: int, kind: Kind = Kind.LONG
+) -> PickLevel | PickMatch | PickShort:
+    """What a level button carries: one game, or a match to `length` points, of `kind`."""
+    if kind is Kind.SHORT:
+        return PickShort(level=level.value, length=length)
     if length == 1:
         return PickLevel(level=level.value)
     return PickMatch(level=level.value, length=length)
@@ -114,13 +133,12 @@ def move_menu(
     _ = texts.gettext
 
     def button(text: str, action: BoardAction, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
-        tap = BoardTap(game=session.game_id, seq=session.seq, action=action, src=src, dst=dst)
-        return InlineKeyboardButton(text=text, callback_data=tap.pack())
+        return _board_button(session, text, action, src, dst)
 
     builder = InlineKeyboardBuilder()
     if selected is None:
         sources = sorted({step.src for step in game.next_steps()}, reverse=True)
-        checkers = [button(str(src), BoardAction.SELECT, src) for src in sources]
+        checkers = [button(_point(texts, src), BoardAction.SELECT, src) for src in sources]
         builder.row(*checkers, width=CHECKERS_PER_ROW)
     else:
         targets = []
@@ -129,7 +147,7 @@ def move_menu(
         off = _("off")
         for chain in chains_from(game, selected):
             dst = chain[-1].dst
-            label = f"{selected} → {dst or off}"
+            label = f"{_point(texts, selected)} → {dst or off}"
             targets.append(button(label, BoardAction.MOVE, selected, dst))
         builder.row(*targets, width=TARGETS_PER_ROW)
         builder.row(button(_("⬅️ Back"), BoardAction.BACK))
@@ -140,26 +158,74 @@ def move_menu(
         footer.append(button(_("✅ Done"), BoardAction.DONE))
     builder.row(*footer)
     if not session.shared:
-        if not game.played and not session.hint:  # a hint is for the turn's start
+        hints = kind_of(game.rules) is Kind.LONG  # the AI hints long nardy's turns
+        if hints and not game.played and not session.hint:  # a hint is for the turn's start
             builder.row(button(_("💡 Hint"), BoardAction.HINT))
         return builder.as_markup()
-    if resigning is None:  # either player may resign, on either side's turn
-        builder.row(button(_("🏳 Resign"), BoardAction.ASK_RESIGN))
+    return _with_resign(builder, texts, session, resigning)
+
+
+def cube_menu(
+    texts: Texts, session: Session, value: int, resigning: Color | None = None
+) -> InlineKeyboardMarkup:
+    """Before a roll with short nardy's cube (RULES.md §9): Roll and Double (to `value`) for the
+    player to move, or, with a double offered, Take and Drop for the opponent; on a shared
+    board, Resign as under `move_menu`."""
+    _ = texts.gettext
+    builder = InlineKeyboardBuilder()
+    if isinstance(session.game, ShortGame) and session.game.cube.offered_by is not None:
+        builder.row(
+            _board_button(session, _("✅ Take"), BoardAction.TAKE),
+            _board_button(session, _("✖️ Drop"), BoardAction.DROP),
+        )
     else:
         builder.row(
-            button(_("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),
-            button(_("Keep playing"), BoardAction.KEEP),
+            _board_button(session, _("🎲 Roll"), BoardAction.ROLL),
+            _board_button(session, _("Double to {n}", n=value), BoardAction.DOUBLE),
+        )
+    if not session.shared:
+        return builder.as_markup()
+    return _with_resign(builder, texts, session, resigning)
+
+
+def _board_button(
+    session: Session, text: str, action: BoardAction, src: int = 0, dst: int = 0
+) -> InlineKeyboardButton:
+    """A button under the board of `session` as it is now."""
+    tap = BoardTap(game=session.game_id, seq=session.seq, action=action, src=src, dst=dst)
+    return InlineKeyboardButton(text=text, callback_data=tap.pack())
+
+
+def _with_resign(
+    builder: InlineKeyboardBuilder, texts: Texts, session: Session, resigning: Color | None
+) -> InlineKeyboardMarkup:
+    """A shared board's own Resign (either player, on either side's turn), or, while the
+    player of `resigning` considers it, Yes and Keep playing."""
+    _ = texts.gettext
+    if resigning is None:
+        builder.row(_board_button(session, _("🏳 Resign"), BoardAction.ASK_RESIGN))
+    else:
+        builder.row(
+            _board_button(session, _("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),
+            _board_button(session, _("Keep playing"), BoardAction.KEEP),
         )
     return builder.as_markup()
 
 
+def _point(texts: Texts, src: int) -> str:
+    """A checker's point on a button: its own number, or the bar (short nardy, RULES.md §9)."""
+    # Translators: the bar of short nardy (backgammon), where a hit checker waits, on a button.
+    return texts.gettext("bar") if src == BAR else str(src)
+
+
 def again_menu(
-    texts: Texts, level: Level, length: int = 1, record: str | None = None
+    texts: Texts, level: Level, length: int = 1, record: str | None = None, kind: Kind = Kind.LONG
 ) -> InlineKeyboardMarkup:
-    """Play again at the same level, one game or a match to the same `length`; the game's
-    `record`, when it has one."""
+    """Play again at the same level, the same game `kind`, one game or a match to the same
+    `length`; the game's `record`, when it has one."""
     builder = InlineKeyboardBuilder()
-    builder.button(text=texts.gettext("🎲 Play again"), callback_data=_level_data(level, length))
+    data = _level_data(level, length, kind)
+    builder.button(text=texts.gettext("🎲 Play again"), callback_data=data)
     return _with_record(builder, texts, record)
 
 
@@ -192,7 +258,7 @@ def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
 
 
 def inline_challenge_menu(
-    texts: Texts, by: int, locale: Locale, terms: Terms, rules: Rules, at: int, dice: str = ""
+    texts: Texts, by: int, locale: Locale, terms: Terms, rules: AnyRules, at: int, dice: str = ""
 ) -> InlineKeyboardMarkup:
     """Join and Cancel under an inline challenge card, carrying the challenge (`dice`: the
     nonce of its committed dice)."""

@@ -7,6 +7,7 @@ from aiogram.types import User
 
 from bot.i18n import N_, Texts
 from bot.service import Seat
+from bot.service.variant import Kind
 from nardy.ai import Level
 from nardy.scoring import ResultKind
 
@@ -24,6 +25,13 @@ _KINDS = {
     ResultKind.KOKS: N_("koks"),
     ResultKind.HOME_MARS: N_("home mars"),
     ResultKind.DRAW: N_("draw"),
+}
+
+# RULES.md §9: short nardy's names for them (backgammon's).
+_SHORT_KINDS = {
+    ResultKind.OYN: N_("single game"),
+    ResultKind.MARS: N_("gammon"),
+    ResultKind.KOKS: N_("backgammon"),
 }
 
 
@@ -48,8 +56,10 @@ def match_name(texts: Texts, length: int) -> str:
     return texts.ngettext("A match to {n} point", "A match to {n} points", length)
 
 
-def kind_name(texts: Texts, kind: ResultKind) -> str:
-    return texts.gettext(_KINDS[kind])
+def kind_name(texts: Texts, kind: ResultKind, game: Kind = Kind.LONG) -> str:
+    """What a result is called in the game `game`."""
+    names = _SHORT_KINDS if game is Kind.SHORT else _KINDS
+    return texts.gettext(names[kind])
 
 
 NAME_LIMIT = 32  # characters of a person's name kept for the board and captions

@@ -8,6 +8,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Texts
 from bot.service import Session
+from bot.service.variant import Kind, kind_of, to_act
 from bot.ui.callbacks import ShowGame
 from bot.ui.names import level_name
 
@@ -17,7 +18,7 @@ def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
     color = session.seat_of(user_id)
     assert color is not None
     opponent = session.seats[color.opponent]
-    mine = session.game.to_move is color
+    mine = to_act(session.game) is color
     if opponent.level is not None:
         line = _("{n}. Bot · {level}", n=number, level=level_name(texts, opponent.level))
     elif session.inline_id is not None:
@@ -26,6 +27,8 @@ def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
         line = _("{n}. {name}, in a group", n=number, name=opponent.name)
     turn = _("your turn") if mine else _("{name}'s turn", name=opponent.name)
     parts = [line, turn]
+    if kind_of(session.game.rules) is Kind.SHORT:
+        parts.insert(1, _("Short nardy"))
     if session.match is not None:
         match = session.match
         me = match.players.index(user_id)

@@ -15,19 +15,34 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.i18n import N_, Texts
 from bot.service import Challenge, Note, Session, Terms
 from bot.service.results import Standing, signed
+from bot.service.variant import (
+    AnyGame,
+    AnyPosition,
+    AnyRules,
+    Kind,
+    cube_decider,
+    cube_value,
+    has_record,
+    kind_of,
+    loss_value,
+)
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import (
     again_menu,
     challenge_menu,
+    cube_menu,
     move_menu,
     question_menu,
     rematch_menu,
 )
 from bot.ui.names import kind_name, level_name, limit_name, match_name
 from bot.ui.settings import house_rules
-from nardy import Color, Position, Rules, Step, format_dice, format_turn_for, parse_turn
-from nardy.game import Game
-from nardy.scoring import EndReason, ResultKind, loss_value
+from nardy import Color, Position, Step, format_dice, format_turn_for, parse_turn
+from nardy.scoring import EndReason, ResultKind
+from nardy.short import Game as ShortGame
+from nardy.short import Position as ShortPosition
+from nardy.short import format_turn_for as short_turn_for
+from nardy.short import parse_turn as parse_short_turn
 from nardy.summary import summarize
 from renderer import Banner, BoardView, Highlight
 from renderer import Texts as BoardTexts
@@ -58,6 +73,16 @@ NOTES = {
     "duel_no_moves": N_("{name} rolled {dice} and has no moves: the turn passes."),
     "duel_resigned": N_("{name} resigned."),
     "duel_timeout": N_("{name} ran out of time."),
+    # Short nardy's doubling cube (RULES.md §9).
+    "you_doubled": N_("You double: the cube goes to {value} if the bot takes."),
+    "you_took": N_("You take: the cube is at {value} and yours."),
+    "bot_doubled": N_("The bot doubles to {value}."),
+    "bot_took": N_("The bot takes: the cube is at {value}."),
+    "bot_dropped": N_("The bot drops the double."),
+    "duel_doubled": N_("{name} doubles to {value}."),
+    "duel_took": N_("{name} takes: the cube is at {value}."),
+    "duel_dropped": N_("{name} dropped the double."),
+    "match_dropped": N_("You dropped the double in game {game}."),
     "match_game": N_("Game {game} goes to {name}: {kind}."),
     "match_score": N_("Match score: {first} {a}, {second} {b}. The next game begins."),
     # A match against the bot, told to the person.
@@ -75,7 +100,7 @@ NOTES = {
 class Screen:
     """One rendering of a board message: the position drawn, how, the caption, the buttons."""
 
-    position: Position
+    position: AnyPosition
     view: BoardView
     caption: str
     markup: InlineKeyboardMarkup | None
@@ -104,15 +129,18 @@ def _utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def note_text(texts: Texts, note: Note, reader: Color) -> str:
-    """The note in `reader`'s language, a turn in `reader`'s own point numbers."""
+def note_text(texts: Texts, note: Note, reader: Color, game: Kind = Kind.LONG) -> str:
+    """The note in `reader`'s language, a turn in `reader`'s own point numbers (`game`'s)."""
     values = dict(note.values)
     if "kind" in values:
-        values["kind"] = kind_name(texts, ResultKind(values["kind"]))
+        values["kind"] = kind_name(texts, ResultKind(values["kind"]), game)
     if "turn" in values and "by" in values:
-        steps = parse_turn(values["turn"])
-        mover = Color.parse(values["by"])
-        values["turn"] = format_turn_for(steps, mover, reader, texts.gettext("off"))
+        mover, off = Color.parse(values["by"]), texts.gettext("off")
+        if game is Kind.SHORT:  # hits are not marked: the position before is not at hand
+            steps = parse_short_turn(values["turn"])
+            values["turn"] = short_turn_for(steps, mover, reader, off, texts.gettext("bar"))
+        else:
+            values["turn"] = format_turn_for(parse_turn(values["turn"]), mover, reader, off)
     return texts.gettext(NOTES[note.key], **values)
 
 
@@ -133,7 +161,7 @@ def build_screen(
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
-    notes = [note_text(texts, note, viewer) for note in session.notes]
+    notes = [note_text(texts, note, viewer, kind_of(game.rules)) for note in session.notes]
     lines = []
     outcome = _outcome(session, viewer, texts) if game.over else None
     if outcome is not None:
@@ -141,9 +169,15 @@ def build_screen(
     elif game.dice is not None:
         lines.append(_("Your turn") if my_turn else _("The bot is thinking…"))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    decider = cube_decider(game)
+    if decider is viewer:
+        lines.append(_cube_prompt(texts, game))
     if session.match is not None:
         lines.append(_match_line(session, texts))
     lines.extend(_house_lines(game, texts))
+    names = ["", ""]
+    names[viewer], names[viewer.opponent] = _("you"), _("bot")
+    lines.extend(_cube_lines(game, texts, names))
     lines.extend(_fair_lines(session, texts))
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
@@ -168,10 +202,14 @@ def build_screen(
         lines.extend(_hint_lines(session, viewer, texts))
         lines.append(_prompt(game, texts, selected))
         markup = move_menu(texts, session, selected)
+    elif decider is viewer:
+        markup = cube_menu(texts, session, cube_value(game) * 2)
     elif game.over:
         level = next((seat.level for seat in session.seats if seat.level is not None), None)
         length = 1 if session.match is None else session.match.match.length
-        markup = None if level is None else again_menu(texts, level, length, record_of(session))
+        if level is not None:
+            kind = kind_of(game.rules)
+            markup = again_menu(texts, level, length, record_of(session), kind)
     names = ["", ""]
     for color in Color:
         level = session.seats[color].level  # the one human seat is the viewer's
@@ -196,8 +234,9 @@ def dice_line(texts: Texts, commitment: str) -> str:
 
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
-    were not committed, so it has none."""
-    if session.fair is None or session.ended is None:
+    were not committed, or it was played with short nardy's cube, whose actions the record
+    (`nardy.transcript`) does not keep, so it has none."""
+    if session.fair is None or session.ended is None or not has_record(session.game.rules):
         return None
     return session.ended.mark(session.game_id)
 
@@ -211,10 +250,12 @@ def _fair_lines(session: Session, texts: Texts) -> list[str]:
     return [texts.gettext("🔒 Dice commitment: {start}…", start=start)]
 
 
-def _house_lines(game: Game, texts: Texts) -> list[str]:
-    """The game's house rules where they differ from the defaults (`house_rules`), if any."""
+def _house_lines(game: AnyGame, texts: Texts) -> list[str]:
+    """Which game a short nardy game is, and the game's house rules where they differ from the
+    defaults (`house_rules`), if any."""
+    lines = [texts.gettext("Short nardy")] if kind_of(game.rules) is Kind.SHORT else []
     house = house_rules(texts, game.rules)
-    return [] if house is None else [house]
+    return lines if house is None else [*lines, house]
 
 
 def _hint_marks(steps: Sequence[Step]) -> Highlight:
@@ -262,7 +303,7 @@ def shared_screen(
     _ = texts.gettext
     mover = game.to_move
     names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
-    notes = [note_text(texts, note, mover) for note in session.notes]
+    notes = [note_text(texts, note, mover, kind_of(game.rules)) for note in session.notes]
     lines = []
     outcome = _shared_outcome(session, texts) if game.over else None
     if outcome is not None:
@@ -270,9 +311,15 @@ def shared_screen(
     elif game.dice is not None:
         lines.append(_("Turn: {name}", name=names[mover]))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    decider = cube_decider(game)
+    if decider is not None:
+        lines.append(
+            _("{name}: {question}", name=names[decider], question=_cube_prompt(texts, game))
+        )
     if session.match is not None:
         lines.append(_match_line(session, texts))
     lines.extend(_house_lines(game, texts))
+    lines.extend(_cube_lines(game, texts, names))
     lines.extend(_fair_lines(session, texts))
     if session.turn_limit and outcome is None:
         limit = limit_name(texts, session.turn_limit)
@@ -312,6 +359,11 @@ def shared_screen(
             lines.append(_("🏳 {name}:", name=names[resigning]))
             lines.append(resign_text(texts, session, resigning))
         markup = move_menu(texts, session, selected, resigning)
+    elif decider is not None:
+        if resigning is not None:
+            lines.append(_("🏳 {name}:", name=names[resigning]))
+            lines.append(resign_text(texts, session, resigning))
+        markup = cube_menu(texts, session, cube_value(game) * 2, resigning)
     status = texts.pgettext("beside the opponent's name", "to move")
     view = _view(session, mover, texts, selected, [*names], status, outcome)
     return Screen(game.board, view, caption(notes, lines, details), markup)
@@ -329,16 +381,18 @@ def reminder(texts: Texts, user_id: int, name: str) -> str:
 def terms_help(texts: Texts) -> str:
     """What may follow /play: the lengths and time limits offered."""
     return texts.gettext(
-        "After /play: 3, 5 or 7 for a match to that many points, and a time per turn: off, 1m,"
-        " 5m, 1h or 24h. For example: /play 3 5m"
+        "After /play: short for short nardy, 3, 5 or 7 for a match to that many points, and a"
+        " time per turn: off, 1m, 5m, 1h or 24h. For example: /play short 3 5m"
     )
 
 
-def rules_line(texts: Texts, terms: Terms, rules: Rules) -> str:
+def rules_line(texts: Texts, terms: Terms, rules: AnyRules) -> str:
     """The terms of a challenge: one game or a match, the rules, the time; house rules that
     differ from the defaults named on a second line."""
     _ = texts.gettext
     what = match_name(texts, terms.length)
+    if kind_of(rules) is Kind.SHORT:
+        what = _("Short nardy: {what}", what=what)
     if terms.turn_limit:
         time = _("{limit} per turn", limit=limit_name(texts, terms.turn_limit))
     else:
@@ -353,33 +407,42 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
     """The card of a challenge in a group: the start position with the challenger's name, who
     may join, the rules in one line, Join and Cancel."""
     name = challenge.challenger.name
-    if challenge.invited_name is None:
+    short = kind_of(challenge.rules) is Kind.SHORT
+    invited = challenge.invited_name
+    if invited is None and short:
+        offer = texts.gettext("{name} offers a game of short nardy to anyone here.", name=name)
+    elif invited is None:
         offer = texts.gettext("{name} offers a game of long nardy to anyone here.", name=name)
+    elif short:
+        offer = texts.gettext(
+            "{name} challenges {invited} to a game of short nardy.", name=name, invited=invited
+        )
     else:
         offer = texts.gettext(
-            "{name} challenges {invited} to a game of long nardy.",
-            name=name,
-            invited=challenge.invited_name,
+            "{name} challenges {invited} to a game of long nardy.", name=name, invited=invited
         )
     markup = challenge_menu(texts, challenge.challenge_id)
     lines = [offer, rules_line(texts, challenge.terms, challenge.rules)]
     if challenge.dice is not None:
         lines.append(dice_line(texts, challenge.dice.commitment))
-    return _card(texts, name, lines, markup)
+    return _card(texts, name, lines, markup, challenge.rules)
 
 
 def inline_card_screen(
     texts: Texts,
     name: str,
     terms: Terms,
-    rules: Rules,
+    rules: AnyRules,
     markup: InlineKeyboardMarkup,
     pictures: bool,
     commitment: str | None = None,
 ) -> Screen:
     """The card of a challenge sent through inline mode: as in a group (the `commitment` of
     its game's dice, if committed), and, when the game will be played on a text board, why."""
-    offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
+    if kind_of(rules) is Kind.SHORT:
+        offer = texts.gettext("{name} invites you to a game of short nardy.", name=name)
+    else:
+        offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
     lines = [offer, rules_line(texts, terms, rules)]
     if commitment is not None:
         lines.append(dice_line(texts, commitment))
@@ -389,14 +452,18 @@ def inline_card_screen(
                 "Played on a text board: pictures need the bot's operator to set a media chat."
             )
         )
-    return _card(texts, name, lines, markup)
+    return _card(texts, name, lines, markup, rules)
 
 
-def _card(texts: Texts, name: str, lines: list[str], markup: InlineKeyboardMarkup) -> Screen:
-    """A challenge card: the start position with the challenger's name, `lines`, the buttons."""
+def _card(
+    texts: Texts, name: str, lines: list[str], markup: InlineKeyboardMarkup, rules: AnyRules
+) -> Screen:
+    """A challenge card: the start position of its game with the challenger's name, `lines`,
+    the buttons."""
     view = base_view(texts, Color.WHITE, (name, "?"))
     caption = "\n".join([*lines, texts.gettext("Tap Join to play.")])
-    return Screen(Position.start(), view, caption, markup)
+    start = ShortPosition.start() if kind_of(rules) is Kind.SHORT else Position.start()
+    return Screen(start, view, caption, markup)
 
 
 def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
@@ -405,16 +472,19 @@ def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
     assert result is not None
     if result.winner is None:
         return "", texts.gettext("A draw.")
-    kind = kind_name(texts, result.kind)
+    kind = kind_name(texts, result.kind, kind_of(session.game.rules))
     n = result.points
     if result.winner is viewer:
         won = texts.ngettext(
             "You won: {kind}, {n} point.", "You won: {kind}, {n} points.", n, kind=kind
         )
-        return "", won
+        dropped = result.reason is EndReason.DROPPED
+        return (texts.gettext("The bot dropped the double.") if dropped else ""), won
     lost = texts.ngettext(
         "The bot won: {kind}, {n} point.", "The bot won: {kind}, {n} points.", n, kind=kind
     )
+    if result.reason is EndReason.DROPPED:
+        return texts.gettext("You dropped the double."), lost
     resigned = result.reason is EndReason.RESIGNED
     return (texts.gettext("You resigned.") if resigned else ""), lost
 
@@ -486,12 +556,14 @@ def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
         "{name} won: {kind}, {n} points.",
         n,
         name=winner,
-        kind=kind_name(texts, result.kind),
+        kind=kind_name(texts, result.kind, kind_of(session.game.rules)),
     )
     if result.reason is EndReason.RESIGNED:
         return texts.gettext("{name} resigned.", name=loser), won
     if result.reason is EndReason.TIMEOUT:
         return texts.gettext("{name} ran out of time.", name=loser), won
+    if result.reason is EndReason.DROPPED:
+        return texts.gettext("{name} dropped the double.", name=loser), won
     return "", won
 
 
@@ -524,7 +596,27 @@ def _results(session: Session, texts: Texts, names: Sequence[str], first: Color)
     return lines
 
 
-def _prompt(game: Game, texts: Texts, selected: int | None) -> str:
+def _cube_prompt(texts: Texts, game: AnyGame) -> str:
+    """What the player deciding before the roll is asked (`cube_decider`)."""
+    if isinstance(game, ShortGame) and game.cube.offered_by is not None:
+        return texts.gettext(
+            "Take the double (the game is then played for {n}), or drop it?",
+            n=game.cube.value * 2,
+        )
+    return texts.gettext("Roll, or double first?")
+
+
+def _cube_lines(game: AnyGame, texts: Texts, names: Sequence[str]) -> list[str]:
+    """The doubling cube of a short nardy game played with it: its value and owner."""
+    if not isinstance(game, ShortGame) or not game.rules.cube:
+        return []
+    cube = game.cube
+    if cube.owner is None:
+        return [texts.gettext("Cube: {n}, in the middle.", n=cube.value)]
+    return [texts.gettext("Cube: {n}, owned by {name}.", n=cube.value, name=names[cube.owner])]
+
+
+def _prompt(game: AnyGame, texts: Texts, selected: int | None) -> str:
     if selected is not None:
         return texts.gettext("Checker on {src}: where to?", src=selected)
     if game.turn_complete:
@@ -567,7 +659,7 @@ def base_view(
     `viewer`'s numbering, `names` by colour, `status` beside the name of the side to move,
     the strips' words in `texts`' language; the game's marks go on it (`game_view`)."""
     _ = texts.gettext
-    strip = BoardTexts(pips=_("pips"), status=status, off=_("off"))
+    strip = BoardTexts(pips=_("pips"), status=status, off=_("off"), bar=_("bar"))
     return BoardView(bottom=viewer, numbering=viewer, names=names, texts=strip, banner=banner)
 
 
@@ -584,20 +676,21 @@ def resign_question(
 
 def resign_text(texts: Texts, session: Session, color: Color) -> str:
     """What resigning now would cost the player of `color` (RULES.md §7), as a question."""
-    kind, n = loss_value(session.game.position, color, session.game.rules)
+    kind, n = loss_value(session.game, color)
+    n *= cube_value(session.game)
     if session.shared:
         return texts.ngettext(
             "Resign? At the current position that is {kind}: {n} point to {name}.",
             "Resign? At the current position that is {kind}: {n} points to {name}.",
             n,
-            kind=kind_name(texts, kind),
+            kind=kind_name(texts, kind, kind_of(session.game.rules)),
             name=session.seats[color.opponent].name,
         )
     return texts.ngettext(
         "Resign? At the current position that is {kind}: {n} point to the bot.",
         "Resign? At the current position that is {kind}: {n} points to the bot.",
         n,
-        kind=kind_name(texts, kind),
+        kind=kind_name(texts, kind, kind_of(session.game.rules)),
     )
 
 

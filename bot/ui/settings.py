@@ -9,10 +9,21 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import N_, Texts
 from bot.service import TURN_LIMITS, Terms
-from bot.settings import BY_KEY, LENGTH, OFF, ON, RULE_KEYS, TIMER, GameSettings, Option, options
+from bot.service.variant import AnyRules
+from bot.settings import (
+    BY_KEY,
+    CUBE,
+    LENGTH,
+    OFF,
+    ON,
+    RULE_KEYS,
+    TIMER,
+    GameSettings,
+    Option,
+    options,
+)
 from bot.ui.callbacks import ResetSettings, SetSetting, SettingsPage
 from bot.ui.names import limit_name, match_name
-from nardy import Rules
 
 TITLES = {
     "opening": N_("Opening roll"),
@@ -21,6 +32,7 @@ TITLES = {
     "block_check": N_("Six-point block"),
     "scoring": N_("Scoring"),
     "last_roll": N_("Last roll"),
+    "cube": N_("Doubling cube (short nardy)"),
     "length": N_("Match length"),
     "timer": N_("Time per turn"),
     "theme": N_("Board colours"),
@@ -46,6 +58,10 @@ ABOUT = {
     "scoring": N_("Classic: oyn 1 point, mars 2. Extended adds koks (3) and home mars (4)."),
     "last_roll": N_(
         "When White bears off first, Black plays one more turn; bearing off all in it is a draw."
+    ),
+    "cube": N_(
+        "In short nardy, a player may double the stakes before rolling; the opponent takes"
+        " the doubled cube or drops and loses."
     ),
     "length": N_(
         "New games are a single game or a match to this many points, unless you say otherwise."
@@ -80,16 +96,18 @@ HOUSE = {
     ("block_check", "end_of_turn"): N_("six-point block checked at the end of the turn"),
     ("scoring", "extended"): N_("extended scoring"),
     ("last_roll", ON): N_("last roll for a draw"),
+    ("cube", ON): N_("doubling cube"),
 }
 
 
-def house_rules(texts: Texts, rules: Rules) -> str | None:
-    """ "Rules: …" naming the rules of a game that differ from the defaults; None when none do."""
+def house_rules(texts: Texts, rules: AnyRules) -> str | None:
+    """ "Rules: …" naming the rules of a game that differ from the defaults (short nardy has
+    only some of the options); None when none do."""
     chosen = GameSettings.of_rules(rules).chosen
     differ = [
         texts.gettext(HOUSE[key, chosen[key]])
-        for key in RULE_KEYS
-        if chosen[key] != BY_KEY[key].default
+        for key in (*RULE_KEYS, CUBE.key)
+        if key in chosen and chosen[key] != BY_KEY[key].default
     ]
     if not differ:
         return None

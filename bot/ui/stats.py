@@ -7,7 +7,7 @@ import html
 
 from bot.i18n import N_, Texts
 from bot.ratings import Rating
-from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, plays_like
+from bot.service.results import PEOPLE, SHORT, KindRecord, Leader, PlayerRecord, plays_like
 from bot.ui.names import level_name
 from nardy.ai import Level
 
@@ -20,13 +20,17 @@ def _rating(rating: Rating) -> str:
 
 
 def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
-    """One kind of opponent's lines."""
+    """One kind of opponent's lines, short nardy's (`SHORT`) named so."""
     _ = texts.gettext
+    short = kind.startswith(SHORT)
+    opponent = kind.removeprefix(SHORT)
     who = (
         _("Against people")
-        if kind == PEOPLE
-        else _("Bot · {level}", level=level_name(texts, Level(kind)))
+        if opponent == PEOPLE
+        else _("Bot · {level}", level=level_name(texts, Level(opponent)))
     )
+    if short:
+        who = _("Short nardy: {what}", what=who)
     games = texts.ngettext("{n} game", "{n} games", record.games)
     counts = {"who": who, "games": games, "won": record.wins, "lost": record.losses}
     if record.draws:
@@ -42,15 +46,26 @@ def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
             percent=record.win_percent,
             **counts,
         )
-    points = _(
-        "points {won}–{lost} · streak {streak}, best {best} · mars given {given}, taken {taken}",
-        won=record.points_won,
-        lost=record.points_lost,
-        streak=record.streak,
-        best=record.best,
-        given=record.mars_given,
-        taken=record.mars_taken,
-    )
+    numbers = {
+        "won": record.points_won,
+        "lost": record.points_lost,
+        "streak": record.streak,
+        "best": record.best,
+        "given": record.mars_given,
+        "taken": record.mars_taken,
+    }
+    if short:  # a gammon or backgammon is what a mars or koks is in long nardy
+        points = _(
+            "points {won}–{lost} · streak {streak}, best {best} · gammons given {given},"
+            " taken {taken}",
+            **numbers,
+        )
+    else:
+        points = _(
+            "points {won}–{lost} · streak {streak}, best {best} · mars given {given},"
+            " taken {taken}",
+            **numbers,
+        )
     return f"{head}\n{points}"
 
 

@@ -1,12 +1,13 @@
-"""The terms a player writes after /play in a group or @bot inline: a match length (3, 5, 7) and
-a time limit per turn (off, 1m, 5m, 1h, 24h), in any order; what is not written is the
-default."""
+"""The terms a player writes after /play in a group or @bot inline: the game (long, short), a
+match length (3, 5, 7) and a time limit per turn (off, 1m, 5m, 1h, 24h), in any order; what is
+not written is the default."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from bot.service import MATCH_LENGTHS, TURN_LIMITS, Terms
+from bot.service.variant import Kind
 
 
 def read_terms(text: str, default: Terms) -> Terms | None:
@@ -23,3 +24,9 @@ def read_terms(text: str, default: Terms) -> Terms | None:
         elif word[:1].isdigit():  # "2m", "10h": a limit not offered
             return None
     return terms
+
+
+def read_kind(text: str) -> Kind:
+    """The game `text` names ("short" or "long"), long nardy when it names none."""
+    words = text.lower().split()
+    return Kind.SHORT if Kind.SHORT.value in words else Kind.LONG

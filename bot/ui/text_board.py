@@ -1,6 +1,6 @@
 """A board in monospace text, for inline games when no media chat is set (an inline edit cannot
 upload a picture, DESIGN.md §3): the points in the numbering of the side to move, like the
-buttons, each with its checkers (○ White, ● Black) and how many.
+buttons, each with its checkers (○ White, ● Black) and how many; in short nardy, the bar too.
 
 Pure: a position and a viewer in, lines of text out.
 """
@@ -8,6 +8,8 @@ Pure: a position and a viewer in, lines of text out.
 from __future__ import annotations
 
 from nardy import Color, Position, to_absolute
+from nardy.short import Position as ShortPosition
+from nardy.short import to_absolute as short_absolute
 
 SYMBOLS = {Color.WHITE: "○", Color.BLACK: "●"}
 EMPTY = "·"
@@ -18,9 +20,10 @@ def _cell(text: str) -> str:
     return text.rjust(CELL)
 
 
-def _checkers(position: Position, viewer: Color, point: int) -> str:
+def _checkers(position: Position | ShortPosition, viewer: Color, point: int) -> str:
     """What stands on the viewer's own point `point`: "○3", or "·"."""
-    n = position.points[to_absolute(viewer, point) - 1]
+    absolute = short_absolute if isinstance(position, ShortPosition) else to_absolute
+    n = position.points[absolute(viewer, point) - 1]
     if n == 0:
         return _cell(EMPTY)
     color = Color.WHITE if n > 0 else Color.BLACK
@@ -32,10 +35,12 @@ def _row(cells: list[str]) -> str:
     return "".join(cells[:6]) + " │" + "".join(cells[6:])
 
 
-def text_board(position: Position, viewer: Color, off: str) -> str:
+def text_board(
+    position: Position | ShortPosition, viewer: Color, off: str, bar: str = "bar"
+) -> str:
     """The board seen by `viewer`: points 13–24 along the top, 12–1 along the bottom (the
-    way a checker travels from the head, 24, home to 1–6), then the checkers borne off
-    (`off` is the word for it in the reader's language)."""
+    way a checker travels from the head, 24, home to 1–6), then short nardy's bar and the
+    checkers borne off (`off` and `bar` are the words for them in the reader's language)."""
     top = list(range(13, 25))
     bottom = list(range(12, 0, -1))
     lines = [
@@ -45,6 +50,9 @@ def text_board(position: Position, viewer: Color, off: str) -> str:
         _row([_checkers(position, viewer, point) for point in bottom]),
         _row([_cell(str(point)) for point in bottom]),
     ]
+    if isinstance(position, ShortPosition):
+        waiting = "  ".join(f"{SYMBOLS[color]} {position.bar[color]}" for color in Color)
+        lines.append(f"{bar}: {waiting}")
     borne = "  ".join(f"{SYMBOLS[color]} {position.off[color]}" for color in Color)
     lines.append(f"{off}: {borne}")
     return "\n".join(lines)

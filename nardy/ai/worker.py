@@ -8,9 +8,10 @@ from nardy.ai.threads import limit_threads
 
 
 def load_tables() -> None:
-    """Load the network weights and the bear-off database this process will use."""
+    """Load the network weights and the bear-off database (with short nardy's look-up by key)
+    this process will use."""
     network.shipped()
-    bearoff.shipped()
+    _ = bearoff.shipped().by_key  # built now, not during a first short-nardy race
 
 
 def init_worker() -> None:

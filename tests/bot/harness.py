@@ -15,6 +15,7 @@ from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
 from bot.service import GameService
+from bot.service.variant import AnyGame
 from bot.storage import GameStore
 from nardy import Color, Position
 from nardy.game import Game
@@ -106,9 +107,11 @@ def make_chat(
     return Chat(telegram, dispatcher, bot, user(user_id, language))
 
 
-def last_checker(game: Game, mover: Color) -> Game:
-    """`game` as if near its end, to win one quickly: `mover` to move with 6-5 and one checker
-    left, on their point 1; the other side with one checker borne off (so an oyn)."""
+def last_checker(game: AnyGame, mover: Color) -> Game:
+    """`game` (long nardy's) as if near its end, to win one quickly: `mover` to move with 6-5
+    and one checker left, on their point 1; the other side with one checker borne off (so an
+    oyn)."""
+    assert isinstance(game, Game)
     mine = [14, 1] + [0] * 23  # own_counts: index 0 borne off, then points 1..24
     theirs = [1] + [0] * 23 + [14]
     start = Position.start().with_checkers(mover, mine).with_checkers(mover.opponent, theirs)

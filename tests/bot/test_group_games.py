@@ -262,7 +262,9 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
     group: Group, service: GameService
 ) -> None:
     await group.send(ALICE, "/play 4")
-    assert group.last.text is not None and group.last.text.startswith("After /play: 3, 5 or 7")
+    assert group.last.text is not None and group.last.text.startswith(
+        "After /play: short for short nardy, 3, 5 or 7"
+    )
     await group.send(ALICE, "/play 3")
     card = group.last
     assert card.caption is not None and "A match to 3 points" in card.caption

@@ -89,12 +89,13 @@ async def test_the_bot_offers_one_game_and_three_matches_as_personal_text_cards(
     query_id, results = await offered(room, ALICE)
     answer = telegram.inline_answers[query_id]
     assert answer["is_personal"] is True and answer["cache_time"] <= 30
-    assert [r["id"] for r in results] == ["1", "3", "5", "7"]
+    assert [r["id"] for r in results] == ["1", "3", "5", "7", "short1"]
     assert [r["title"] for r in results] == [
         "Long nardy: one game",
         "Long nardy: a match to 3 points",
         "Long nardy: a match to 5 points",
         "Long nardy: a match to 7 points",
+        "Short nardy: one game",
     ]
     text = results[0]["input_message_content"]["message_text"]
     assert "U3001 invites you to a game of long nardy." in text
@@ -111,11 +112,13 @@ async def test_with_a_media_chat_the_cards_are_pictures_uploaded_once(
     _, results = await offered(media_room, ALICE)
     assert {r["type"] for r in results} == {"photo"}
     uploads = telegram.calls_of("sendPhoto")
-    assert [call.params["chat_id"] for call in uploads] == [MEDIA["id"]]  # one picture, 4 cards
-    assert len({r["photo_file_id"] for r in results}) == 1
+    # One picture for the 4 cards of long nardy, one for the card of short nardy.
+    assert [call.params["chat_id"] for call in uploads] == [MEDIA["id"]] * 2
+    assert len({r["photo_file_id"] for r in results[:4]}) == 1
+    assert results[4]["photo_file_id"] != results[0]["photo_file_id"]
     assert "media chat" not in results[0]["caption"]
     await offered(media_room, ALICE)
-    assert len(telegram.calls_of("sendPhoto")) == 1  # the same render: its file id again
+    assert len(telegram.calls_of("sendPhoto")) == 2  # the same renders: their file ids again
     assert telegram.schema_problems == []
 
 

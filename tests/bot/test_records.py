@@ -35,6 +35,8 @@ from nardy.ai import Level
 from nardy.fair import SEED_BYTES, commitment
 from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
+from nardy.short import Game as ShortGame
+from nardy.short import ShortRules
 from nardy.transcript import Transcript, VerificationError, parse, verify
 from tests.bot.harness import Clock, Group, is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
@@ -373,7 +375,7 @@ async def test_each_card_has_its_own_dice_and_a_card_sent_twice_commits_anew(
     query_id = query["inline_query"]["id"]
     cards = telegram.inline_answers[query_id]["results"]
     shown = {COMMITMENT.findall(card.get("caption") or str(card))[0] for card in cards}
-    assert len(shown) == len(cards) == 4  # one seed each
+    assert len(shown) == len(cards) == 5  # one seed each (long nardy's four, short's one)
     first = await inline_card(room, ALICE, query_id)
     again = await inline_card(room, ALICE, query_id)
     committed_on_card = shown_commitment(first)
@@ -483,3 +485,35 @@ async def test_a_match_game_whose_count_was_cut_short_is_counted_when_the_next_o
     assert (await fair.results.record(USER)).of("easy").games == 3  # 1, crashed.1, crashed.2
     assert await fair.records.text("crashed.1", USER) == record
     assert await fair.records.text("crashed.2", USER) is not None
+
+
+async def test_a_short_game_against_the_bot_verifies_roll_by_roll(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    service = fair_service(store, bot_player, Clock())
+    rules = ShortRules()
+    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 1, rules))
+    finished = await play_out(service, session, USER)
+    text = await service.records.text(f"{session.game_id}.1", USER)
+    assert text is not None and '"variant": "short"' in text
+    checked = verify(parse(text))
+    assert isinstance(checked.game, ShortGame)
+    assert checked.game.result == finished.game.result
+    assert checked.game.position == finished.game.position
+
+
+async def test_a_short_game_with_the_cube_has_no_record_and_no_record_button(
+    telegram: FakeTelegram, store: RedisStore, fair: GameService
+) -> None:
+    chat = make_chat(telegram, store, fair)
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await chat.send("/play")
+    await chat.press(chat.last, "Short")
+    await chat.press(chat.last, "Easy")
+    game_id = await store.chat_game(chat.user["id"])
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
+    assert await fair.records.text(f"{game_id}.1", chat.user["id"]) is None
+    await chat.send("/record")
+    assert chat.last.text is not None and chat.last.text.startswith("You have no game records")

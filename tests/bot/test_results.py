@@ -54,6 +54,7 @@ async def one_step_from_winning(service: GameService, store: GameStore, level: L
     me = session.seat_of(USER)
     assert me is not None
     position = board(me, {1: 1}, {24: 15})
+    assert isinstance(session.game, Game)
     game = Game(session.game.rules, position).with_roll((3, 1))
     saved = await service.load(session.game_id)
     data = replace(saved, game=game, notes=()).to_text()

@@ -10,11 +10,13 @@ import pytest
 
 from bot.retry import ATTEMPTS
 from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
+from bot.service.variant import AnyPosition, AnyRules
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level
 from nardy.dice import ScriptedDice, SeededDice
+from nardy.short import Game as ShortGame
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
 from tests.fakes.telegram import Failure, FakeTelegram, Sent
@@ -284,7 +286,7 @@ class OutageBot:
         self.armed = False
 
     async def choose(
-        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
     ) -> tuple[Step, ...]:
         if self.armed:
             self.server.stop()
@@ -292,6 +294,12 @@ class OutageBot:
 
     async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
         return await self.inner.hint(position, dice, rules)
+
+    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+        return await self.inner.wants_double(game, level)
+
+    async def takes(self, game: ShortGame, level: Level) -> bool:
+        return await self.inner.takes(game, level)
 
 
 async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
@@ -408,11 +416,17 @@ class BrokenBot:
     """A bot player with a bug."""
 
     async def choose(
-        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
     ) -> tuple[Step, ...]:
         raise RuntimeError("a bug in the AI")
 
     async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
+        raise RuntimeError("a bug in the AI")
+
+    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+        raise RuntimeError("a bug in the AI")
+
+    async def takes(self, game: ShortGame, level: Level) -> bool:
         raise RuntimeError("a bug in the AI")
 
 

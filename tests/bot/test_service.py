@@ -43,6 +43,7 @@ from bot.service import (
     Watching,
 )
 from bot.service.session import BOT_PLAYER, TAPS_KEPT, player_slot
+from bot.service.variant import AnyPosition, AnyRules
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
     Answer,
@@ -54,13 +55,17 @@ from bot.ui.callbacks import (
     PickLength,
     PickLevel,
     PickMatch,
+    PickShort,
     Question,
+    ShortLength,
 )
 from nardy import Color, Position, Rules, Step
 from nardy.ai import Hint, Level
 from nardy.dice import ScriptedDice
+from nardy.game import Game
 from nardy.match import Match
 from nardy.scoring import EndReason
+from nardy.short import Game as ShortGame
 from tests.bot.harness import Clock, last_checker
 
 CHAT = USER = 77
@@ -109,6 +114,7 @@ async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
     assert session.seat_of(USER) is Color.BLACK
     assert session.game.to_move is Color.BLACK
     assert session.game.dice == (3, 3)
+    assert isinstance(session.game, Game)
     bot_turn = session.game.last_turn
     assert bot_turn is not None and bot_turn.color is Color.WHITE and bot_turn.dice == (6, 5)
     assert session.notes[-1].key == "bot_played"
@@ -299,7 +305,7 @@ class HeldBot:
         self.release = asyncio.Event()
 
     async def choose(
-        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level
+        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
     ) -> tuple[Step, ...]:
         self.asked.set()
         await self.release.wait()
@@ -307,6 +313,12 @@ class HeldBot:
 
     async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
         return await self.inner.hint(position, dice, rules)
+
+    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+        return await self.inner.wants_double(game, level)
+
+    async def takes(self, game: ShortGame, level: Level) -> bool:
+        return await self.inner.takes(game, level)
 
 
 async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
@@ -335,6 +347,12 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
         PickLevel(level=max((level.value for level in Level), key=len)),
         PickMatch(level=max((level.value for level in Level), key=len), length=7),
         PickLength(length=7),
+        PickShort(level=max((level.value for level in Level), key=len), length=7),
+        ShortLength(length=7),
+        *(
+            BoardTap(game=session.game_id, seq=10**9, action=action, src=25, dst=24)
+            for action in BoardAction
+        ),
         *(Menu(action=action) for action in MenuAction),
         *(PickLanguage(locale=locale) for locale in Locale),
     ]

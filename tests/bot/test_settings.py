@@ -83,6 +83,7 @@ async def test_the_settings_list_and_pages_mark_the_value_and_edit_in_place(
         "Six-point block: After every step",
         "Scoring: Classic: 1–2 points",
         "Last roll: Off",
+        "Doubling cube (short nardy): Off",
         "Match length: One game",
         "Time per turn: 24 hours",  # the operator's default, TURN_TIME_LIMIT
         "Board colours: Classic",
@@ -325,9 +326,11 @@ async def test_an_inline_card_carries_its_challengers_rules_in_its_buttons(
     await group.feed(update)
     query_id = update["inline_query"]["id"]
     results = group.telegram.inline_answers[query_id]["results"]
+    long_cards, short_card = results[:4], results[4]  # short nardy has neither option
     assert all(
-        "Rules: extended scoring; last roll for a draw." in r["description"] for r in results
+        "Rules: extended scoring; last roll for a draw." in r["description"] for r in long_cards
     )
+    assert "Rules:" not in short_card["description"]
     chosen = group.telegram.choose_inline_result(ALICE, query_id, "1")
     await group.feed(chosen)
     card = group.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]

@@ -111,6 +111,7 @@ async def test_a_finishing_tap_delivered_to_two_bot_processes_counts_once(
     session = await service.load(game_id)
     me = session.seat_of(chat.user["id"])
     assert me is not None
+    assert isinstance(session.game, Game)
     near_the_end = Game(session.game.rules, board(me, {1: 1}, {24: 15})).with_roll((3, 1))
     await store.save_game(game_id, session.version, replace(session, game=near_the_end).to_text())
     moved = BoardTap(game=game_id, seq=session.seq, action=BoardAction.MOVE, src=1, dst=0)

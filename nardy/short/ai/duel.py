@@ -1,0 +1,50 @@
+"""One short-nardy game between two levels on a seeded dice sequence, for the arena and the
+benchmarks, with the cube when the rules turn it on (RULES.md §9).
+
+As in the long game's `nardy.ai.duel`, White moves first on the first roll of the sequence (no
+opening roll), so two games on the same seed with the sides swapped see the same dice turn by
+turn; a dropped double ends a game early.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nardy.ai.duel import MAX_TURNS, DuelResult
+from nardy.ai.levels import Level
+from nardy.dice import SeededDice
+from nardy.short.ai.doubling import takes, wants_double
+from nardy.short.ai.player import choose_turn
+from nardy.short.game import Game
+from nardy.short.position import Position
+from nardy.short.rules import ShortRules
+
+Observer = Callable[[Position, tuple[int, int]], None]
+
+
+def duel(
+    white: Level,
+    black: Level,
+    rules: ShortRules,
+    dice_seed: int,
+    observe: Observer | None = None,
+) -> DuelResult:
+    """Play one game; each side offers and answers doubles at its level when the cube is on;
+    `observe` sees every position and roll before the mover chooses."""
+    dice = SeededDice(dice_seed)
+    game = Game(rules).with_roll(dice.roll())
+    levels = (white, black)
+    for turn in range(MAX_TURNS):
+        assert game.dice is not None
+        if observe is not None:
+            observe(game.position, game.dice)
+        level = levels[game.to_move]
+        steps = choose_turn(game.position, game.dice, rules, level, seed=dice_seed * 7919 + turn)
+        game = game.play_turn(steps) if steps else game.pass_turn()
+        if game.result is None and wants_double(game, levels[game.to_move]):
+            game = game.double()
+            game = game.take() if takes(game, levels[game.to_move.opponent]) else game.drop()
+        if game.result is not None:
+            return DuelResult(game.result, turn + 1)
+        game = game.with_roll(dice.roll())
+    raise RuntimeError(f"no result after {MAX_TURNS} turns (dice seed {dice_seed})")

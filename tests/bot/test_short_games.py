@@ -1,0 +1,550 @@
+"""Short nardy (RULES.md §9) in the bot, beside long nardy, through real updates, a real Redis,
+the fake Bot API and real renders: the level choice's game row, whole games against the bot
+with the bar and bearing off, group and inline challenges, the doubling cube."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.service import (
+    Challenge,
+    Double,
+    Drop,
+    GameService,
+    InvalidAction,
+    MatchPlay,
+    NotYourTurn,
+    PoolBotPlayer,
+    Resign,
+    Roll,
+    Seat,
+    Session,
+    Take,
+    Terms,
+    inline_game_id,
+)
+from bot.service.variant import Kind, kind_of, to_act
+from bot.storage import UNFINISHED_TTL, RedisStore, Tally
+from bot.ui.callbacks import BoardAction, BoardTap, PickShort
+from nardy import Color, Rules
+from nardy.ai import Level
+from nardy.dice import SeededDice
+from nardy.game import Game as LongGame
+from nardy.match import Match
+from nardy.record import game_to_text as long_game_to_text
+from nardy.rules import Opening
+from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
+from nardy.short import Game as ShortGame
+from tests.bot.harness import Chat, Clock, Group, make_chat, make_group, user
+from tests.fakes.telegram import FakeTelegram, Sent
+
+ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
+
+SHORT_KINDS = {
+    "single game": ResultKind.OYN,
+    "gammon": ResultKind.MARS,
+    "backgammon": ResultKind.KOKS,
+}
+
+
+def is_source(text: str) -> bool:
+    """A checker's button: its point, or the bar."""
+    return text == "bar" or (text.isdigit() and 1 <= int(text) <= 24)
+
+
+def labels(sent: Sent) -> list[str]:
+    return [b["text"] for b in sent.buttons()]
+
+
+async def start_short(chat: Chat, level: str = "Easy") -> None:
+    """/play, Short on the level choice, then the level."""
+    await chat.send("/play")
+    menu = chat.last
+    await chat.press(menu, "Short")
+    await chat.press(chat.last, level)
+
+
+async def stored(service: GameService, chat: Chat) -> Session:
+    session = await service.active_game(chat.user["id"])
+    assert session is not None
+    return session
+
+
+async def play_one_turn(chat: Chat) -> None:
+    """Roll when asked, then tap the first checker (or the bar), its first destination, ...
+    until Done, then Done."""
+    while True:
+        board = chat.board
+        shown = labels(board)
+        if "✅ Done" in shown:
+            await chat.press(board, "✅ Done")
+            return
+        if "🎲 Roll" in shown:
+            await chat.press(board, "🎲 Roll")
+            continue
+        if not any(is_source(label) for label in shown):
+            return  # the game is over
+        await chat.press(board, next(filter(is_source, shown)))
+        await chat.press(chat.board, lambda text: "→" in text)
+
+
+async def test_the_level_choice_offers_long_and_short(chat: Chat, telegram: FakeTelegram) -> None:
+    await chat.send("/play")
+    menu = chat.last
+    assert "• Long •" in labels(menu) and "Short" in labels(menu)
+    await chat.press(menu, "Short")
+    shown = labels(chat.last)
+    assert "• Short •" in shown and "Long" in shown
+    easy = next(b["callback_data"] for b in chat.last.buttons() if b["text"] == "Easy")
+    assert PickShort.unpack(easy) == PickShort(level="easy", length=1)
+    await chat.press(chat.last, "to 3")  # the game stays marked with the length
+    assert "• Short •" in labels(chat.last) and "• to 3 •" in labels(chat.last)
+    assert all(len(str(b["callback_data"]).encode()) <= 64 for b in chat.last.buttons())
+    assert telegram.schema_problems == []
+
+
+async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
+    chat: Chat, telegram: FakeTelegram, service: GameService
+) -> None:
+    await start_short(chat)
+    session = await stored(service, chat)
+    assert kind_of(session.game.rules) is Kind.SHORT
+    assert chat.board.caption is not None and "Short nardy" in chat.board.caption
+    assert "💡 Hint" not in labels(chat.board)  # the AI hints long nardy only
+    game_id = session.game_id
+    for _ in range(300):
+        if "🎲 Play again" in labels(chat.board):
+            break
+        await play_one_turn(chat)
+    finished = await service.load(game_id)
+    result = finished.game.result
+    assert result is not None and result.reason is EndReason.BORNE_OFF
+    caption = chat.board.caption or ""
+    kind = next(name for name, each in SHORT_KINDS.items() if each is result.kind)
+    points = f"{result.points} point"
+    assert f": {kind}, {points}" in caption
+    human = finished.seat_of(chat.user["id"])
+    assert (f"You won: {kind}" in caption) == (result.winner is human)
+    again = next(b["callback_data"] for b in chat.board.buttons() if b["text"] == "🎲 Play again")
+    assert PickShort.unpack(again).level == "easy"
+    assert telegram.schema_problems == []
+
+
+async def put(store: RedisStore, session: Session, game: ShortGame) -> Session:
+    """`session` with `game` in play, saved as a change to the game (so the board's buttons
+    are one `seq` behind)."""
+    changed = replace(session.with_game(game, ()), turn_seq=session.seq + 1)
+    version = await store.save_game(
+        session.game_id, session.version, changed.to_text(), UNFINISHED_TTL
+    )
+    return replace(changed, version=version)
+
+
+def tap(session: Session, action: BoardAction, src: int = 0, dst: int = 0) -> str:
+    return BoardTap(game=session.game_id, seq=session.seq, action=action, src=src, dst=dst).pack()
+
+
+def placed(human: Color, mine: dict[int, int], theirs: dict[int, int]) -> tuple[int, ...]:
+    """The 24 points with `mine` (the person's checkers by their own point) and `theirs` (the
+    bot's by its own point) in short nardy's absolute numbering."""
+    board = [0] * 24
+    for color, checkers in ((human, mine), (human.opponent, theirs)):
+        for own, n in checkers.items():
+            board[to_absolute(color, own) - 1] = n * color.sign
+    return tuple(board)
+
+
+def pair(human: Color, mine: int, theirs: int) -> tuple[int, int]:
+    """A (White, Black) pair with `mine` the person's."""
+    return (mine, theirs) if human is Color.WHITE else (theirs, mine)
+
+
+async def test_a_checker_on_the_bar_enters_by_its_button_only_where_open(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await start_short(chat)
+    session = await stored(service, chat)
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    # One of the person's checkers on the bar, 14 on their 6-point; the bot's 15 on its own
+    # 1-point, which is the person's 24: an entry with a 1 is blocked (§9).
+    points = placed(human, {6: 14}, {1: 15})
+    position = Position(points, pair(human, 1, 0), (0, 0), human)
+    session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 1)))
+    await chat.tap(chat.board, tap(session, BoardAction.SELECT, BAR))
+    # 19 with the 6, then on to 18 with the 1; never 24.
+    assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19", "bar → 18"]
+    await chat.press(chat.board, "bar → 19")
+    entered = await stored(service, chat)
+    assert isinstance(entered.game, ShortGame) and entered.game.board.bar[human] == 0
+    assert entered.game.board.count_at(human, 19) == 1
+    assert "bar" not in labels(chat.board)
+    assert telegram.schema_problems == []
+
+
+async def test_bearing_off_the_last_checker_wins_a_gammon_on_the_result_screen(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await start_short(chat)
+    session = await stored(service, chat)
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    # The person's last checker on their 1-point, 14 off; the bot has borne off none: a
+    # gammon, 2 points (§9).
+    position = Position(placed(human, {1: 1}, {6: 15}), (0, 0), pair(human, 14, 0), human)
+    session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 5)))
+    await chat.tap(chat.board, tap(session, BoardAction.SELECT, 1))
+    await chat.press(chat.board, "1 → off")
+    await chat.press(chat.board, "✅ Done")
+    finished = await service.load(session.game_id)
+    assert finished.game.result is not None
+    assert finished.game.result.kind is ResultKind.MARS and finished.game.result.points == 2
+    caption = chat.board.caption or ""
+    assert "You won: gammon, 2 points." in caption
+    assert "🎲 Play again" in labels(chat.board)
+    assert telegram.schema_problems == []
+
+
+@pytest.fixture
+def group(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Group:
+    return make_group(telegram, store, service)
+
+
+def person(session: Session, color: Color) -> dict[str, Any]:
+    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == session.seats[color].user_id)
+
+
+def board_of(group: Group, session: Session) -> Sent:
+    return next(m for m in group.messages if m.message_id == session.message_id)
+
+
+async def tap_on(group: Group, session: Session) -> None:
+    """The player to move taps Done, else a destination, else a checker (or the bar)."""
+    board = board_of(group, session)
+    mover = person(session, session.game.to_move)
+    shown = labels(board)
+    if "✅ Done" in shown:
+        await group.press(mover, board, "✅ Done")
+    elif any("→" in label for label in shown):
+        await group.press(mover, board, lambda text: "→" in text)
+    else:
+        await group.press(mover, board, next(filter(is_source, shown)))
+
+
+async def short_challenge(group: Group, service: GameService) -> Session:
+    """ALICE offers short nardy with /play short; BOB joins: the game as stored."""
+    await group.send(ALICE, "/play short")
+    card = group.last
+    assert card.caption is not None
+    assert card.caption.startswith("U4001 offers a game of short nardy to anyone here.")
+    assert "Short nardy: One game" in card.caption
+    await group.press(BOB, card, "🎲 Join")
+    game_id = str(card.buttons()[0]["callback_data"]).split(":")[1]
+    return await service.load(game_id)
+
+
+async def test_play_short_in_a_group_starts_a_game_of_short_nardy(
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    session = await short_challenge(group, service)
+    assert isinstance(session.game, ShortGame) and not session.game.rules.cube
+    board = board_of(group, session)
+    assert board.caption is not None and "Short nardy" in board.caption
+    await tap_on(group, session)  # a checker picked up: its destinations offered
+    assert any("→" in label for label in labels(board_of(group, session)))
+    alice = make_chat(telegram, store, service, ALICE["id"])  # her private chat: /games lists
+    await alice.send("/games")
+    assert "U4002, in a group · Short nardy" in (alice.last.text or "")
+    assert telegram.schema_problems == []
+
+
+async def test_a_whole_group_game_of_short_nardy_ends_with_its_result(
+    group: Group, service: GameService, telegram: FakeTelegram
+) -> None:
+    telegram.group_edit_limit = 10_000
+    session = await short_challenge(group, service)
+    for _ in range(3000):
+        session = await service.load(session.game_id)
+        if session.game.over:
+            break
+        await tap_on(group, session)
+    result = session.game.result
+    assert result is not None and result.winner is not None
+    caption = board_of(group, session).caption or ""
+    kind = next(name for name, each in SHORT_KINDS.items() if each is result.kind)
+    assert f"{session.seats[result.winner].name} won: {kind}" in caption
+    assert telegram.schema_problems == []
+
+
+async def test_inline_cards_offer_short_nardy_and_its_card_starts_it(
+    group: Group, service: GameService, telegram: FakeTelegram
+) -> None:
+    update = telegram.inline_query_update(ALICE, "short")
+    await group.feed(update)
+    query_id = update["inline_query"]["id"]
+    results = telegram.inline_answers[query_id]["results"]
+    assert [r["id"] for r in results] == ["short1", "short3", "short5", "short7", "1"]
+    assert results[0]["title"] == "Short nardy: one game"
+    assert results[-1]["title"] == "Long nardy: one game"
+    for result in results:
+        for row in result["reply_markup"]["inline_keyboard"]:
+            assert all(len(b["callback_data"].encode()) <= 64 for b in row)
+    chosen = telegram.choose_inline_result(ALICE, query_id, "short1")
+    await group.feed(chosen)
+    card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+    assert card.text is not None and "U4001 invites you to a game of short nardy." in card.text
+    await group.press(BOB, card, "🎲 Join")
+    assert card.inline_message_id is not None
+    session = await service.load(inline_game_id(card.inline_message_id))
+    assert isinstance(session.game, ShortGame)
+    assert card.text is not None and "Short nardy" in card.text
+    assert "bar:" in card.text  # the text board shows the bar
+    assert telegram.schema_problems == []
+
+
+async def test_the_person_doubles_the_bot_in_a_lost_position_and_the_bot_drops(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await start_short(chat)
+    session = await stored(service, chat)
+    assert isinstance(session.game, ShortGame) and session.game.rules.cube
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    # The person: everything on their 2-point, bearing off soon; the bot: everything on its
+    # 22-point (the person's 3), to come all the way round.
+    position = Position(placed(human, {2: 15}, {22: 15}), (0, 0), (0, 0), human)
+    before = session
+    session = await put(store, session, ShortGame(ShortRules(cube=True), position))
+    await chat.tap(chat.board, tap(before, BoardAction.UNDO))  # a board one seq behind
+    assert chat.toasts()  # is caught up
+    assert labels(chat.board)[:2] == ["🎲 Roll", "Double to 2"]
+    assert "Roll, or double first?" in (chat.board.caption or "")
+    assert "Cube: 1, in the middle." in (chat.board.caption or "")
+    await chat.press(chat.board, "Double to 2")
+    finished = await service.load(session.game_id)
+    result = finished.game.result
+    assert result is not None and result.reason is EndReason.DROPPED
+    assert result.winner is human and result.points == 1
+    caption = chat.board.caption or ""
+    assert "The bot drops the double." in caption
+    assert "You won: single game, 1 point." in caption
+    assert telegram.schema_problems == []
+
+
+async def test_a_double_to_the_bot_is_taken_or_dropped_and_the_board_says_which(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await start_short(chat)
+    for _ in range(10):
+        if "Double to 2" in labels(chat.board):
+            break
+        await play_one_turn(chat)
+    game_id = await store.chat_game(chat.user["id"])
+    assert game_id is not None
+    await chat.press(chat.board, "Double to 2")
+    session = await service.load(game_id)
+    caption = chat.board.caption or ""
+    assert isinstance(session.game, ShortGame)
+    if session.game.over:
+        assert session.game.result is not None
+        assert session.game.result.reason is EndReason.DROPPED
+        assert "The bot drops the double." in caption
+    else:
+        assert session.game.cube == Cube(2, session.game.to_move.opponent)
+        assert "The bot takes: the cube is at 2." in caption
+        assert "Cube: 2, owned by bot." in caption
+        assert not any(label.startswith("Double") for label in labels(chat.board))
+    assert telegram.schema_problems == []
+
+
+async def cube_game(group: Group, service: GameService, store: RedisStore) -> Session:
+    """A group game of short nardy with the cube, played to the second player's first turn,
+    before its roll."""
+    await store.set_group_setting(group.chat["id"], "cube", "1")
+    session = await short_challenge(group, service)
+    assert isinstance(session.game, ShortGame) and session.game.rules.cube
+    first = session.game.to_move
+    while session.game.to_move is first:
+        await tap_on(group, session)
+        session = await service.load(session.game_id)
+    return session
+
+
+async def test_in_a_group_only_the_doubled_player_takes_and_the_cube_is_theirs(
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    session = await cube_game(group, service, store)
+    doubler = session.game.to_move
+    board = board_of(group, session)
+    assert labels(board) == ["🎲 Roll", "Double to 2", "🏳 Resign"]
+    await group.press(person(session, doubler), board, "Double to 2")
+    session = await service.load(session.game_id)
+    assert isinstance(session.game, ShortGame) and session.game.cube.offered_by is doubler
+    board = board_of(group, session)
+    assert labels(board) == ["✅ Take", "✖️ Drop", "🏳 Resign"]
+    taker = person(session, doubler.opponent)
+    assert f"{taker['first_name']}: Take the double" in (board.caption or "")
+    take = next(b["callback_data"] for b in board.buttons() if b["text"] == "✅ Take")
+    await group.tap(person(session, doubler), board, take)
+    assert group.answers()[-1] == ("Wait: it is your opponent's turn.", True)
+    await group.tap(CAROL, board, take)
+    assert group.answers()[-1][1] is True  # a spectator's tap: an alert
+    assert await service.load(session.game_id) == session
+    await group.tap(taker, board, take)
+    taken = await service.load(session.game_id)
+    assert isinstance(taken.game, ShortGame)
+    assert taken.game.cube == Cube(2, doubler.opponent)
+    assert taken.game.to_move is doubler or taken.game.over or taken.game.dice is None
+    caption = board_of(group, taken).caption or ""
+    assert f"{taker['first_name']} takes: the cube is at 2." in caption
+    assert f"Cube: 2, owned by {taker['first_name']}." in caption
+    assert telegram.schema_problems == []
+
+
+async def test_in_a_group_a_dropped_double_ends_the_game_at_the_cube_value(
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    session = await cube_game(group, service, store)
+    doubler = session.game.to_move
+    await group.press(person(session, doubler), board_of(group, session), "Double to 2")
+    session = await service.load(session.game_id)
+    dropper = person(session, doubler.opponent)
+    await group.press(dropper, board_of(group, session), "✖️ Drop")
+    finished = await service.load(session.game_id)
+    result = finished.game.result
+    assert result is not None and result.reason is EndReason.DROPPED
+    assert result.winner is doubler and result.kind is ResultKind.OYN and result.points == 1
+    caption = board_of(group, finished).caption or ""
+    assert f"{dropper['first_name']} dropped the double." in caption
+    assert f"{person(session, doubler)['first_name']} won: single game, 1 point." in caption
+    assert labels(board_of(group, finished))[0] == "🔁 Rematch"
+    assert telegram.schema_problems == []
+
+
+async def test_statistics_keep_short_nardy_apart_from_long_nardy(
+    chat: Chat, service: GameService, store: RedisStore
+) -> None:
+    # A long-nardy count stored before short nardy existed stays long nardy's.
+    await store.count_result(chat.user["id"], "old.1", Tally("easy", "w", points_won=2))
+    await start_short(chat)
+    session = await stored(service, chat)
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    finished = await service.load(session.game_id)
+    assert finished.ended is not None and finished.ended.short and finished.ended.counted
+    await chat.send("/stats")
+    text = chat.last.text or ""
+    assert "<b>Bot · Easy</b>: 1 game, 1 won, 0 lost (100%)" in text
+    assert "<b>Short nardy: Bot · Easy</b>: 1 game, 0 won, 1 lost (0%)" in text
+    assert "gammons given 0, taken" in text
+    assert text.index("Short nardy") > text.index("<b>Bot · Easy</b>")
+    record = await service.results.record(chat.user["id"])
+    assert record.rating is None  # the bot's games change no rating
+
+
+def test_a_short_match_plays_its_crawford_game_once_and_keeps_it_stored() -> None:
+    rules = ShortRules(cube=True, match_length=3)
+    seats = (Seat(user_id=1, name="A"), Seat(user_id=2, name="B"))
+    play = MatchPlay(Match(3, (1, 0), 1), (1, 2))
+    assert not play.crawford_next
+    won = GameResult(Color.WHITE, ResultKind.OYN, 1, EndReason.BORNE_OFF)
+    game = replace(ShortGame(rules), result=won)
+    session = Session("m", game, seats, 0, match=play)
+    at_two = play.after(session)  # A reaches 2 of 3: the next game is the Crawford game
+    assert at_two.match.score == (2, 0) and at_two.crawford_next
+    after_crawford = at_two.after(replace(session, game=replace(game, crawford=True)))
+    assert after_crawford.crawford_played and not after_crawford.crawford_next
+    assert MatchPlay.from_list(after_crawford.to_list()) == after_crawford
+    # Matches stored before: [1] at the end when given up, nothing otherwise.
+    assert MatchPlay.from_list([3, 0, 0, 0, 1, 2, 1]).given_up
+    assert MatchPlay.from_list([3, 0, 0, 0, 1, 2]) == MatchPlay(Match(3), (1, 2))
+    # Long nardy has no Crawford game: a long match's stored form is as before.
+    long_session = replace(session, game=replace(LongGame(), result=won))
+    assert not play.after(long_session).after(long_session).crawford_played
+
+
+async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
+    service: GameService, store: RedisStore
+) -> None:
+    start = await service.open(
+        await service.new_vs_bot(5, 5, Level.EASY, 5, ShortRules(cube=True), "P")
+    )
+    assert isinstance(start.game, ShortGame) and not start.game.crawford
+    assert start.match is not None
+    # The bot leads 1–0 in a match to 5; resigning at the start costs a backgammon (3, §9):
+    # the bot reaches 4, and the next game is the Crawford game.
+    behind = replace(start, match=replace(start.match, match=Match(5, (0, 1), 1)))
+    version = await store.save_game(start.game_id, start.version, behind.to_text(), UNFINISHED_TTL)
+    human = start.seat_of(5)
+    assert human is not None
+    after = await service.apply(replace(behind, version=version), human, Resign(), None)
+    crawford = after.session
+    assert crawford.match is not None and crawford.match.match.score == (0, 4)
+    assert isinstance(crawford.game, ShortGame) and crawford.game.crawford
+    assert not crawford.game.may_double()  # §9: no doubling in the Crawford game
+    assert (await service.load(start.game_id)).game == crawford.game
+
+
+async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_for(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    clock = Clock()
+    service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
+    made = await service.challenge(
+        -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
+    )
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    doubler = session.game.to_move.opponent
+    # The other side is to move before its roll, and doubles; the clock runs for the answer.
+    position = replace(Position.start(), to_move=doubler)
+    offered = ShortGame(ShortRules(cube=True), position).double()
+    assert to_act(offered) is doubler.opponent
+    waiting = replace(session.with_game(offered, ()), deadline=clock.now + 60)
+    saved = await store.save_game(
+        session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
+    )
+    assert saved
+    clock.now += 61
+    assert await service.on_timer(session.game_id) is not None
+    result = (await service.load(session.game_id)).game.result
+    assert result is not None and result.reason is EndReason.TIMEOUT
+    assert result.winner is doubler
+
+
+@pytest.mark.parametrize("rules", [Rules(), ShortRules(), ShortRules(cube=True)])
+async def test_a_forged_cube_tap_where_no_cube_decision_is_due_changes_nothing(
+    service: GameService, rules: Rules | ShortRules
+) -> None:
+    """Long nardy has no cube; short nardy without it never asks; with it, not with the dice
+    already rolled (the person's first turn here, or after the bot's)."""
+    session = await service.open(await service.new_vs_bot(7, 7, Level.EASY, 1, rules, "P"))
+    human = session.seat_of(7)
+    assert human is not None and session.game.to_move is human and session.game.dice is not None
+    for action in (Roll(), Double(), Take(), Drop()):
+        with pytest.raises((InvalidAction, NotYourTurn)):
+            await service.apply(session, human, action, session.seq)
+    assert await service.load(session.game_id) == session
+
+
+def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
+    """A session, its ended game and a challenge as stored before: no mark of the game, long
+    nardy's records and rules."""
+    game = LongGame().with_roll((6, 5))
+    ended = '[1,0,"u:1:A","b:easy","white","mars",2,"borne_off"]'
+    text = (
+        f'{{"g":"{long_game_to_text(game)}","s":["u:1:A","b:easy"],"c":1,"m":null,"n":[],'
+        f'"q":3,"t":3,"d":[],"e":{ended}}}'
+    )
+    session = Session.from_text("old", 1, text)
+    assert session.game == game and kind_of(session.game.rules) is Kind.LONG
+    assert session.ended is not None and not session.ended.short
+    challenge = Challenge.from_text(
+        "c", 1, '{"k":"c","c":-5,"s":"u:1:A","l":"en","i":null,"n":null,"r":"ph3ecn1"}'
+    )
+    assert challenge.rules == Rules(opening=Opening.PLAY_OPENING_ROLL)
