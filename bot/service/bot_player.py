@@ -15,9 +15,6 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
-from nardy.short.ai import choose_turn as choose_short_turn
-from nardy.short.ai import takes, wants_double
-
 from bot.metrics import AI_SECONDS
 from bot.service.variant import AnyPosition, AnyRules
 from nardy import Position, Rules, Step
@@ -25,6 +22,8 @@ from nardy.ai import Hint, Level, choose_turn, hint, init_worker
 from nardy.short import Game as ShortGame
 from nardy.short import Position as ShortPosition
 from nardy.short import ShortRules
+from nardy.short.ai import choose_turn as choose_short_turn
+from nardy.short.ai import takes, wants_double
 
 T = TypeVar("T")
 
