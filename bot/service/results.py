@@ -1,6 +1,7 @@
 """What finished games add up to: each game counted once into its players' statistics and, in
-games between people, their Glicko-2 ratings and leaderboards; read back for the results
-screen, /stats and /top.
+games between people, their Glicko-2 ratings, head-to-head and leaderboards, each game's own
+(long and short nardy are rated apart: a ladder each); read back for the results screen,
+/stats and /top.
 
 A game is counted right after the save that ended it. That save also puts the game on the
 timer index, due at once, so that a count a crash interrupted is redone by the timer task
@@ -15,7 +16,7 @@ from dataclasses import dataclass, replace
 from bot.ratings import Rating, rate_game
 from bot.service.session import Ended, Session
 from bot.service.variant import Kind, kind_of, levels_of
-from bot.storage import GameStore, RatingChange, Tally
+from bot.storage import LONG_LADDER, GameStore, RatingChange, Tally
 from nardy import Color
 from nardy.ai import Level
 from nardy.scoring import ResultKind
@@ -27,10 +28,15 @@ PEOPLE = "people"  # the kind of opponent of a game between two people
 SHORT = "short."  # before the kind of opponent in short nardy's statistics: "short.easy"
 
 
+def ladder(game: Kind) -> str:
+    """The prefix of `game`'s statistics, rating, head-to-head and leaderboards in the store:
+    long nardy's none (as they always were), short nardy's `SHORT`."""
+    return SHORT if game is Kind.SHORT else LONG_LADDER
+
+
 def opponent_kind(opponent: str, game: Kind) -> str:
-    """How statistics name a kind of opponent (a level's value, or `PEOPLE`) in `game`: long
-    nardy's as they always were, short nardy's apart."""
-    return f"{SHORT}{opponent}" if game is Kind.SHORT else opponent
+    """How statistics name a kind of opponent (a level's value, or `PEOPLE`) in `game`."""
+    return f"{ladder(game)}{opponent}"
 
 
 # In the order /stats lists them: long nardy's, then short nardy's.
@@ -75,10 +81,10 @@ class KindRecord:
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
     """Everything counted for one player: the kinds of opponent they have played, in `KINDS`
-    order, and their rating once they have played a person."""
+    order, and their rating in each game they have played a person at."""
 
     kinds: tuple[tuple[str, KindRecord], ...]
-    rating: Rating | None
+    ratings: tuple[tuple[Kind, Rating], ...]
 
     @classmethod
     def from_stats(cls, stats: dict[str, str]) -> PlayerRecord:
@@ -92,13 +98,19 @@ class PlayerRecord:
             if number(f"{kind}.g"):
                 values = (number(f"{kind}.{field}") for field in _FIELDS)
                 kinds.append((kind, KindRecord(*values)))
-        rating = None
-        if "r" in stats:
-            rating = Rating(float(stats["r"]), float(stats["d"]), float(stats["v"]))
-        return cls(tuple(kinds), rating)
+        ratings = tuple(
+            (game, Rating(*(float(stats[f"{ladder(game)}{field}"]) for field in "rdv")))
+            for game in Kind
+            if f"{ladder(game)}r" in stats
+        )
+        return cls(tuple(kinds), ratings)
 
     def of(self, kind: str) -> KindRecord:
         return dict(self.kinds).get(kind, KindRecord())
+
+    def rating(self, game: Kind = Kind.LONG) -> Rating | None:
+        """The player's rating in `game`; None before their first game of it with a person."""
+        return dict(self.ratings).get(game)
 
 
 # The store's field of each `KindRecord` number, in its order.
@@ -129,7 +141,7 @@ def _tally(ended: Ended, color: Color) -> Tally:
     """What the game `ended` adds to the statistics of the player of `color`."""
     result = ended.result
     opponent = ended.seats[color.opponent]
-    game = Kind.SHORT if ended.short else Kind.LONG
+    game = ended.game
     kind = opponent_kind(PEOPLE if opponent.level is None else opponent.level.value, game)
     mars = int(result.kind is not ResultKind.OYN)
     if result.winner is None:
@@ -140,7 +152,9 @@ def _tally(ended: Ended, color: Color) -> Tally:
         tally = Tally(kind, "l", points_lost=result.points, mars_taken=mars)
     if ended.ratings is None:
         return tally
-    return replace(tally, opponent=opponent.user_id, rating=ended.ratings[color])
+    return replace(
+        tally, opponent=opponent.user_id, rating=ended.ratings[color], ladder=ladder(game)
+    )
 
 
 def _change(before: Rating, after: Rating) -> RatingChange:
@@ -156,51 +170,56 @@ class Results:
     async def record(self, user_id: int) -> PlayerRecord:
         return PlayerRecord.from_stats(await self._store.player_stats(user_id))
 
-    async def leaders(self, board: str, count: int) -> list[Leader]:
-        """The best `count` of a leaderboard (`GLOBAL_BOARD`, or a group's id as text): the
-        order is one read of a sorted set; names and deviations are read beside it."""
-        top = await self._store.top(board, count)
+    async def leaders(self, board: str, count: int, game: Kind = Kind.LONG) -> list[Leader]:
+        """The best `count` of a leaderboard of `game` (`GLOBAL_BOARD`, or a group's id as
+        text): the order is one read of a sorted set; names and deviations are read beside it."""
+        top = await self._store.top(board, count, ladder(game))
         names = await asyncio.gather(*(self._store.user_prefs(user) for user, _ in top))
         records = await asyncio.gather(*(self.record(user) for user, _ in top))
         return [
-            Leader(place, user, prefs.get(NAME, str(user)), record.rating or Rating(rating))
+            Leader(place, user, prefs.get(NAME, str(user)), record.rating(game) or Rating(rating))
             for place, ((user, rating), prefs, record) in enumerate(
                 zip(top, names, records, strict=True), start=1
             )
         ]
 
-    async def place(self, board: str, user_id: int) -> tuple[int, int] | None:
-        """The user's place on a leaderboard and how many are on it; None when not on it."""
-        return await self._store.standing(board, user_id)
+    async def place(
+        self, board: str, user_id: int, game: Kind = Kind.LONG
+    ) -> tuple[int, int] | None:
+        """The user's place on a leaderboard of `game` and how many are on it; None when not
+        on it."""
+        return await self._store.standing(board, user_id, ladder(game))
 
     async def ended(self, session: Session) -> Session:
         """`session`, whose game has just ended, with that game to count (`Session.ended`);
         between two people, with the rating changes computed now from both players' ratings
-        (each finished game is one Glicko-2 rating period, `bot.ratings.rate_game`). Ratings
-        and leaderboards are long nardy's: a game of short nardy changes none."""
+        (each finished game is one Glicko-2 rating period, `bot.ratings.rate_game`) in the
+        game's own rating: long and short nardy are rated apart."""
         result = session.game.result
         assert result is not None
         number = 1 if session.match is None else session.match.match.games + 1
-        short = kind_of(session.game.rules) is Kind.SHORT
+        game = kind_of(session.game.rules)
         changes = None
-        if session.shared and not short:
-            white, black = [await self._rating(seat.user_id or 0) for seat in session.seats]
+        if session.shared:
+            white, black = [await self._rating(seat.user_id or 0, game) for seat in session.seats]
             score = 0.5 if result.winner is None else float(result.winner is Color.WHITE)
             after = rate_game(white, black, score)
             changes = (_change(white, after[0]), _change(black, after[1]))
-        ended = Ended(number, session.seats, result, changes, short=short)
+        ended = Ended(number, session.seats, result, changes, short=game is Kind.SHORT)
         return replace(session, ended=ended)
 
-    async def _rating(self, user_id: int) -> Rating:
-        return (await self.record(user_id)).rating or Rating()
+    async def _rating(self, user_id: int, game: Kind) -> Rating:
+        return (await self.record(user_id)).rating(game) or Rating()
 
     async def count(self, session: Session) -> None:
         """Count the game that ended last in `session` for each of its players, once however
         often asked; a player whose rating changed takes their place on the leaderboards (the
-        group's too, for a game in a group), under the name they played under."""
+        group's too, for a game in a group) of the game's ladder, under the name they played
+        under."""
         ended = session.ended
         if ended is None:
             return
+        game = ended.game
         board = None if session.inline_id is not None else str(session.chat_id)
         for color in Color:
             seat = ended.seats[color]
@@ -210,23 +229,23 @@ class Results:
                 seat.user_id, ended.mark(session.game_id), _tally(ended, color)
             )
             if ended.ratings is not None:
-                rating = await self._rating(seat.user_id)
+                rating = await self._rating(seat.user_id, game)
                 await self._store.set_user_pref(seat.user_id, NAME, seat.name)
-                await self._store.place(seat.user_id, rating.rating, board)
+                await self._store.place(seat.user_id, rating.rating, board, ladder(game))
 
     async def standing(self, session: Session) -> Standing | None:
         """For the results screen of `session`'s finished game, the record of its players as
         wins by colour: against the bot, the player's wins and losses at that level; between
-        two people, each one's wins against the other (long nardy's: rated games). None before
-        the game is over, and for a game of short nardy between two people."""
+        two people, each one's wins against the other in rated games of this game. None before
+        the game is over."""
         if not session.game.over:
             return None
         white, black = session.seats
         game = kind_of(session.game.rules)
-        if session.shared and game is Kind.SHORT:
-            return None
         if session.shared:
-            games = await self._store.head_to_head(white.user_id or 0, black.user_id or 0)
+            games = await self._store.head_to_head(
+                white.user_id or 0, black.user_id or 0, ladder(game)
+            )
             return games.get("w", 0), games.get("l", 0)
         human = Color.WHITE if white.level is None else Color.BLACK
         bot = session.seats[human.opponent].level

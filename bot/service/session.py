@@ -148,6 +148,11 @@ class Ended:
     record: str = ""  # the game's record (`bot.service.records`), kept here until counted
     short: bool = False  # a game of short nardy (RULES.md §9), counted apart from long nardy's
 
+    @property
+    def game(self) -> Kind:
+        """Which game it was."""
+        return Kind.SHORT if self.short else Kind.LONG
+
     def mark(self, game_id: str) -> str:
         """The name this game is counted under, once per player."""
         return f"{game_id}.{self.number}"

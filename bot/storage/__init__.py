@@ -3,6 +3,7 @@
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
+    LONG_LADDER,
     RECENT_COUNTED,
     RECORD_TTL,
     RECORDS_LISTED,
@@ -22,6 +23,7 @@ from bot.storage.redis import RedisStore
 __all__ = [
     "FINISHED_TTL",
     "GLOBAL_BOARD",
+    "LONG_LADDER",
     "RECENT_COUNTED",
     "RECORDS_LISTED",
     "RECORD_TTL",

@@ -27,6 +27,10 @@ Slot = int | str
 # once as long as its player finishes fewer than this many others before the count is redone.
 RECENT_COUNTED = 12
 GLOBAL_BOARD = "all"  # the leaderboard of every rated player (`GameStore.place`)
+# Each game rated apart has a ladder: its own rating, head-to-head and leaderboards, whose
+# fields and board names start with the ladder's name. Long nardy's is "", so that everything
+# stored before another game was rated stays long nardy's.
+LONG_LADDER = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +49,8 @@ class Tally:
     """What one finished game adds to one player's statistics: against `kind` of opponent (a
     bot level's value, or people), won, lost or drawn (`outcome`: w, l, d), the points won and
     lost, a mars (or more) given or taken; against a person, who (`opponent`), and the rating
-    change."""
+    change on the `ladder` the game is rated on (`LONG_LADDER`, or the prefix of another game's
+    rating fields, head-to-head and leaderboards)."""
 
     kind: str
     outcome: str
@@ -55,6 +60,7 @@ class Tally:
     mars_taken: int = 0
     opponent: int | None = None
     rating: RatingChange | None = None
+    ladder: str = ""
 
 
 class StoreUnavailable(Exception):
@@ -192,22 +198,31 @@ class GameStore(ABC):
         """The user's statistics as stored (field → number), empty before their first game."""
 
     @abstractmethod
-    async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
-        """The user's games against `opponent`: outcome (w, l, d) → how many."""
+    async def head_to_head(
+        self, user_id: int, opponent: int, ladder: str = LONG_LADDER
+    ) -> dict[str, int]:
+        """The user's rated games against `opponent` on `ladder`: outcome (w, l, d) → how
+        many."""
 
     @abstractmethod
-    async def place(self, user_id: int, rating: float, board: str | None = None) -> None:
-        """Put the user's `rating` on the global leaderboard and every board they are on,
-        joining `board` (a group's) first when given."""
+    async def place(
+        self, user_id: int, rating: float, board: str | None = None, ladder: str = LONG_LADDER
+    ) -> None:
+        """Put the user's `rating` on `ladder`'s global leaderboard and every board of the
+        ladder they are on, joining `board` (a group's) first when given."""
 
     @abstractmethod
-    async def top(self, board: str, count: int) -> list[tuple[int, float]]:
-        """The best `count` (user, rating) of a leaderboard, best first."""
+    async def top(
+        self, board: str, count: int, ladder: str = LONG_LADDER
+    ) -> list[tuple[int, float]]:
+        """The best `count` (user, rating) of a leaderboard of `ladder`, best first."""
 
     @abstractmethod
-    async def standing(self, board: str, user_id: int) -> tuple[int, int] | None:
-        """The user's place on a leaderboard (1: the best) and how many are on it; None when
-        they are not on it."""
+    async def standing(
+        self, board: str, user_id: int, ladder: str = LONG_LADDER
+    ) -> tuple[int, int] | None:
+        """The user's place on a leaderboard of `ladder` (1: the best) and how many are on it;
+        None when they are not on it."""
 
     @abstractmethod
     async def take_lease(self, name: str, holder: str, ttl: float) -> bool:

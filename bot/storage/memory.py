@@ -8,6 +8,7 @@ from collections import Counter
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
+    LONG_LADDER,
     MEDIA_TTL,
     RECENT_COUNTED,
     RECORD_TTL,
@@ -32,8 +33,8 @@ class MemoryStore(GameStore):
         self._stats: dict[int, dict[str, str]] = {}
         self._counted: dict[int, list[str]] = {}
         self._versus: dict[int, Counter[str]] = {}
-        self._boards: dict[str, dict[int, float]] = {}
-        self._joined: dict[int, set[str]] = {}
+        self._boards: dict[str, dict[int, float]] = {}  # by ladder and board: `<ladder><board>`
+        self._joined: dict[tuple[int, str], set[str]] = {}  # by user and ladder
         self._running: dict[int, set[str]] = {}
         self._records: dict[str, tuple[str, list[int], float]] = {}  # …, when it expires
         self._listed: dict[int, list[str]] = {}
@@ -184,40 +185,51 @@ class MemoryStore(GameStore):
         ):
             if n:
                 add(kind + field, n)
+        ladder = tally.ladder
         if tally.opponent is not None:
-            self._versus.setdefault(user_id, Counter())[f"{tally.opponent}{tally.outcome}"] += 1
+            versus = self._versus.setdefault(user_id, Counter())
+            versus[f"{ladder}{tally.opponent}{tally.outcome}"] += 1
         if tally.rating is not None:
             change = tally.rating
-            stats["r"] = f"{float(stats.get('r', '1500')) + change.delta:.4f}"
-            stats["d"], stats["v"] = f"{change.deviation:.4f}", f"{change.volatility:.6f}"
+            stats[ladder + "r"] = f"{float(stats.get(ladder + 'r', '1500')) + change.delta:.4f}"
+            stats[ladder + "d"] = f"{change.deviation:.4f}"
+            stats[ladder + "v"] = f"{change.volatility:.6f}"
         return True
 
     async def player_stats(self, user_id: int) -> dict[str, str]:
         return dict(self._stats.get(user_id, {}))
 
-    async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
+    async def head_to_head(
+        self, user_id: int, opponent: int, ladder: str = LONG_LADDER
+    ) -> dict[str, int]:
         versus = self._versus.get(user_id, Counter())
-        games = {outcome: versus[f"{opponent}{outcome}"] for outcome in "wld"}
+        games = {outcome: versus[f"{ladder}{opponent}{outcome}"] for outcome in "wld"}
         return {outcome: n for outcome, n in games.items() if n}
 
-    async def place(self, user_id: int, rating: float, board: str | None = None) -> None:
-        joined = self._joined.setdefault(user_id, set())
+    async def place(
+        self, user_id: int, rating: float, board: str | None = None, ladder: str = LONG_LADDER
+    ) -> None:
+        joined = self._joined.setdefault((user_id, ladder), set())
         if board is not None:
             joined.add(board)
         for name in (GLOBAL_BOARD, *joined):
-            self._boards.setdefault(name, {})[user_id] = rating
+            self._boards.setdefault(ladder + name, {})[user_id] = rating
 
-    def _ranked(self, board: str) -> list[tuple[int, float]]:
+    def _ranked(self, board: str, ladder: str) -> list[tuple[int, float]]:
         """A leaderboard best first; ties as Redis orders them (ZREVRANGE: members compared
         as text, the greater first)."""
-        entries = self._boards.get(board, {}).items()
+        entries = self._boards.get(ladder + board, {}).items()
         return sorted(entries, key=lambda entry: (entry[1], str(entry[0])), reverse=True)
 
-    async def top(self, board: str, count: int) -> list[tuple[int, float]]:
-        return self._ranked(board)[:count]
+    async def top(
+        self, board: str, count: int, ladder: str = LONG_LADDER
+    ) -> list[tuple[int, float]]:
+        return self._ranked(board, ladder)[:count]
 
-    async def standing(self, board: str, user_id: int) -> tuple[int, int] | None:
-        ranked = [user for user, _ in self._ranked(board)]
+    async def standing(
+        self, board: str, user_id: int, ladder: str = LONG_LADDER
+    ) -> tuple[int, int] | None:
+        ranked = [user for user, _ in self._ranked(board, ladder)]
         if user_id not in ranked:
             return None
         return ranked.index(user_id) + 1, len(ranked)

@@ -4,16 +4,18 @@ Key layout: `nardy:game:{<id>}` (a game, or a challenge that becomes one),
 `nardy:chat:{<slot>}` → game id (a slot: a private chat's id, or `<chat id>:<user id>` in a
 group), `nardy:user:{<user id>}` → hash of preferences, `nardy:group:{<chat id>}` → hash of a
 group's settings, `nardy:timers` → a sorted set of game ids by the Unix time their timer is
-next due. A player's statistics and rating are the hash `nardy:stats:{u<id>}` (`<kind>.<field>`
-counters, `r d v` the rating), the games counted last `nardy:counted:{u<id>}`, their games
-against each person `nardy:vs:{u<id>}` (`<opponent id><outcome>`), the group leaderboards they
-are on `nardy:boards:{u<id>}`, their running games `nardy:games:{u<id>}`; each leaderboard is
-the sorted set `nardy:top:<board>` of user ids by rating. A finished game's record is the hash
-`nardy:record:<game id>.<n>` (its text and players), a player's latest records the list
-`nardy:records:{u<id>}`, and an inline card's committed dice the hash `nardy:card:<nonce>` (the
-seed, and the inline message that claimed it). `nardy:lease:<name>` holds the worker that holds
-a lease (`bot.lease`); `nardy:media:<digest>` the file id of a picture uploaded to the media
-chat.
+next due. A player's statistics and ratings are the hash `nardy:stats:{u<id>}` (`<kind>.<field>`
+counters, `<ladder>r <ladder>d <ladder>v` a rating), the games counted last
+`nardy:counted:{u<id>}`, their rated games against each person `nardy:vs:{u<id>}`
+(`<ladder><opponent id><outcome>`), the group leaderboards of a ladder they are on
+`nardy:boards:<ladder>{u<id>}`, their running games `nardy:games:{u<id>}`; each leaderboard is
+the sorted set `nardy:top:<ladder><board>` of user ids by rating. A ladder is a game rated apart
+(`LONG_LADDER` "" for long nardy, as stored before; "short." for short nardy). A finished
+game's record is the hash `nardy:record:<game id>.<n>` (its text and players), a player's
+latest records the list `nardy:records:{u<id>}`, and an inline card's committed dice the hash
+`nardy:card:<nonce>` (the seed, and the inline message that claimed it). `nardy:lease:<name>`
+holds the worker that holds a lease (`bot.lease`); `nardy:media:<digest>` the file id of a
+picture uploaded to the media chat.
 
 On a Redis Cluster every script and every MULTI touches one hash slot: each touches one key,
 but for `_COUNT_RESULT`, whose three keys share the player's `{u<id>}` hash tag. The other
@@ -42,6 +44,7 @@ from bot.metrics import STORE_ERRORS
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
+    LONG_LADDER,
     MEDIA_TTL,
     RECENT_COUNTED,
     RECORD_TTL,
@@ -94,7 +97,8 @@ return 1
 # counted last (a string of marks: kept apart, so that the statistics stay a small hash, which
 # Redis packs tightly only while every value is short); ARGV: the game's
 # mark, how many marks are kept, kind, outcome (w l d), points won, points lost, mars given,
-# mars taken, opponent id ('' none), rating delta ('' none), deviation, volatility. Returns 1
+# mars taken, opponent id ('' none), rating delta ('' none), deviation, volatility, the
+# ladder (the prefix of the head-to-head and rating fields, '' long nardy's). Returns 1
 # when counted, 0 when the mark was among the latest counted. The same as `MemoryStore`'s.
 _COUNT_RESULT = """
 local marks = redis.call('GET', KEYS[3]) or ''
@@ -120,10 +124,12 @@ for i, field in ipairs({'pw', 'pl', 'mg', 'mt'}) do
   local n = tonumber(ARGV[4 + i])
   if n ~= 0 then redis.call('HINCRBY', KEYS[1], kind .. field, n) end
 end
-if ARGV[9] ~= '' then redis.call('HINCRBY', KEYS[2], ARGV[9] .. ARGV[4], 1) end
+local ladder = ARGV[13]
+if ARGV[9] ~= '' then redis.call('HINCRBY', KEYS[2], ladder .. ARGV[9] .. ARGV[4], 1) end
 if ARGV[10] ~= '' then
-  local rating = tonumber(redis.call('HGET', KEYS[1], 'r') or '1500') + tonumber(ARGV[10])
-  redis.call('HSET', KEYS[1], 'r', string.format('%.4f', rating), 'd', ARGV[11], 'v', ARGV[12])
+  local rating = tonumber(redis.call('HGET', KEYS[1], ladder .. 'r') or '1500') + tonumber(ARGV[10])
+  redis.call('HSET', KEYS[1], ladder .. 'r', string.format('%.4f', rating),
+    ladder .. 'd', ARGV[11], ladder .. 'v', ARGV[12])
 end
 return 1
 """
@@ -203,8 +209,8 @@ def running_key(user_id: int) -> str:
     return f"nardy:games:{{u{user_id}}}"
 
 
-def boards_key(user_id: int) -> str:
-    return f"nardy:boards:{{u{user_id}}}"
+def boards_key(user_id: int, ladder: str = LONG_LADDER) -> str:
+    return f"nardy:boards:{ladder}{{u{user_id}}}"
 
 
 def record_key(name: str) -> str:
@@ -223,8 +229,8 @@ def records_key(user_id: int) -> str:
     return f"nardy:records:{{u{user_id}}}"
 
 
-def board_key(board: str) -> str:
-    return f"nardy:top:{board}"
+def board_key(board: str, ladder: str = LONG_LADDER) -> str:
+    return f"nardy:top:{ladder}{board}"
 
 
 def lease_key(name: str) -> str:
@@ -420,7 +426,7 @@ class RedisStore(GameStore):
         )
         args: list[str | int] = [mark, RECENT_COUNTED, tally.kind, tally.outcome]
         args += [tally.points_won, tally.points_lost, tally.mars_given, tally.mars_taken]
-        args += ["" if tally.opponent is None else tally.opponent, *change]
+        args += ["" if tally.opponent is None else tally.opponent, *change, tally.ladder]
         async with _reachable():
             counted = await self._count_result(
                 keys=[stats_key(user_id), versus_key(user_id), counted_key(user_id)], args=args
@@ -436,31 +442,42 @@ class RedisStore(GameStore):
             fields = await self._redis.hgetall(key)
         return {_text(name): _text(value) for name, value in fields.items()}
 
-    async def head_to_head(self, user_id: int, opponent: int) -> dict[str, int]:
-        fields = [f"{opponent}{outcome}" for outcome in "wld"]
+    async def head_to_head(
+        self, user_id: int, opponent: int, ladder: str = LONG_LADDER
+    ) -> dict[str, int]:
+        fields = [f"{ladder}{opponent}{outcome}" for outcome in "wld"]
         async with _reachable():
             counts = await self._redis.hmget(versus_key(user_id), fields)
         return {o: int(n) for o, n in zip("wld", counts, strict=True) if n is not None}
 
-    async def place(self, user_id: int, rating: float, board: str | None = None) -> None:
+    async def place(
+        self, user_id: int, rating: float, board: str | None = None, ladder: str = LONG_LADDER
+    ) -> None:
+        joined = boards_key(user_id, ladder)
         async with _reachable():
             if board is not None:
-                await self._redis.sadd(boards_key(user_id), board)
-            boards = {GLOBAL_BOARD, *map(_text, await self._redis.smembers(boards_key(user_id)))}
+                await self._redis.sadd(joined, board)
+            boards = {GLOBAL_BOARD, *map(_text, await self._redis.smembers(joined))}
             async with self._redis.pipeline(transaction=False) as pipe:
                 for name in boards:
-                    pipe.zadd(board_key(name), {str(user_id): rating})
+                    pipe.zadd(board_key(name, ladder), {str(user_id): rating})
                 await pipe.execute()
 
-    async def top(self, board: str, count: int) -> list[tuple[int, float]]:
+    async def top(
+        self, board: str, count: int, ladder: str = LONG_LADDER
+    ) -> list[tuple[int, float]]:
+        key = board_key(board, ladder)
         async with _reachable():
-            best = await self._redis.zrevrange(board_key(board), 0, count - 1, withscores=True)
+            best = await self._redis.zrevrange(key, 0, count - 1, withscores=True)
         return [(int(entry[0]), float(entry[1])) for entry in best if isinstance(entry, tuple)]
 
-    async def standing(self, board: str, user_id: int) -> tuple[int, int] | None:
+    async def standing(
+        self, board: str, user_id: int, ladder: str = LONG_LADDER
+    ) -> tuple[int, int] | None:
+        key = board_key(board, ladder)
         async with _reachable(), self._redis.pipeline(transaction=False) as pipe:
-            pipe.zrevrank(board_key(board), str(user_id))
-            pipe.zcard(board_key(board))
+            pipe.zrevrank(key, str(user_id))
+            pipe.zcard(key)
             rank, size = await pipe.execute()
         return None if rank is None else (int(rank) + 1, int(size))
 

@@ -8,6 +8,7 @@ import html
 from bot.i18n import N_, Texts
 from bot.ratings import Rating
 from bot.service.results import PEOPLE, SHORT, KindRecord, Leader, PlayerRecord, plays_like
+from bot.service.variant import Kind
 from bot.ui.names import level_name
 from nardy.ai import Level
 
@@ -79,7 +80,7 @@ def stats_text(texts: Texts, name: str, record: PlayerRecord, own: bool) -> str:
         )
         return f"{title}\n{_(empty)}"
     lines = [title]
-    rating = record.rating
+    rating = record.rating()
     if rating is not None:
         level = level_name(texts, plays_like(rating.rating))
         values = {
@@ -98,35 +99,73 @@ def stats_text(texts: Texts, name: str, record: PlayerRecord, own: bool) -> str:
             lines.append(
                 _("Rating {rating} ± {deviation}: plays like the bot at {level}.", **values)
             )
+    short = record.rating(Kind.SHORT)
+    if short is not None:  # the levels' ratings are long nardy's: no "plays like" here
+        values = {"rating": round(short.rating), "deviation": round(short.deviation)}
+        if short.provisional:
+            lines.append(_("Short nardy rating {rating} ± {deviation}, provisional.", **values))
+        else:
+            lines.append(_("Short nardy rating {rating} ± {deviation}.", **values))
     lines += [_kind(texts, kind, kind_record) for kind, kind_record in record.kinds]
     return "\n\n".join(lines)
 
 
 def top_text(
-    texts: Texts, leaders: list[Leader], group: bool, mine: tuple[int, int] | None, bot: str
+    texts: Texts,
+    leaders: list[Leader],
+    group: bool,
+    mine: tuple[int, int] | None,
+    bot: str,
+    game: Kind = Kind.LONG,
 ) -> str:
-    """A leaderboard: a group's (those who played there), or everyone's with the reader's place
-    (`mine`: place, how many; the bot's username `bot` says how to get one)."""
+    """A leaderboard of `game`: a group's (those who played there), or everyone's with the
+    reader's place (`mine`: place, how many; the bot's username `bot` says how to get one)."""
     _ = texts.gettext
-    title = _("<b>Best players in this group</b>") if group else _("<b>Best players</b>")
-    if not leaders:
-        empty = (
-            N_("No rated games here yet: /play challenges someone.")
+    short = game is Kind.SHORT
+    if short:
+        title = (
+            _("<b>Best players of short nardy in this group</b>")
             if group
-            else N_("No rated games yet.")
+            else _("<b>Best players of short nardy</b>")
         )
-        return f"{title}\n{_(empty)}"
+    else:
+        title = _("<b>Best players in this group</b>") if group else _("<b>Best players</b>")
     lines = [title]
+    if not leaders:
+        if short:
+            empty = (
+                N_("No rated games of short nardy here yet: /play short challenges someone.")
+                if group
+                else N_("No rated games of short nardy yet.")
+            )
+        else:
+            empty = (
+                N_("No rated games here yet: /play challenges someone.")
+                if group
+                else N_("No rated games yet.")
+            )
+        lines.append(_(empty))
     for leader in leaders:
         name = html.escape(leader.name, quote=False)
         lines.append(f"{leader.place}. {name} — {_rating(leader.rating)}")
-    if not group:
-        if mine is None:
+    if leaders and not group:
+        if mine is None and short:
+            lines.append(
+                _(
+                    "You have no rating in short nardy yet: play a person"
+                    " (type @{bot} short in any chat).",
+                    bot=bot,
+                )
+            )
+        elif mine is None:
             lines.append(
                 _("You have no rating yet: play a person (type @{bot} in any chat).", bot=bot)
             )
         else:
             place, of = mine
             lines.append(_("Your place: {place} of {count}.", place=place, count=of))
-    lines.append(_("? — provisional: fewer games than a settled rating needs."))
+    if leaders:
+        lines.append(_("? — provisional: fewer games than a settled rating needs."))
+    if not short:
+        lines.append(_("Short nardy: /top short"))
     return "\n".join(lines)

@@ -20,13 +20,15 @@ from bot.service import (
     Session,
     Terms,
 )
-from bot.service.results import KindRecord, plays_like
+from bot.service.results import SHORT, KindRecord, plays_like
 from bot.service.session import Ended
+from bot.service.variant import Kind
 from bot.storage import GLOBAL_BOARD, RECENT_COUNTED, GameStore, MemoryStore, RedisStore
 from nardy import Color
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
 from nardy.game import Game
+from nardy.short import ShortRules
 from tests.bot.harness import Clock
 from tests.nardy.builders import board
 
@@ -91,7 +93,7 @@ async def test_every_game_against_the_bot_counts_in_its_level(
     )  # fmt: skip
     assert record.of("medium").win_percent == 75
     assert [kind for kind, _ in record.kinds] == ["easy", "medium"]
-    assert record.rating is None  # games against the bot are not rated
+    assert record.rating() is None  # games against the bot are not rated
     assert await service.results.standing(won) == _by_color(won, mine=3, bots=1)
 
 
@@ -179,10 +181,11 @@ async def test_games_between_people_change_ratings_and_leaderboards(
     assert first.ended is not None and first.ended.ratings is not None
     expected_bob, expected_alice = rate_game(Rating(), Rating(), 1.0)
     bob_record, alice_record = await service.results.record(2), await service.results.record(1)
-    assert bob_record.rating is not None and alice_record.rating is not None
-    assert abs(bob_record.rating.rating - expected_bob.rating) < 1e-3
-    assert abs(alice_record.rating.rating - expected_alice.rating) < 1e-3
-    assert bob_record.rating.provisional
+    bob_rating, alice_rating = bob_record.rating(), alice_record.rating()
+    assert bob_rating is not None and alice_rating is not None
+    assert abs(bob_rating.rating - expected_bob.rating) < 1e-3
+    assert abs(alice_rating.rating - expected_alice.rating) < 1e-3
+    assert bob_rating.provisional
     assert bob_record.of("people") == KindRecord(1, 1, 0, 2, 0, 1, 1, 1, 0)
     assert await service.results.standing(first) == _pair(first, bob=1, other=0)
     await bob_beats(carol, GROUP - 1)  # another group
@@ -192,8 +195,45 @@ async def test_games_between_people_change_ratings_and_leaderboards(
     assert await store.standing(GLOBAL_BOARD, 1) in ((2, 3), (3, 3))
     assert (await store.user_prefs(2))["name"] == "Bob"
     # Bob's rating after the second game is on the first group's board too.
-    bob_now = (await service.results.record(2)).rating
+    bob_now = (await service.results.record(2)).rating()
     assert bob_now is not None and dict(top)[2] == bob_now.rating
+
+
+async def test_short_nardy_between_people_is_rated_on_its_own_ladder_once(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """A game of short nardy between people moves the players' short nardy ratings, their
+    short head-to-head and short leaderboards, and none of long nardy's; counting it again (a
+    redone count) changes nothing."""
+    service = service_on(store, bot_player)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    made = await service.challenge(GROUP, alice, "en", Terms(), rules=ShortRules())
+    session = await service.join(made.challenge_id, bob, None, 5)
+    loser = session.seat_of(1)
+    assert loser is not None
+    finished = (await service.apply(session, loser, Resign(), None)).session
+    assert finished.ended is not None and finished.ended.short
+    assert finished.ended.ratings is not None and finished.ended.counted
+    for _ in range(2):
+        await service.results.count(finished)
+    expected_bob, expected_alice = rate_game(Rating(), Rating(), 1.0)
+    bob_record, alice_record = await service.results.record(2), await service.results.record(1)
+    bob_short, alice_short = bob_record.rating(Kind.SHORT), alice_record.rating(Kind.SHORT)
+    assert bob_short is not None and alice_short is not None
+    assert abs(bob_short.rating - expected_bob.rating) < 1e-3
+    assert abs(alice_short.rating - expected_alice.rating) < 1e-3
+    assert bob_record.rating() is None and alice_record.rating() is None  # long: unrated
+    assert bob_record.of("short.people").games == 1 and bob_record.of("people").games == 0
+    assert await service.results.standing(finished) == _pair(finished, bob=1, other=0)
+    assert await store.head_to_head(2, 1) == {}  # long nardy's head-to-head
+    leaders = await service.results.leaders(GLOBAL_BOARD, 10, Kind.SHORT)
+    assert [(leader.name, leader.rating) for leader in leaders] == [
+        ("Bob", bob_short),
+        ("Alice", alice_short),
+    ]
+    assert [u for u, _ in await store.top(str(GROUP), 10, SHORT)] == [2, 1]
+    assert await service.results.leaders(GLOBAL_BOARD, 10) == []
+    assert await service.results.place(GLOBAL_BOARD, 1, Kind.SHORT) == (2, 2)
 
 
 def _pair(session: Session, bob: int, other: int) -> tuple[int, int]:

@@ -280,6 +280,43 @@ async def test_a_whole_group_game_of_short_nardy_ends_with_its_result(
     assert telegram.schema_problems == []
 
 
+async def test_a_group_game_of_short_nardy_is_rated_on_short_nardys_ladder(
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    """Resigned: the board gives the short head-to-head and rating changes, /stats the short
+    nardy rating, `/top short` the short leaderboard; long nardy's stays empty."""
+    session = await short_challenge(group, service)
+    loser = person(session, Color.WHITE)
+    winner = person(session, Color.BLACK)
+    await group.send(loser, "/resign")
+    await group.press(loser, group.last, "🏳 Yes, resign")
+    caption = board_of(group, session).caption or ""
+    won, lost = winner["first_name"], loser["first_name"]
+    assert f"Head to head: {won} 1, {lost} 0." in caption or (
+        f"Head to head: {lost} 0, {won} 1." in caption
+    )
+    assert f"{won} +" in caption and f"{lost} −" in caption
+    await group.send(winner, "/stats")
+    text = group.last.text or ""
+    assert "Short nardy rating 16" in text and ", provisional." in text
+    assert "\nRating " not in text  # no long nardy rating
+    assert "<b>Short nardy: Against people</b>: 1 game, 1 won, 0 lost (100%)" in text
+    await group.send(winner, "/top short")
+    lines = (group.last.text or "").splitlines()
+    assert lines[0] == "<b>Best players of short nardy in this group</b>"
+    assert lines[1].startswith(f"1. {won} — 16") and lines[1].endswith("?")
+    assert lines[2].startswith(f"2. {lost} — 13")
+    await group.send(winner, "/top")
+    assert group.last.text == (
+        "<b>Best players in this group</b>\nNo rated games here yet: /play challenges someone."
+        "\nShort nardy: /top short"
+    )
+    mine = make_chat(telegram, store, service, loser["id"])
+    await mine.send("/top short")
+    assert "Your place: 2 of 2." in (mine.last.text or "")
+    assert telegram.schema_problems == []
+
+
 async def test_inline_cards_offer_short_nardy_and_its_card_starts_it(
     group: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
@@ -445,7 +482,7 @@ async def test_statistics_keep_short_nardy_apart_from_long_nardy(
     assert "gammons given 0, taken" in text
     assert text.index("Short nardy") > text.index("<b>Bot · Easy</b>")
     record = await service.results.record(chat.user["id"])
-    assert record.rating is None  # the bot's games change no rating
+    assert record.rating() is None  # the bot's games change no rating
 
 
 def test_a_short_match_plays_its_crawford_game_once_and_keeps_it_stored() -> None:

@@ -65,6 +65,7 @@ async def test_a_game_between_people_rates_both_and_fills_the_leaderboards(
     await group.send(ALICE, "/top")
     assert group.last.text == (
         "<b>Best players in this group</b>\nNo rated games here yet: /play challenges someone."
+        "\nShort nardy: /top short"
     )
     await group.send(ALICE, "/play")
     await group.press(BOB, group.last, "🎲 Join")

@@ -154,11 +154,13 @@ async def test_group_settings_are_kept_per_group_apart_from_users(store: GameSto
     assert await store.user_prefs(-100) == {}
 
 
+CHANGE = RatingChange(delta=12.5, deviation=290.0, volatility=0.06)
+
+
 async def test_results_are_counted_once_per_mark_with_streaks_and_ratings(
     store: GameStore,
 ) -> None:
-    change = RatingChange(delta=12.5, deviation=290.0, volatility=0.06)
-    won = Tally("people", "w", points_won=2, mars_given=1, opponent=9, rating=change)
+    won = Tally("people", "w", points_won=2, mars_given=1, opponent=9, rating=CHANGE)
     assert await store.count_result(1, "g1.1", won)
     assert not await store.count_result(1, "g1.1", won)
     assert await store.count_result(1, "g1.2", Tally("people", "w", points_won=1, opponent=9))
@@ -210,6 +212,30 @@ async def test_leaderboards_rank_by_rating_and_follow_a_player_to_every_board(
         (10, 1500.0),
         (1, 1450.0),
     ]  # ties: "9" > "10" as text
+
+
+async def test_a_ladder_keeps_its_own_rating_head_to_head_and_leaderboards(
+    store: GameStore,
+) -> None:
+    """Short nardy's ladder beside long nardy's ("", as stored before): a rated game on one
+    changes nothing on the other, and it is counted once like any."""
+    await store.count_result(1, "long.1", Tally("people", "w", opponent=2, rating=CHANGE))
+    short = Tally("short.people", "l", opponent=2, rating=CHANGE, ladder="short.")
+    assert await store.count_result(1, "short.1", short)
+    assert not await store.count_result(1, "short.1", short)
+    stats = await store.player_stats(1)
+    assert float(stats["r"]) == 1512.5 and float(stats["short.r"]) == 1512.5
+    assert stats["short.d"] == "290.0000" and stats["short.people.l"] == "1"
+    assert await store.head_to_head(1, 2) == {"w": 1}
+    assert await store.head_to_head(1, 2, "short.") == {"l": 1}
+    await store.place(1, 1600.0, "-5")
+    await store.place(2, 1400.0, "-5", "short.")
+    await store.place(1, 1700.0, None, "short.")  # short nardy elsewhere: not on -5's
+    assert await store.top("-5", 10) == [(1, 1600.0)]
+    assert await store.top("-5", 10, "short.") == [(2, 1400.0)]
+    assert await store.top(GLOBAL_BOARD, 10, "short.") == [(1, 1700.0), (2, 1400.0)]
+    assert await store.standing(GLOBAL_BOARD, 2, "short.") == (2, 2)
+    assert await store.standing(GLOBAL_BOARD, 2) is None
 
 
 async def test_records_are_listed_latest_first_once_each_for_every_player(
