@@ -17,6 +17,8 @@ The text is UTF-8, one field a line, in this order and nothing else:
     1. white 6-5: 24/18 18/13
     2. black 4-2: 24/20 20/18
     3. white 2-1: pass
+    cube: black doubles to 2, white takes
+    4. black 6-6: 24/18 24/18 13/7 13/7
     …
     hints: white 2
     result: white wins, mars, 2 points, borne_off
@@ -26,8 +28,10 @@ The text is UTF-8, one field a line, in this order and nothing else:
 
 * Free text (game id, names, mix) is a JSON string; the rules are the RULES.md §11 options
   object on one line; short nardy's (§9) starts with `"variant": "short"`, and its turns are
-  in its notation (`bar/22 13/7 6/off`, no hit marks). A short game with the doubling cube has
-  no transcript: its cube actions are not kept.
+  in its notation (`bar/22 13/7 6/off`, no hit marks).
+* With short nardy's doubling cube, each double answered is a line before the turn whose roll
+  it came before: `cube: <doubler> doubles to <n>, <opponent> takes` (or `drops`, which ends
+  the game: `result: … dropped`); `n` is the cube's new value, twice the last one taken.
 * `opening` lists the opening roll of §2, ties included: each pair is the two players' single
   dice in the order they were rolled, each named by the colour its player got.
 * A turn is `<n>. <colour> <d1>-<d2>: <steps>`: the dice in the order rolled, the steps in the
@@ -55,8 +59,8 @@ from nardy.fair import SEED_BYTES, commitment, die
 from nardy.game import Game, OpeningRoll, TurnRecord
 from nardy.rules import Opening, Rules
 from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.short import Double, ShortRules
 from nardy.short import Game as ShortGame
-from nardy.short import ShortRules
 from nardy.short import parse_turn as parse_short_turn
 from nardy.short.interchange import VARIANT as SHORT
 from nardy.steps import NotationError, Step, format_turn, parse_turn
@@ -66,6 +70,7 @@ PASS = "pass"
 _TURN = re.compile(r"(\d+)\. (white|black) ([1-6])-([1-6]): (.+)")
 _PAIR = re.compile(r"(white|black) ([1-6]) (white|black) ([1-6])")
 _HINTS = re.compile(r"(white|black) ([1-9]\d*)")
+_CUBE = re.compile(r"cube: (white|black) doubles to (\d+), (white|black) (takes|drops)")
 _RESULT = re.compile(r"(?:(white|black) wins, ([a-z_]+)|draw), (\d+) points?, ([a-z_]+)")
 _KINDS = {kind.value for kind in ResultKind}
 _REASONS = {reason.value for reason in EndReason}
@@ -90,7 +95,7 @@ class Transcript:
 
     game_id: str
     players: tuple[str, str]  # display names, indexed by `Color`: White's first
-    rules: Rules | ShortRules  # short nardy's only without the cube: its actions are not kept
+    rules: Rules | ShortRules
     opening: tuple[tuple[int, int], ...]  # (player 0's die, player 1's die), ties included
     white_player: int  # the player (0: the one who rolled first) who got White (§2)
     turns: tuple[TurnRecord, ...]
@@ -99,6 +104,7 @@ class Transcript:
     mix: str
     seed: bytes
     hints: tuple[int, int] = (0, 0)  # hints asked for, indexed by `Color`
+    doubles: tuple[Double, ...] = ()  # short nardy's doubles answered, in order (`Double`)
 
     def __post_init__(self) -> None:
         """Hold each turn's steps as `parse_turn` reads their notation with the roll."""
@@ -143,8 +149,9 @@ def from_game(
     first, and the `hints` each asked for."""
     if game.result is None:
         raise ValueError("the game is not over: only a finished game has a transcript")
-    if isinstance(game, ShortGame) and game.rules.cube:
-        raise ValueError("a game with the doubling cube has no transcript: its cube is not kept")
+    doubles = game.doubles if isinstance(game, ShortGame) else ()
+    if isinstance(game, ShortGame) and not game.doubles_complete:
+        raise ValueError("the game's doubles were not all kept: its cube cannot be replayed")
     return Transcript(
         game_id=game_id,
         players=players,
@@ -157,6 +164,7 @@ def from_game(
         mix=mix,
         seed=seed,
         hints=hints,
+        doubles=doubles,
     )
 
 
@@ -176,9 +184,20 @@ def to_text(t: Transcript) -> str:
         f"rules: {_rules_text(t.rules)}",
         f"opening: {', '.join(_show_pair(t, pair) for pair in t.opening)}",
     ]
-    for n, turn in enumerate(t.turns, 1):
-        steps = format_turn(turn.steps) or PASS
-        lines.append(f"{n}. {turn.color.label} {turn.dice[0]}-{turn.dice[1]}: {steps}")
+    value = 1
+    for n in range(len(t.turns) + 1):
+        for double in t.doubles:
+            if double.turn == n:
+                value *= 2
+                answer = "takes" if double.taken else "drops"
+                lines.append(
+                    f"cube: {double.by.label} doubles to {value},"
+                    f" {double.by.opponent.label} {answer}"
+                )
+        if n < len(t.turns):
+            turn = t.turns[n]
+            steps = format_turn(turn.steps) or PASS
+            lines.append(f"{n + 1}. {turn.color.label} {turn.dice[0]}-{turn.dice[1]}: {steps}")
     if any(t.hints):
         asked = ", ".join(f"{color.label} {t.hints[color]}" for color in Color if t.hints[color])
         lines.append(f"hints: {asked}")
@@ -205,8 +224,14 @@ def parse(text: str) -> Transcript:
     rules = _rules(reader)
     opening, white_player = _opening(reader)
     turns: list[TurnRecord] = []
-    while (line := reader.peek()) is not None and _TURN.fullmatch(line):
-        turns.append(_turn(reader, len(turns) + 1, _turn_parser(rules)))
+    doubles: list[Double] = []
+    while (line := reader.peek()) is not None and (_TURN.fullmatch(line) or _CUBE.fullmatch(line)):
+        if _CUBE.fullmatch(line):
+            doubles.append(_double(reader, len(turns), doubles))
+        else:
+            turns.append(_turn(reader, len(turns) + 1, _turn_parser(rules)))
+    if doubles and not (isinstance(rules, ShortRules) and rules.cube):
+        raise TranscriptError("a game without the doubling cube has no cube lines")
     hints = _hints(reader)
     result = _result(reader)
     commit = reader.hex_field("commitment")
@@ -226,6 +251,7 @@ def parse(text: str) -> Transcript:
         mix,
         seed,
         hints,
+        tuple(doubles),
     )
 
 
@@ -237,7 +263,9 @@ def replay(t: Transcript) -> Game | ShortGame:
     game: Game | ShortGame = (
         ShortGame(t.rules) if isinstance(t.rules, ShortRules) else Game(t.rules)
     )
+    doubles = list(t.doubles)
     for n, turn in enumerate(t.turns, 1):
+        game = _answer_doubles(game, doubles, n - 1)
         if turn.color is not game.to_move:
             raise VerificationError(
                 f"turn {n} is {turn.color.label}'s, but {game.to_move.label} is to move"
@@ -254,7 +282,31 @@ def replay(t: Transcript) -> Game | ShortGame:
             raise VerificationError(
                 f"turn {n} ({_show_turn(turn)}) cannot be played: {exc}"
             ) from None
+    game = _answer_doubles(game, doubles, len(t.turns))
+    if doubles:
+        raise VerificationError(f"a double before turn {doubles[0].turn + 1} is out of order")
     return _finish(t, game)
+
+
+def _answer_doubles(game: Game | ShortGame, doubles: list[Double], turn: int) -> Game | ShortGame:
+    """Play the doubles of `doubles` offered before turn `turn` (counted from 0), taking them
+    off the list: each by the side to move, before its roll, as short nardy's cube allows (§9;
+    never before turn 1, whose roll the opening made)."""
+    while doubles and doubles[0].turn == turn:
+        double = doubles.pop(0)
+        where = f"the double before turn {turn + 1}"
+        if not isinstance(game, ShortGame) or turn == 0:
+            raise VerificationError(f"{where} is not allowed (RULES.md §9)")
+        if double.by is not game.to_move:
+            raise VerificationError(
+                f"{where} is {double.by.label}'s, but {game.to_move.label} is to move"
+            )
+        try:
+            offered = game.double()
+            game = offered.take() if double.taken else offered.drop()
+        except ValueError as exc:  # CubeError, or a game over
+            raise VerificationError(f"{where} cannot be made: {exc}") from None
+    return game
 
 
 def verify(t: Transcript) -> Verified:
@@ -387,10 +439,7 @@ def _rules(reader: _Lines) -> Rules | ShortRules:
     try:
         data = json.loads(text)
         if isinstance(data, dict) and data.get("variant") == SHORT:
-            rules = ShortRules.from_dict({k: v for k, v in data.items() if k != "variant"})
-            if rules.cube:
-                raise ValueError("a game with the doubling cube has no transcript")
-            return rules
+            return ShortRules.from_dict({k: v for k, v in data.items() if k != "variant"})
         return Rules.from_dict(data)
     except ValueError as exc:  # bad JSON or a RulesError
         raise reader.error(f"rules: {exc}") from None
@@ -428,6 +477,19 @@ def _turn(
     if not steps and text != PASS:
         raise reader.error(f"turn {n} names no steps; write {PASS!r} for no moves")
     return TurnRecord(Color.parse(match[2]), dice, steps)
+
+
+def _double(reader: _Lines, turn: int, before: list[Double]) -> Double:
+    """One cube line, read before turn `turn` + 1, after the doubles `before`: the value it
+    names must be twice the cube's after those taken, its answerer the doubler's opponent."""
+    match = _CUBE.fullmatch(reader.next())
+    assert match is not None  # the caller has peeked at it
+    by, value = Color.parse(match[1]), 2 ** (sum(d.taken for d in before) + 1)
+    if match[3] == match[1] or match[2] != str(value):
+        raise reader.error(
+            f"a double goes to {value} (twice the cube) and is answered by the doubler's opponent"
+        )
+    return Double(turn, by, match[4] == "takes")
 
 
 def _hints(reader: _Lines) -> tuple[int, int]:

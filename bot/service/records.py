@@ -27,10 +27,10 @@ def player_name(seat: Seat) -> str:
 
 def transcript_of(session: Session) -> Transcript | None:
     """The transcript of `session`'s game, just ended; None when its dice were not committed
-    (a game begun before provably fair dice, or dice a test chose), or it was played with
-    short nardy's cube (`has_record`)."""
+    (a game begun before provably fair dice, or dice a test chose), or its doubles were not
+    all kept (`has_record`)."""
     fair, game = session.fair, session.game
-    if fair is None or fair.opening is None or game.result is None or not has_record(game.rules):
+    if fair is None or fair.opening is None or game.result is None or not has_record(game):
         return None
     players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
     # Only a person playing the bot asks for hints (`Session.hints`).

@@ -117,10 +117,10 @@ def cube_value(game: AnyGame) -> int:
     return game.cube.value if isinstance(game, ShortGame) else 1
 
 
-def has_record(rules: AnyRules) -> bool:
-    """Whether a game under `rules` gets a game record (`nardy.transcript`): not one played
-    with short nardy's cube, whose actions the record does not keep."""
-    return not (isinstance(rules, ShortRules) and rules.cube)
+def has_record(game: AnyGame) -> bool:
+    """Whether `game` gets a game record (`nardy.transcript`): every game but one of short
+    nardy stored, mid-game, before the doubles of its cube were kept (`doubles_complete`)."""
+    return not isinstance(game, ShortGame) or game.doubles_complete
 
 
 def cube_decider(game: AnyGame) -> Color | None:

@@ -234,9 +234,8 @@ def dice_line(texts: Texts, commitment: str) -> str:
 
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
-    were not committed, or it was played with short nardy's cube, whose actions the record
-    (`nardy.transcript`) does not keep, so it has none."""
-    if session.fair is None or session.ended is None or not has_record(session.game.rules):
+    were not committed, or its record could not replay its cube (`has_record`)."""
+    if session.fair is None or session.ended is None or not has_record(session.game):
         return None
     return session.ended.mark(session.game_id)
 

@@ -10,7 +10,7 @@ legal turns, notation (`bar/22`, `13/7*`, `6/off`), scoring and doubling cube.
     game = Game().with_roll((6, 5)).play_turn(parse_turn("24/18 18/13"))
 """
 
-from nardy.short.cube import CrawfordMatch, Cube
+from nardy.short.cube import CrawfordMatch, Cube, Double
 from nardy.short.game import CubeError, Game, new_game
 from nardy.short.interchange import position_from_json, position_to_json
 from nardy.short.movegen import LegalTurns, Turn, legal_turns, move
@@ -31,6 +31,7 @@ __all__ = [
     "CrawfordMatch",
     "Cube",
     "CubeError",
+    "Double",
     "Game",
     "LegalTurns",
     "Position",

@@ -41,6 +41,17 @@ class Cube:
 
 
 @dataclass(frozen=True, slots=True)
+class Double:
+    """A double answered, as a game's history keeps it: offered by `by` before the roll of
+    the game's turn `turn` (the turns played before it, `Game.history`), then taken or
+    dropped. The value it doubled to follows from the doubles taken before."""
+
+    turn: int
+    by: Color
+    taken: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CrawfordMatch:
     """A match to N points that knows when its Crawford game comes (`crawford_next`)."""
 

@@ -16,7 +16,7 @@ from nardy.errors import IllegalMove, Violation
 from nardy.game import OpeningRoll, TurnRecord, roll_opening
 from nardy.position import CHECKERS
 from nardy.scoring import EndReason, GameResult, ResultKind
-from nardy.short.cube import Cube
+from nardy.short.cube import Cube, Double
 from nardy.short.movegen import LegalTurns, move
 from nardy.short.notation import Step
 from nardy.short.position import Position
@@ -34,8 +34,9 @@ class Game(TurnFlow):
     """One game: the position at the start of the current turn, the roll, the steps played so
     far this turn, the turns before, the cube, and the result once it is over. Every change
     returns a new `Game`; illegal steps raise `IllegalMove` naming the rule, refused cube
-    actions `CubeError`. `crawford` marks a match's Crawford game: no doubling in it. Steps,
-    undo, passes and the roll are `TurnFlow`'s."""
+    actions `CubeError`. `crawford` marks a match's Crawford game: no doubling in it;
+    `doubles` the doubles answered so far, so that a record replays the cube. Steps, undo,
+    passes and the roll are `TurnFlow`'s."""
 
     rules: ShortRules = field(default_factory=ShortRules)
     position: Position = field(default_factory=Position.start)
@@ -45,6 +46,7 @@ class Game(TurnFlow):
     result: GameResult | None = None
     cube: Cube = field(default_factory=Cube)
     crawford: bool = False
+    doubles: tuple[Double, ...] = ()
     # The search of this position and roll, handed on by the steps of one turn so it is not
     # redone after each; not part of the game's value (equality, hash, repr ignore it).
     _legal: LegalTurns | None = field(default=None, compare=False, repr=False)
@@ -82,8 +84,9 @@ class Game(TurnFlow):
             if after.off[mover] == CHECKERS
             else None
         )
-        return Game(
-            self.rules, after, None, (), (*self.history, record), result, self.cube, self.crawford
+        history = (*self.history, record)
+        return replace(
+            self, position=after, dice=None, played=(), history=history, result=result, _legal=None
         )
 
     def resign(self, color: Color, reason: EndReason = EndReason.RESIGNED) -> Game:
@@ -119,14 +122,26 @@ class Game(TurnFlow):
     def take(self) -> Game:
         """The opponent takes: the cube doubles and is his; the doubler then rolls."""
         self._require_offer()
-        return replace(self, cube=self.cube.taken())
+        return replace(self, cube=self.cube.taken(), doubles=self._answered(taken=True))
 
     def drop(self) -> Game:
         """The opponent drops: the doubler wins the cube's value before the double."""
         self._require_offer()
         doubler = self.to_move
         result = GameResult(doubler, ResultKind.OYN, self.cube.value, EndReason.DROPPED)
-        return replace(self, cube=Cube(self.cube.value, self.cube.owner), result=result)
+        cube = Cube(self.cube.value, self.cube.owner)
+        return replace(self, cube=cube, result=result, doubles=self._answered(taken=False))
+
+    def _answered(self, taken: bool) -> tuple[Double, ...]:
+        """`doubles` with the double offered now, taken or dropped."""
+        return (*self.doubles, Double(len(self.history), self.to_move, taken))
+
+    @property
+    def doubles_complete(self) -> bool:
+        """Whether `doubles` accounts for the cube's value: not in a game stored, mid-game,
+        before the doubles were kept (its record could not replay the cube)."""
+        taken = sum(1 for double in self.doubles if double.taken)
+        return self.cube.value == 1 << taken
 
     def _require_offer(self) -> None:
         if self.result is not None:

@@ -1,11 +1,13 @@
 """A compact text record of a short-nardy game, for storage beside the long game's
 (`nardy.record`), which it shares steps, dice, turns and results with.
 
-`s1|<rules>|<position>|<dice>|<played>|<history>|<result>|<cube>`: the rules as `S` then one
-letter an option and the match length (`Srhn1`, told from the long game's by the `S`), the
-position as its 24 point counts, the bar, the checkers off and the side to move
+`s1|<rules>|<position>|<dice>|<played>|<history>|<result>|<cube>[|<doubles>]`: the rules as
+`S` then one letter an option and the match length (`Srhn1`, told from the long game's by the
+`S`), the position as its 24 point counts, the bar, the checkers off and the side to move
 (`2,0,…,-2/0,1/0,0/w`), a step as its point letter (`y`: the bar, point 25) and its die, and
-the cube as its value, owner, offer (`-`: none) and `c` in a Crawford game (`2b-`).
+the cube as its value, owner, offer (`-`: none) and `c` in a Crawford game (`2b-`), and the
+doubles answered, when there were any, each as the turns before it, the doubler and `t` (taken)
+or `d` (dropped), comma-separated (`4wt,9bd`); a record without them is a game without any.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from nardy.record import (
     steps_to_text,
 )
 from nardy.rules import Opening
-from nardy.short.cube import Cube
+from nardy.short.cube import Cube, Double
 from nardy.short.game import Game
 from nardy.short.notation import Step
 from nardy.short.position import BAR, Position
@@ -119,8 +121,26 @@ def _cube_from_text(text: str) -> tuple[Cube, bool]:
     return Cube(int(value), _color_from(owner), _color_from(offered)), crawford
 
 
+_ANSWERS = {"t": True, "d": False}
+
+
+def _doubles_to_text(doubles: tuple[Double, ...]) -> str:
+    return ",".join(f"{d.turn}{_color_text(d.by)}{'t' if d.taken else 'd'}" for d in doubles)
+
+
+def _doubles_from_text(text: str) -> tuple[Double, ...]:
+    doubles = []
+    for part in text.split(","):
+        turn, by, answer = part[:-2], _color_from(part[-2:-1]), part[-1:]
+        if not (turn.isascii() and turn.isdigit()) or by is None or answer not in _ANSWERS:
+            raise RecordError(f"bad double {part!r}")
+        doubles.append(Double(int(turn), by, _ANSWERS[answer]))
+    return tuple(doubles)
+
+
 def game_to_text(game: Game) -> str:
     """The record of `game`; `game_from_text` reads it back to an equal `Game`."""
+    doubles = (_doubles_to_text(game.doubles),) if game.doubles else ()
     return "|".join(
         (
             VERSION,
@@ -131,6 +151,7 @@ def game_to_text(game: Game) -> str:
             history_to_text(game.history),
             result_to_text(game.result),
             _cube_to_text(game),
+            *doubles,
         )
     )
 
@@ -143,9 +164,9 @@ def is_short_game(text: str) -> bool:
 def game_from_text(text: str) -> Game:
     """Read a record written by `game_to_text`; anything else raises `RecordError`."""
     parts = text.split("|")
-    if len(parts) != 8 or parts[0] != VERSION:
+    if len(parts) not in (8, 9) or parts[0] != VERSION:
         raise RecordError(f"not a {VERSION} game record")
-    _, rules, position, dice, played, history, result, cube = parts
+    _, rules, position, dice, played, history, result, cube, *doubles = parts
     steps = cast(tuple[Step, ...], steps_from_text(played, Step, BAR))
     turns = history_from_text(history, Step, BAR)
     the_cube, crawford = _cube_from_text(cube)
@@ -158,4 +179,5 @@ def game_from_text(text: str) -> Game:
         result_from_text(result),
         the_cube,
         crawford,
+        _doubles_from_text(doubles[0]) if doubles else (),
     )

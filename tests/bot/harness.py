@@ -130,7 +130,8 @@ class Clock:
 
 
 def is_checker(text: str) -> bool:
-    return re.fullmatch(r"\d{1,2}", text) is not None
+    """A checker's button: its point, or short nardy's bar."""
+    return text == "bar" or re.fullmatch(r"\d{1,2}", text) is not None
 
 
 @dataclass

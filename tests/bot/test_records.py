@@ -502,18 +502,56 @@ async def test_a_short_game_against_the_bot_verifies_roll_by_roll(
     assert checked.game.position == finished.game.position
 
 
-async def test_a_short_game_with_the_cube_has_no_record_and_no_record_button(
+async def test_a_short_game_with_the_cube_sends_a_record_that_replays_its_doubles(
     telegram: FakeTelegram, store: RedisStore, fair: GameService
 ) -> None:
-    chat = make_chat(telegram, store, fair)
-    await store.set_user_pref(chat.user["id"], "cube", "1")
-    await chat.send("/play")
-    await chat.press(chat.last, "Short")
-    await chat.press(chat.last, "Easy")
-    game_id = await store.chat_game(chat.user["id"])
-    await chat.send("/resign")
-    await chat.press(chat.last, "🏳 Yes, resign")
-    assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
-    assert await fair.records.text(f"{game_id}.1", chat.user["id"]) is None
-    await chat.send("/record")
-    assert chat.last.text is not None and chat.last.text.startswith("You have no game records")
+    """A group game of short nardy with the cube, doubled and taken, then redoubled and
+    dropped on the board's buttons: the Game record button and /record send its record, which
+    verifies to the same result and points, the cube replayed."""
+    group = make_group(telegram, store, fair)
+    await store.set_group_setting(group.chat["id"], "cube", "1")
+    await group.send(ALICE, "/play short")
+    await group.press(BOB, group.last, "🎲 Join")
+    started = await fair.active_game(player_slot(group.chat["id"], ALICE["id"]))
+    assert started is not None
+    session = started
+    people = {ALICE["id"]: ALICE, BOB["id"]: BOB}
+
+    def person(color: Color) -> dict[str, Any]:
+        return people[session.seats[color].user_id or 0]
+
+    def board() -> Sent:
+        return next(m for m in group.messages if m.message_id == session.message_id)
+
+    while not session.game.over:
+        game = session.game
+        assert isinstance(game, ShortGame) and game.rules.cube
+        mover = game.to_move
+        if game.cube.offered_by is not None:  # the first double is taken, the second dropped
+            answer = "✅ Take" if not game.doubles else "✖️ Drop"
+            await group.press(person(mover.opponent), board(), answer)
+        elif game.may_double():
+            await group.press(person(mover), board(), f"Double to {2 * game.cube.value}")
+        else:  # a turn, tapped: Done, else a destination, else a checker
+            shown = [b["text"] for b in board().buttons()]
+            ahead = [label for label in shown if label == "✅ Done" or "→" in label]
+            tapped = (ahead or list(filter(is_checker, shown)))[0]
+            await group.press(person(mover), board(), tapped)
+        session = await fair.load(session.game_id)
+    result = session.game.result
+    assert result is not None and result.reason is EndReason.DROPPED and result.points == 2
+    await group.press(ALICE, board(), "📜 Game record")
+    (sent,) = [m for m in telegram.chat(ALICE["id"]) if m.document is not None]
+    assert sent.document is not None
+    text = sent.document[1].decode()
+    record = parse(text)
+    assert [d.taken for d in record.doubles] == [True, False]
+    assert f"cube: {record.doubles[0].by.label} doubles to 2," in text
+    assert f"cube: {record.doubles[1].by.label} doubles to 4," in text
+    checked = verify(record)
+    assert checked.game.result == result and record.result == result
+    alice = make_chat(telegram, store, fair, ALICE["id"])
+    await alice.send("/record")
+    await alice.press(alice.last, alice.last.buttons()[0]["text"])
+    assert alice.last.document == sent.document
+    assert telegram.schema_problems == []

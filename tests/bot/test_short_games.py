@@ -39,7 +39,7 @@ from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
-from tests.bot.harness import Chat, Clock, Group, make_chat, make_group, user
+from tests.bot.harness import Chat, Clock, Group, is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
@@ -49,11 +49,6 @@ SHORT_KINDS = {
     "gammon": ResultKind.MARS,
     "backgammon": ResultKind.KOKS,
 }
-
-
-def is_source(text: str) -> bool:
-    """A checker's button: its point, or the bar."""
-    return text == "bar" or (text.isdigit() and 1 <= int(text) <= 24)
 
 
 def labels(sent: Sent) -> list[str]:
@@ -86,9 +81,9 @@ async def play_one_turn(chat: Chat) -> None:
         if "🎲 Roll" in shown:
             await chat.press(board, "🎲 Roll")
             continue
-        if not any(is_source(label) for label in shown):
+        if not any(is_checker(label) for label in shown):
             return  # the game is over
-        await chat.press(board, next(filter(is_source, shown)))
+        await chat.press(board, next(filter(is_checker, shown)))
         await chat.press(chat.board, lambda text: "→" in text)
 
 
@@ -232,7 +227,7 @@ async def tap_on(group: Group, session: Session) -> None:
     elif any("→" in label for label in shown):
         await group.press(mover, board, lambda text: "→" in text)
     else:
-        await group.press(mover, board, next(filter(is_source, shown)))
+        await group.press(mover, board, next(filter(is_checker, shown)))
 
 
 async def short_challenge(group: Group, service: GameService) -> Session:

@@ -53,6 +53,23 @@ def test_every_state_of_a_random_game_reads_back_equal(seed: int) -> None:
         assert game_from_text(text) == game
 
 
+def test_the_doubles_answered_are_kept_and_a_bad_one_refused() -> None:
+    doubled = [game for seed in range(6) for game in states(seed) if game.doubles]
+    assert any(not d.taken for game in doubled for d in game.doubles)
+    assert len({game.doubles for game in doubled}) > 3
+    game = doubled[-1]
+    text = game_to_text(game)
+    assert text.endswith(
+        "|" + ",".join(f"{d.turn}{d.by.label[0]}{'td'[not d.taken]}" for d in game.doubles)
+    )
+    assert game_from_text(text).doubles == game.doubles
+    plain = game_to_text(Game(ShortRules(cube=True)))
+    assert plain.count("|") == 7  # no doubles: the record as before they were kept
+    for bad in ("", "3wx", "xwt", "3-t", "3wt,"):
+        with pytest.raises(RecordError):
+            game_from_text(f"{plain}|{bad}")
+
+
 def test_the_bar_and_a_crawford_game_are_kept() -> None:
     game = Game(ShortRules(), crawford=True)
     rng = random.Random(3)
