@@ -106,13 +106,17 @@ async def test_a_picture_goes_to_the_media_chat_once_whichever_worker_shows_it(
     elsewhere = make_group(  # a second worker: its own client, dispatcher and media chat
         telegram, store, GameService(store, bot_player), media_chat_id=MEDIA["id"]
     )
+    photos: list[set[str]] = []
     for worker in (here, elsewhere):  # the inline query answered by either: the same cards
         update = telegram.inline_query_update(ALICE, "")
         await worker.feed(update)
         results = telegram.inline_answers[update["inline_query"]["id"]]["results"]
         assert {result["type"] for result in results} == {"photo"}
+        photos.append({result["photo_file_id"] for result in results})
+    assert photos[0] == photos[1]  # the second worker shows the first one's uploads
     uploads = telegram.calls_of("sendPhoto")
-    assert [call.params["chat_id"] for call in uploads] == [MEDIA["id"]]  # uploaded once
+    assert {call.params["chat_id"] for call in uploads} == {MEDIA["id"]}
+    assert len(uploads) == len(photos[0])  # each picture (a long and a short board) once
     assert telegram.schema_problems == []
 
 
