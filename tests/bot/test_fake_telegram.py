@@ -30,12 +30,12 @@ from tests.fakes.server import make_app
 from tests.fakes.session import FakeSession
 from tests.fakes.telegram import (
     BOT_USER,
-    Chaos,
     INLINE_MESSAGE_INVALID,
     INLINE_UPLOAD,
     NOT_MODIFIED,
     QUERY_INVALID,
     WRONG_FILE,
+    Chaos,
     FakeTelegram,
     Sent,
 )
@@ -577,7 +577,6 @@ async def test_a_webhook_update_not_answered_2xx_is_posted_again_until_it_is() -
 def test_chaos_of_one_kind_fails_only_so(kind: str, status: int) -> None:
     telegram = FakeTelegram(chaos=Chaos(0.5, random.Random(3), kind=kind))
     answers = [
-        telegram.handle("sendMessage", {"chat_id": "7", "text": "hi"}, set())[0]
-        for _ in range(40)
+        telegram.handle("sendMessage", {"chat_id": "7", "text": "hi"}, set())[0] for _ in range(40)
     ]
     assert set(answers) == {200, status}

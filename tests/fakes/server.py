@@ -68,13 +68,17 @@ async def _deliver(telegram: FakeTelegram) -> None:
     posts: set[asyncio.Task[None]] = set()
     async with ClientSession() as session:
 
-        async def post(update: dict[str, Any], hook: dict[str, Any], slots: asyncio.Semaphore) -> None:
+        async def post(
+            update: dict[str, Any], hook: dict[str, Any], slots: asyncio.Semaphore
+        ) -> None:
             headers = {"X-Telegram-Bot-Api-Secret-Token": str(hook.get("secret_token", ""))}
             pause, longest = telegram.redelivery
             async with slots:
                 while True:
                     try:
-                        async with session.post(hook["url"], json=update, headers=headers) as answer:
+                        async with session.post(
+                            hook["url"], json=update, headers=headers
+                        ) as answer:
                             status = answer.status
                     except ClientError:
                         status = 0
