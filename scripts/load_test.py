@@ -51,7 +51,7 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +157,49 @@ class Front:
             await self._session.close()
 
 
+def _stat(path: str) -> list[str] | None:
+    """The fields of a /proc stat file from the third on (after the name), None if gone."""
+    try:
+        text = Path(path).read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _ticks(fields: list[str] | None) -> float:
+    """User and system CPU seconds of a stat file's fields."""
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def cpu_split(pid: int) -> Cpu:
+    """CPU seconds so far of process `pid`: its event loop's thread (the main one), its other
+    threads (rendering, by asyncio.to_thread), and its child processes alive now (the AI)."""
+    main = _ticks(_stat(f"/proc/{pid}/task/{pid}/stat"))
+    children = sum(
+        _ticks(fields)
+        for entry in os.listdir("/proc")
+        if entry.isdigit() and (fields := _stat(f"/proc/{entry}/stat")) and int(fields[1]) == pid
+    )
+    return Cpu(main, _ticks(_stat(f"/proc/{pid}/stat")) - main, children)
+
+
+@dataclass(frozen=True)
+class Cpu:
+    loop: float = 0.0
+    threads: float = 0.0
+    children: float = 0.0
+
+    def __add__(self, other: Cpu) -> Cpu:
+        return Cpu(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
+
+    def __sub__(self, other: Cpu) -> Cpu:
+        return Cpu(*(a - b for a, b in zip(astuple(self), astuple(other), strict=True)))
+
+    @property
+    def total(self) -> float:
+        return self.loop + self.threads + self.children
+
+
 @dataclass
 class Worker:
     """One `python -m bot` in webhook mode; its log goes to a file."""
@@ -166,7 +209,7 @@ class Worker:
     log: Path
     profile: Path | None = None
     process: asyncio.subprocess.Process | None = None
-    lost_cpu: float = 0.0  # CPU of incarnations killed
+    lost_cpu: Cpu = field(default_factory=Cpu)  # CPU of incarnations killed
     restarting: asyncio.Task[float] | None = None  # its start again after a kill: seconds
 
     async def start(self) -> None:
@@ -191,15 +234,14 @@ class Worker:
             await asyncio.sleep(0.2)
         raise SystemExit(f"worker on port {self.port} did not start; see {self.log}")
 
-    def cpu(self) -> float:
-        """CPU seconds of the process and its children (the AI pool) now."""
-        if self.process is None:
-            return 0.0
-        return tree_cpu(self.process.pid)
+    def cpu(self) -> Cpu:
+        """CPU seconds of this worker's processes so far, those killed included."""
+        alive = Cpu() if self.process is None else cpu_split(self.process.pid)
+        return alive + self.lost_cpu
 
     async def kill(self) -> None:
         assert self.process is not None
-        self.lost_cpu += self.cpu()
+        self.lost_cpu = self.cpu()
         self.process.kill()
         await self.process.wait()
 
@@ -216,26 +258,6 @@ class Worker:
         if self.process.returncode is None:
             self.process.send_signal(signal.SIGTERM)
         return await asyncio.wait_for(self.process.wait(), 60)
-
-
-def _stat(pid: int) -> list[str] | None:
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text[text.rindex(")") + 2 :].split()  # fields from the 3rd on
-
-
-def tree_cpu(pid: int) -> float:
-    """User and system CPU seconds of `pid` and its child processes alive now (/proc)."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        fields = _stat(int(entry))
-        if fields is not None and (int(entry) == pid or int(fields[1]) == pid):
-            total += int(fields[11]) + int(fields[12])
-    return total / TICKS
 
 
 async def redis_process(store: RedisStore) -> int:
@@ -256,7 +278,7 @@ class Window:
     updates: int
     taps: int
     latencies: list[float]
-    worker_cpu: float
+    worker_cpu: Cpu
     own_cpu: float
     redis_cpu: float
     redis_commands: int
@@ -284,11 +306,6 @@ def latencies(telegram: LoadTelegram, front: Front, people: list[Person], start:
             if edits:
                 found.append(edits[0] - arrived)
     return found
-
-
-def process_cpu(pid: int) -> float:
-    fields = _stat(pid)
-    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / TICKS
 
 
 async def inject(fault: str, workers: list[Worker], redis: RedisServer,
@@ -338,6 +355,7 @@ class Run:
     verdict_text: list[str]
     errors: list[str]
     load: float  # the machine's load average as the run began
+    sound: bool  # no move lost or doubled, no player stuck, no error logged, clean exits
 
 
 async def run(args: argparse.Namespace, count: int) -> Run:
@@ -416,7 +434,8 @@ async def run(args: argparse.Namespace, count: int) -> Run:
             for line in worker.log.read_text().splitlines()
             if " ERROR " in line or "Traceback" in line
         ]
-        return Run(count, window, faults, text, errors, load)
+        sound = not (verdict.problems or table.stuck or errors or any(statuses))
+        return Run(count, window, faults, text, errors, load, sound)
 
 
 async def stop_all(workers: list[Worker]) -> list[int]:
@@ -463,11 +482,11 @@ async def measure(args: argparse.Namespace, telegram: LoadTelegram, front: Front
                   ) -> tuple[Window, list[tuple[str, str, float]]]:  # fmt: skip
     """The measuring window, with the faults injected at its thirds, one after another."""
     start = time.perf_counter()
-    cpu = sum(w.cpu() for w in workers)
+    cpu = sum((w.cpu() for w in workers), Cpu())
     own = time.process_time()
     commands = await redis_calls(store)
     redis_pid = await redis_process(store)
-    redis_cpu = process_cpu(redis_pid)
+    redis_cpu = _ticks(_stat(f"/proc/{redis_pid}/stat"))
     answered = len(front.answered)
     calls = len(telegram.calls)
     injected: list[tuple[str, float, float]] = []
@@ -483,14 +502,14 @@ async def measure(args: argparse.Namespace, telegram: LoadTelegram, front: Front
     if await redis_process(store) != redis_pid:  # restarted: its counts began again
         commands, redis_cpu = -1, float("nan")
     else:
-        redis_cpu = process_cpu(redis_pid) - redis_cpu
+        redis_cpu = _ticks(_stat(f"/proc/{redis_pid}/stat")) - redis_cpu
     taps = sorted(t.made for p in people for t in p.taps if start <= t.made < end)
     window = Window(
         seconds=end - start,
         updates=len(front.answered) - answered,
         taps=len(taps),
         latencies=latencies(telegram, front, people, start, end),
-        worker_cpu=sum(w.cpu() + w.lost_cpu for w in workers) - cpu,
+        worker_cpu=sum((w.cpu() for w in workers), Cpu()) - cpu,
         own_cpu=time.process_time() - own,
         redis_cpu=redis_cpu,
         redis_commands=commands,
@@ -511,8 +530,10 @@ def report(result: Run, args: argparse.Namespace) -> None:
     print(f"tap latency (update at the front -> board edit at the fake), {len(ms)} taps:"
           f" p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms,"
           f" max {max(ms, default=float('nan')):.1f} ms")  # fmt: skip
-    print(f"worker CPU (bot + its AI process): {w.worker_cpu:.1f} s,"
-          f" {1000 * w.worker_cpu / max(1, w.updates):.2f} ms per update;"
+    cpu, per = w.worker_cpu, 1000 / max(1, w.updates)
+    print(f"worker CPU {cpu.total:.1f} s, {cpu.total * per:.2f} ms per update: event loop"
+          f" {cpu.loop * per:.2f} ms, other threads (rendering) {cpu.threads * per:.2f} ms,"
+          f" AI process {cpu.children * per:.2f} ms;"
           f" redis-server {w.redis_cpu:.1f} s; load-test process (fake, front, players)"
           f" {w.own_cpu:.1f} s")  # fmt: skip
     per_tap = ", ".join(f"{m} {n / moves:.2f}" for m, n in w.requests.most_common(6))
@@ -548,11 +569,15 @@ def main() -> None:
         parser.error(f"unknown faults: {', '.join(sorted(unknown))}")
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
-    print(__doc__.split("Left out:")[1].strip().replace("\n", " "))
+    print("Left out: " + __doc__.split("Left out:")[1].strip().replace("\n", " "))
+    failed = False
     for count in (int(n) for n in args.workers.split(",")):
         result = asyncio.run(run(args, count))
         report(result, args)
+        failed = failed or not result.sound
     print(f"\nmachine: {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f} at the end")
+    if failed:
+        raise SystemExit("FAILED: a move lost or doubled, a player stuck, or an error logged")
 
 
 if __name__ == "__main__":
