@@ -75,6 +75,15 @@ def chosen_turns(game: Game, color: Color) -> list[tuple[Step, ...]]:
     return chosen
 
 
+def around(taps: list[Tap], moves: list[tuple[int, int]]) -> str:
+    """The taps (data → seq seen after) near those of `moves`, to tell what happened."""
+    seqs = [tap.seq for tap in applied(taps) if tap.move in moves]
+    if not seqs:
+        return ""
+    near = [t for t in taps if min(seqs) - 3 <= t.seq <= max(seqs) + 3]
+    return "taps: " + ", ".join(f"{t.data.split(':', 2)[2]}→{t.seen_seq}" for t in near)
+
+
 def check_game(session: Session, color: Color, taps: list[Tap]) -> str | None:
     """What is wrong between one player's logged taps in one game and the stored game: a move
     lost or applied twice, a turn confirmed other times than tapped; None when all agree."""
@@ -86,7 +95,7 @@ def check_game(session: Session, color: Color, taps: list[Tap]) -> str | None:
     for number, (steps, moves) in enumerate(zip(stored, confirmed, strict=True), 1):
         if not segments(steps, moves):
             shown = " ".join(f"{step.src}/{step.dst}" for step in steps)
-            return f"turn {number}: moves tapped {moves}, stored {shown}"
+            return f"turn {number}: moves tapped {moves}, stored {shown}; {around(taps, moves)}"
     playing = game.played if game.to_move is color and not game.over else ()
     if not segments(playing, in_progress):
         return f"turn in progress: moves tapped {in_progress}, stored {playing}"

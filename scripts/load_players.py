@@ -40,6 +40,7 @@ class Tap:
     made: float
     kind: str  # the player's game kind: private, inline, group
     target: str  # the board's message: its inline message id, or "<chat id>:<message id>"
+    query: str  # the callback query's id
     seen_seq: int | None = None
 
     @property
@@ -87,7 +88,8 @@ class Table:
     telegram: FakeTelegram
     think: float
     rng: random.Random
-    running: bool = True
+    running: bool = True  # people go on tapping
+    starting: bool = True  # people start a new game once theirs is over
     finished: dict[str, int] = field(default_factory=dict)  # kind -> games finished
     stuck: list[str] = field(default_factory=list)  # what a player gave up waiting for
 
@@ -138,14 +140,21 @@ async def tap(table: Table, person: Person, sent: Sent, data: str, kind: str) ->
     shown = changed(sent)
     for _ in range(2):
         update = telegram.tap_update(person.user, sent, data)
-        logged = Tap(data, update["update_id"], time.perf_counter(), kind, target(sent))
+        query = str(update["callback_query"]["id"])
+        logged = Tap(data, update["update_id"], time.perf_counter(), kind, target(sent), query)
         person.taps.append(logged)
         await telegram.updates.put(update)
         if await until(shown, PATIENCE):
             seqs = [int(str(b["callback_data"]).split(":")[2]) for b in board_buttons(sent)]
             logged.seen_seq = max(seqs, default=logged.seq + 1)
             return logged
-    table.stuck.append(f"{kind} tap {data} never showed")
+    queries = {t.query for t in person.taps[-2:]}
+    answers = [
+        call.params.get("text", "")
+        for call in telegram.calls_of("answerCallbackQuery")
+        if str(call.params["callback_query_id"]) in queries
+    ]
+    table.stuck.append(f"{kind} tap {data} never showed (answered: {answers})")
     return logged
 
 
@@ -183,7 +192,7 @@ async def private_games(table: Table, person: Person) -> None:
         board = latest_board()
         return board if board is not before else None
 
-    while table.running:
+    while table.running and table.starting:
         before = latest_board()
         await telegram.updates.put(telegram.text_update(person.user, "/play"))
         levels = await until(lambda: _last_with(telegram.chat(person.user_id), "Easy"), 60)
@@ -251,7 +260,7 @@ async def inline_games(table: Table, people: tuple[Person, Person]) -> None:
     joins; one after another while the table runs."""
     telegram = table.telegram
     host, guest = people
-    while table.running:
+    while table.running and table.starting:
         query = telegram.inline_query_update(host.user)
         query_id = query["inline_query"]["id"]
         await telegram.updates.put(query)
@@ -275,7 +284,7 @@ async def group_games(table: Table, people: tuple[Person, Person], group: dict[s
     one after another while the table runs."""
     telegram = table.telegram
     host, guest = people
-    while table.running:
+    while table.running and table.starting:
         known = {m.message_id for m in telegram.chat(group["id"])}
         await telegram.updates.put(telegram.text_update(host.user, "/play", group))
         card = await until(partial(new_card, telegram, group["id"], known), START_PATIENCE)

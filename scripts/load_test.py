@@ -44,6 +44,7 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import signal
 import sys
 import tempfile
@@ -413,8 +414,8 @@ async def run(args: argparse.Namespace, count: int) -> Run:
         window, faults = await measure(
             args, telegram, front, people, workers, redis, store, session
         )
-        if not args.finish:
-            table.running = False
+        table.starting = False
+        table.running = args.finish
         done, pending = await asyncio.wait(players, timeout=600 if args.finish else 120)
         for task in pending:
             task.cancel()
@@ -447,6 +448,11 @@ async def run(args: argparse.Namespace, count: int) -> Run:
             if " ERROR " in line or "Traceback" in line
         ]
         sound = not (verdict.problems or table.stuck or errors or any(statuses))
+        if not sound:  # the workers' logs outlive the run's folder
+            kept = Path(tempfile.mkdtemp(prefix=f"load-test-{count}-workers-"))
+            for worker in workers:
+                shutil.copy(worker.log, kept)
+            text.append(f"the workers' logs are kept in {kept}")
         return Run(count, window, faults, text, errors, load, sound)
 
 
