@@ -19,17 +19,20 @@ every tap and the seq its board showed after it.
 Measured over DURATION seconds once every game has begun: updates answered 2xx per second,
 board taps per second, a tap's latency from its update reaching the front to the fake getting
 the board's edit request (Done against the bot left out: it includes the bot's thinking), the
-workers' CPU per update (their processes and their AI processes, from /proc), Redis commands per
-update and per move (INFO commandstats). Then the players stop (or, with --finish, play their
-games out) and every game stored is checked against the players' logs: each move tap that took
-effect is in the stored game exactly once, each Done tap is one stored turn.
+workers' CPU per update (from /proc: the event loop's thread, the other threads, which render,
+and the AI process), Bot API requests per tap, Redis commands per update and per tap (INFO
+commandstats). Then the players stop (or, with --finish, play the games begun out and start no
+new ones) and every game stored is checked against the players' logs: each move tap that took
+effect is in the stored game exactly once, each Done tap is one stored turn (forced turns,
+which the bot plays for a person, apart). The script exits 1 if a move was lost or doubled, a
+player got stuck or a worker logged an error (the workers' logs are then kept).
 
-Faults, each at a third of the window, one after another: kill-worker (kill -9 one worker; the
+Faults, evenly spread over the window, one after another: kill-worker (kill -9 one worker; the
 front routes around it; it is started again 1 s later, as a restart policy would), restart-redis
 (SIGTERM and start again on the same port and files), telegram-429 and telegram-5xx (for 10 s,
 a fifth of the bot's sends, edits and answers fail so before taking effect), slow-media (for
-10 s, every sendPhoto takes 2 s). Recovery: from the fault to the first second in which board
-taps are back to 80% of their rate before it.
+10 s, every sendPhoto takes 2 s). Recovery: when updates answered per second fell below 80% of
+their rate in the 10 s before the fault, and when they were back to it (whole seconds).
 
 Left out: the real Telegram (its network, its own latency and limits: the group edit limit is
 off here), HTTPS and the real Caddy, turn timers, Hint, Undo, resignations, rematches. The
