@@ -20,6 +20,7 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 
+from bot.answer_models import answer_models
 from bot.answers import AnsweredTaps, AnswerEveryTap, AnswerOnce
 from bot.boards import Boards
 from bot.commands import register_commands
@@ -60,7 +61,9 @@ def create_bot(
     settings: Settings, answered: AnsweredTaps, session: BaseSession | None = None
 ) -> Bot:
     """The Bot API client, pointed at `TELEGRAM_API_URL` when set; each tap answered once
-    (`bot.answers`), passing failures tried again (`bot.retry`), each failed try counted."""
+    (`bot.answers`), passing failures tried again (`bot.retry`), each failed try counted; the
+    models of its answers built once (`bot.answer_models`)."""
+    answer_models()
     if session is None:
         session = AiohttpSession(timeout=REQUEST_TIMEOUT)
         if settings.telegram_api_url is not None:

@@ -3,8 +3,10 @@ much), and it behaves as Telegram does in groups, channels and inline mode."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
+import random
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -33,6 +35,7 @@ from tests.fakes.telegram import (
     NOT_MODIFIED,
     QUERY_INVALID,
     WRONG_FILE,
+    Chaos,
     FakeTelegram,
     Sent,
 )
@@ -533,3 +536,47 @@ async def test_groups_and_inline_mode_through_aiogram(bot: Bot, telegram: FakeTe
     )
     for update in (query, chosen, telegram.tap_update(ALICE, sent, "j:1"), reply):
         Update.model_validate(update, context={"bot": bot})
+
+
+async def test_a_webhook_update_not_answered_2xx_is_posted_again_until_it_is() -> None:
+    """As Telegram does: an answer of 500, and no answer at all (the worker's port closed), make
+    the same update come again, after a pause; once answered 200 it is not posted again."""
+    telegram = FakeTelegram(redelivery=(0.01, 0.02))
+    received: list[int] = []
+    answers = iter([500, 200])
+
+    async def webhook(request: web.Request) -> web.Response:
+        received.append((await request.json())["update_id"])
+        return web.Response(status=next(answers))
+
+    hook_app = web.Application()
+    hook_app.router.add_post("/hook", webhook)
+    api = web.AppRunner(make_app(telegram))
+    hook = web.AppRunner(hook_app)
+    await api.setup()
+    await hook.setup()
+    port = free_port()
+    telegram.handle("setWebhook", {"url": f"http://127.0.0.1:{port}/hook"}, set())
+    await web.TCPSite(api, "127.0.0.1", free_port()).start()
+    update = telegram.text_update(ALICE, "/start")
+    await telegram.updates.put(update)
+    while len(telegram.deliveries) < 2:  # nobody listens on the hook's port yet
+        await asyncio.sleep(0.01)
+    await web.TCPSite(hook, "127.0.0.1", port).start()
+    while 200 not in telegram.deliveries:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.1)  # time enough for another post, were one to come
+    await hook.cleanup()
+    await api.cleanup()
+    assert telegram.deliveries[:2] == [0, 0]
+    assert telegram.deliveries[-2:] == [500, 200]
+    assert received == [update["update_id"]] * 2
+
+
+@pytest.mark.parametrize(("kind", "status"), [("5xx", 502), ("429", 429)])
+def test_chaos_of_one_kind_fails_only_so(kind: str, status: int) -> None:
+    telegram = FakeTelegram(chaos=Chaos(0.5, random.Random(3), kind=kind))
+    answers = [
+        telegram.handle("sendMessage", {"chat_id": "7", "text": "hi"}, set())[0] for _ in range(40)
+    ]
+    assert set(answers) == {200, status}

@@ -2,8 +2,10 @@
 so the real bot process can be pointed at it with `TELEGRAM_API_URL`.
 
 While a webhook is set (setWebhook), the queued updates are not handed to getUpdates but posted
-to the webhook's URL with its secret token, each in a request of its own as Telegram does, and
-the status of each answer is kept in `FakeTelegram.deliveries`."""
+to the webhook's URL with its secret token, each in a request of its own as Telegram does, at
+most `max_connections` (setWebhook's, 40 by default) at a time; an update whose answer is not 2xx,
+or whose request fails, is posted again after a pause that doubles (`FakeTelegram.redelivery`),
+as Telegram does. The status of each try is kept in `FakeTelegram.deliveries` (0: no answer)."""
 
 from __future__ import annotations
 
@@ -62,26 +64,40 @@ def make_app(telegram: FakeTelegram) -> web.Application:
 
 
 async def _deliver(telegram: FakeTelegram) -> None:
-    """Post each queued update to the webhook while one is set; a failed post is recorded (as
-    status 0) and not tried again."""
+    """Post each queued update to the webhook while one is set, until it is answered 2xx."""
     posts: set[asyncio.Task[None]] = set()
     async with ClientSession() as session:
 
-        async def post(update: dict[str, Any], hook: dict[str, Any]) -> None:
+        async def post(
+            update: dict[str, Any], hook: dict[str, Any], slots: asyncio.Semaphore
+        ) -> None:
             headers = {"X-Telegram-Bot-Api-Secret-Token": str(hook.get("secret_token", ""))}
-            try:
-                async with session.post(hook["url"], json=update, headers=headers) as answer:
-                    telegram.deliveries.append(answer.status)
-            except ClientError:
-                telegram.deliveries.append(0)
+            pause, longest = telegram.redelivery
+            async with slots:
+                while True:
+                    try:
+                        async with session.post(
+                            hook["url"], json=update, headers=headers
+                        ) as answer:
+                            status = answer.status
+                    except ClientError:
+                        status = 0
+                    telegram.deliveries.append(status)
+                    if 200 <= status < 300:
+                        return
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, longest)
 
+        hooked: tuple[dict[str, Any], asyncio.Semaphore] | None = None
         try:
             while True:
                 hook = telegram.webhook
                 if hook is None or telegram.updates.empty():
                     await asyncio.sleep(0.01)
                     continue
-                task = asyncio.create_task(post(telegram.updates.get_nowait(), hook))
+                if hooked is None or hooked[0] is not hook:
+                    hooked = hook, asyncio.Semaphore(int(hook.get("max_connections", 40)))
+                task = asyncio.create_task(post(telegram.updates.get_nowait(), *hooked))
                 posts.add(task)
                 task.add_done_callback(posts.discard)
         finally:

@@ -96,13 +96,15 @@ class Failure:
 @dataclass
 class Chaos:
     """Telegram failing now and then: each call of `methods` fails with probability `rate`
-    before it takes effect, half of them with a 502, half with a 429 (retry after 1 s). With
-    `in_a_row`, the same request (method, chat, message, tap) fails at most that many times in
-    a row: passing faults only, which a client's retries always get through."""
+    before it takes effect, half of them with a 502, half with a 429 (retry after 1 s), or all
+    of one `kind` ("5xx" or "429"). With `in_a_row`, the same request (method, chat, message,
+    tap) fails at most that many times in a row: passing faults only, which a client's retries
+    always get through."""
 
     rate: float
     rng: random.Random
     in_a_row: int | None = None
+    kind: str | None = None
     _streaks: dict[tuple[Any, ...], int] = field(default_factory=dict)
     methods: frozenset[str] = frozenset(
         {
@@ -125,7 +127,7 @@ class Chaos:
             self._streaks.pop(request, None)
             return None
         self._streaks[request] = streak + 1
-        if self.rng.random() < 0.5:
+        if self.kind == "5xx" or (self.kind is None and self.rng.random() < 0.5):
             return Failure(502, "Bad Gateway")
         return Failure(429, "Too Many Requests: retry after 1", 1)
 
@@ -166,6 +168,9 @@ class FakeTelegram:
     # setWebhook's parameters while a webhook is set (getUpdates is refused then, 409).
     webhook: dict[str, Any] | None = None
     deliveries: list[int] = field(default_factory=list)  # HTTP status of each update posted
+    # A webhook update not answered 2xx is posted again after the first pause, doubling up to
+    # the longest (seconds).
+    redelivery: tuple[float, float] = (0.1, 2.0)
     uploaded: list[bytes] = field(default_factory=list)  # files' contents sent, newest last
     _group_edits: dict[int, deque[float]] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
