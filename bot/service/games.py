@@ -949,7 +949,11 @@ class GameService:
                 break
         session = replace(session, fair=rolled())
         after = session.next_turn(game, tuple(notes), ended_by)
-        if after.turn_limit and not game.over:  # the new turn's time runs from now
+        # The time runs anew when another side must act or a new turn began; not on a
+        # player's own Roll after they could double (the same turn, one limit).
+        waited = (to_act(session.game), len(session.game.history))
+        new_wait = after.deadline is None or waited != (to_act(game), len(game.history))
+        if after.turn_limit and not game.over and new_wait:
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
 

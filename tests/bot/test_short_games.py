@@ -517,6 +517,38 @@ async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_
     assert result.winner is doubler
 
 
+async def test_the_time_per_turn_runs_once_for_the_choice_to_roll_and_the_move(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    clock = Clock()
+    service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
+    made = await service.challenge(
+        -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
+    )
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    roller = session.game.to_move.opponent
+    # The other side is to move before its roll, and may double: its time runs.
+    position = replace(Position.start(), to_move=roller)
+    game = ShortGame(ShortRules(cube=True), position)
+    assert to_act(game) is roller and game.may_double()
+    waiting = replace(session.with_game(game, ()), deadline=clock.now + 60, reminded=False)
+    version = await store.save_game(
+        session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
+    )
+    clock.now += 40  # 40 s spent on the choice: Roll leaves 20 s for the move (one limit)
+    rolled = (await service.apply(replace(waiting, version=version), roller, Roll(), None)).session
+    assert rolled.game.dice is not None and rolled.game.to_move is roller
+    assert rolled.deadline == waiting.deadline
+    # A double gives the other side the whole limit to answer.
+    clock.now += 10
+    again = replace(rolled.with_game(game, ()), deadline=waiting.deadline)
+    saved = again.to_text()
+    version = await store.save_game(session.game_id, rolled.version, saved, UNFINISHED_TTL)
+    offered = (await service.apply(replace(again, version=version), roller, Double(), None)).session
+    assert to_act(offered.game) is roller.opponent
+    assert offered.deadline == clock.now + 60
+
+
 @pytest.mark.parametrize("rules", [Rules(), ShortRules(), ShortRules(cube=True)])
 async def test_a_forged_cube_tap_where_no_cube_decision_is_due_changes_nothing(
     service: GameService, rules: Rules | ShortRules
