@@ -200,7 +200,7 @@ def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
     result = session.game.result
     assert result is not None
     game = str(played.match.games)
-    told = []
+    told = list(session.notes)
     if result.reason is EndReason.RESIGNED:
         told.append(Note.of("match_resigned", game=game))
     bot_won = result.winner is not None and session.seats[result.winner].level is not None

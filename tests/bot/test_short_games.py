@@ -336,6 +336,35 @@ async def test_the_person_doubles_the_bot_in_a_lost_position_and_the_bot_drops(
     assert telegram.schema_problems == []
 
 
+async def test_in_a_match_the_bot_drops_the_double_and_the_next_games_board_tells_it(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await chat.send("/play")
+    await chat.press(chat.last, "Short")
+    await chat.press(chat.last, "to 3")
+    await chat.press(chat.last, "Easy")
+    session = await stored(service, chat)
+    assert session.match is not None and session.match.match.length == 3
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    # The race of the test above: the bot must drop (§9), ending the first game of the match.
+    position = Position(placed(human, {2: 15}, {22: 15}), (0, 0), (0, 0), human)
+    before = session
+    session = await put(store, session, ShortGame(ShortRules(cube=True), position))
+    await chat.tap(chat.board, tap(before, BoardAction.UNDO))  # the board caught up
+    await chat.press(chat.board, "Double to 2")
+    after = await service.load(session.game_id)
+    assert after.match is not None and after.match.match.score == (1, 0)
+    assert not after.game.over  # the second game is on
+    caption = chat.board.caption or ""
+    assert "You double: the cube goes to 2 if the bot takes." in caption
+    assert "The bot drops the double." in caption
+    assert "You won game 1: single game." in caption
+    assert caption.index("The bot drops") < caption.index("Match score: you 1, bot 0.")
+    assert telegram.schema_problems == []
+
+
 async def test_a_double_to_the_bot_is_taken_or_dropped_and_the_board_says_which(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
