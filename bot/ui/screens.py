@@ -32,6 +32,7 @@ from bot.ui.keyboards import (
     challenge_menu,
     cube_menu,
     move_menu,
+    point_label,
     question_menu,
     rematch_menu,
 )
@@ -618,7 +619,7 @@ def _cube_lines(game: AnyGame, texts: Texts, names: Sequence[str]) -> list[str]:
 
 def _prompt(game: AnyGame, texts: Texts, selected: int | None) -> str:
     if selected is not None:
-        return texts.gettext("Checker on {src}: where to?", src=selected)
+        return texts.gettext("Checker on {src}: where to?", src=point_label(texts, selected))
     if game.turn_complete:
         return texts.gettext("The turn is complete: tap Done, or Undo to change it.")
     return texts.gettext("Tap a checker to move (points are numbered from your side).")

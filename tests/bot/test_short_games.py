@@ -176,6 +176,7 @@ async def test_a_checker_on_the_bar_enters_by_its_button_only_where_open(
     position = Position(points, pair(human, 1, 0), (0, 0), human)
     session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 1)))
     await chat.tap(chat.board, tap(session, BoardAction.SELECT, BAR))
+    assert "Checker on bar: where to?" in (chat.board.caption or "")  # the button's word
     # 19 with the 6, then on to 18 with the 1; never 24.
     assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19", "bar → 18"]
     await chat.press(chat.board, "bar → 19")
