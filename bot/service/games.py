@@ -196,7 +196,8 @@ def _game_told(session: Session, played: MatchPlay) -> list[Note]:
 
 def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
     """How the game of a match against the bot ended and the score, told to the person
-    (player 0; the bot neither resigns nor runs out of time)."""
+    (player 0; the bot neither resigns nor runs out of time), after what ended it (the
+    game's last notes: the person's double and the bot's drop, the bot's last turn)."""
     result = session.game.result
     assert result is not None
     game = str(played.match.games)
