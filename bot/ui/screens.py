@@ -608,9 +608,12 @@ def _cube_prompt(texts: Texts, game: AnyGame) -> str:
 
 
 def _cube_lines(game: AnyGame, texts: Texts, names: Sequence[str]) -> list[str]:
-    """The doubling cube of a short nardy game played with it: its value and owner."""
+    """The doubling cube of a short nardy game played with it: its value and owner, or that
+    a match's Crawford game has none (RULES.md §9)."""
     if not isinstance(game, ShortGame) or not game.rules.cube:
         return []
+    if game.crawford:
+        return [texts.gettext("Crawford game: no doubling.")]
     cube = game.cube
     if cube.owner is None:
         return [texts.gettext("Cube: {n}, in the middle.", n=cube.value)]

@@ -507,17 +507,21 @@ async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
     )
     assert isinstance(start.game, ShortGame) and not start.game.crawford
     assert start.match is not None
+    english = Translator()[Locale.EN]
+    human = start.seat_of(5)
+    assert human is not None
+    assert "Crawford" not in build_screen(start, human, english).caption
     # The bot leads 1–0 in a match to 5; resigning at the start costs a backgammon (3, §9):
     # the bot reaches 4, and the next game is the Crawford game.
     behind = replace(start, match=replace(start.match, match=Match(5, (0, 1), 1)))
     version = await store.save_game(start.game_id, start.version, behind.to_text(), UNFINISHED_TTL)
-    human = start.seat_of(5)
-    assert human is not None
     after = await service.apply(replace(behind, version=version), human, Resign(), None)
     crawford = after.session
     assert crawford.match is not None and crawford.match.match.score == (0, 4)
     assert isinstance(crawford.game, ShortGame) and crawford.game.crawford
     assert not crawford.game.may_double()  # §9: no doubling in the Crawford game
+    shown = build_screen(crawford, human, english).caption  # and the board says so
+    assert "Crawford game: no doubling." in shown and "Cube:" not in shown
     assert (await service.load(start.game_id)).game == crawford.game
 
 
