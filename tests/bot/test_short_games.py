@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Locale, Translator
 from bot.service import (
     Challenge,
     Double,
@@ -29,6 +30,7 @@ from bot.service import (
 from bot.service.variant import Kind, kind_of, to_act
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
+from bot.ui.screens import build_screen, shared_screen
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.dice import SeededDice
@@ -393,6 +395,25 @@ async def test_a_double_to_the_bot_is_taken_or_dropped_and_the_board_says_which(
     assert telegram.schema_problems == []
 
 
+async def test_the_bots_double_waits_for_the_persons_answer_and_the_picture_says_so(
+    chat: Chat, service: GameService, store: RedisStore
+) -> None:
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await start_short(chat)
+    session = await stored(service, chat)
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    position = replace(Position.start(), to_move=human.opponent)
+    offered = ShortGame(ShortRules(cube=True), position).double()
+    session = await put(store, session, offered)
+    russian = build_screen(session, human, Translator()[Locale.RU])
+    assert russian.view.acting is human  # not the bot, whose turn it is
+    assert russian.view.texts.status == "отвечайте на удвоение"
+    assert build_screen(session, human, Translator()[Locale.EN]).view.texts.status == (
+        "to answer the double"
+    )
+
+
 async def cube_game(group: Group, service: GameService, store: RedisStore) -> Session:
     """A group game of short nardy with the cube, played to the second player's first turn,
     before its roll."""
@@ -418,6 +439,8 @@ async def test_in_a_group_only_the_doubled_player_takes_and_the_cube_is_theirs(
     assert isinstance(session.game, ShortGame) and session.game.cube.offered_by is doubler
     board = board_of(group, session)
     assert labels(board) == ["✅ Take", "✖️ Drop", "🏳 Resign"]
+    picture = shared_screen(session, Translator()[Locale.EN]).view  # beside the one to answer
+    assert picture.acting is doubler.opponent and picture.texts.status == "to answer the double"
     taker = person(session, doubler.opponent)
     assert f"{taker['first_name']}: Take the double" in (board.caption or "")
     take = next(b["callback_data"] for b in board.buttons() if b["text"] == "✅ Take")
