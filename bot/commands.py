@@ -11,7 +11,7 @@ from bot.i18n import N_, Locale, Texts, Translator
 COMMANDS = {
     "start": N_("Main menu"),
     "play": N_("Play against the bot"),
-    "rules": N_("Rules of long nardy"),
+    "rules": N_("Rules of long and short nardy"),
     "resign": N_("Resign the current game"),
     "games": N_("Your games going"),
     "stats": N_("Your statistics and rating"),
@@ -28,7 +28,7 @@ GROUP_COMMANDS = {
     "stats": N_("Your statistics; as a reply, that person's"),
     "top": N_("The best players of this group"),
     "record": N_("Records of your finished games, sent to you privately"),
-    "rules": N_("Rules of long nardy"),
+    "rules": N_("Rules of long and short nardy"),
     "settings": N_("This group's house rules and game settings"),
     "help": N_("What the bot can do"),
 }

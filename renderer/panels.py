@@ -21,13 +21,15 @@ EDGE = 16  # space between the picture's edge and the strip's contents
 
 
 def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -> None:
-    """Each side's strip; the side to move gets an accent bar and the status text."""
+    """Each side's strip; the side the game waits for (`BoardView.acting`, else the side to
+    move) gets an accent bar and the status text."""
     theme = view.theme
     playing = view.banner is None and position.winner() is None
+    acting = position.to_move if view.acting is None else view.acting
     for color in Color:
         left, upper, right, lower = g.strip_box(color is not view.bottom)
         y = (upper + lower) // 2
-        if playing and color is position.to_move:
+        if playing and color is acting:
             ImageDraw.Draw(image).rectangle(
                 (left, upper + 8, left + 5, lower - 9), fill=theme.selected
             )
@@ -36,7 +38,7 @@ def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -
         x += write(
             image, view.names[color], (x, y), (NAME_SIZE, True, theme.text), max_width=NAME_WIDTH
         )
-        if playing and color is position.to_move and view.texts.status:
+        if playing and color is acting and view.texts.status:
             write(
                 image,
                 view.texts.status,

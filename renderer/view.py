@@ -109,3 +109,4 @@ class BoardView:
     last_turn: TurnMarks | None = None
     banner: Banner | None = None
     cube: CubeView | None = None  # short nardy with the doubling cube only
+    acting: Color | None = None  # the side the game waits for, marked (None: the side to move)

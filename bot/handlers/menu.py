@@ -13,13 +13,13 @@ from bot.i18n import N_, Texts
 from bot.ui.callbacks import Menu, MenuAction
 from bot.ui.delivery import Pictures
 from bot.ui.keyboards import main_menu
-from bot.ui.rules import SECTIONS
+from bot.ui.rules import PAGES
 from bot.ui.rules import caption as rules_caption
 from bot.ui.rules import jpeg as rules_jpeg
 from renderer import BoardView
 
 WELCOME = N_(
-    "Long nardy (long backgammon) right here in Telegram.\n"
+    "Long nardy and short nardy (backgammon) right here in Telegram.\n"
     "Play against the bot: tap a checker, then where it goes. The board updates in place."
 )
 HELP = N_(
@@ -28,7 +28,7 @@ HELP = N_(
     "/stats — your statistics and rating; /top — the best players\n"
     "/record — records of your finished games, to check the dice\n"
     "/resign — give up the current game\n"
-    "/rules — the rules of long nardy\n"
+    "/rules — the rules of long and short nardy\n"
     "/lang — change the language\n"
     "/settings — house rules, match length, time per turn, board colours\n"
     "/start — the main menu\n"
@@ -41,7 +41,7 @@ GROUP_HELP = N_(
     "/resign — give up your game here; /games — your board again, at the bottom\n"
     "/stats — your statistics (as a reply: that person's); /top — the best players here\n"
     "/record — records of your finished games, sent to you privately\n"
-    "/rules — the rules of long nardy\n"
+    "/rules — the rules of long and short nardy\n"
     "/settings — this group's house rules and game settings (its administrators change them)\n"
     "In any chat, type @{bot} to invite someone to a game."
 )
@@ -59,10 +59,10 @@ async def help_(message: Message, bot: Bot, texts: Texts) -> None:
 
 
 async def rules(message: Message, bot: Bot, texts: Texts, pictures: Pictures) -> None:
-    """RULES.md in short, in five sections (`bot.ui.rules`), each sent as a photo with its
-    caption under it, in order. Not an album (sendMediaGroup): Telegram shows an album as
-    small tiles with the captions hidden until a photo is opened, and the captions are the
-    rules; single photos read top to bottom like an illustrated page."""
+    """RULES.md in short, in five sections and short nardy's page (`bot.ui.rules`), each sent
+    as a photo with its caption under it, in order. Not an album (sendMediaGroup): Telegram
+    shows an album as small tiles with the captions hidden until a photo is opened, and the
+    captions are the rules; single photos read top to bottom like an illustrated page."""
     thread = message.message_thread_id if message.is_topic_message else None
     await send_rules(bot, message.chat.id, texts, pictures, thread)
 
@@ -70,10 +70,11 @@ async def rules(message: Message, bot: Bot, texts: Texts, pictures: Pictures) ->
 async def send_rules(
     bot: Bot, chat_id: int, texts: Texts, pictures: Pictures, thread: int | None = None
 ) -> None:
-    """The five sections in `texts`' language, one after the other (each waits for the last,
-    so they arrive in order); each picture drawn once per language and theme."""
+    """The five sections and short nardy's page in `texts`' language, one after the other
+    (each waits for the last, so they arrive in order); each picture drawn once per language
+    and theme."""
     theme = BoardView().theme  # boards are drawn in the default theme
-    for section in SECTIONS:
+    for section in PAGES:
         key = ("rules", section.key, texts.locale, theme.name)
         draw = partial(rules_jpeg, section, texts, theme)
         await pictures.send(bot, chat_id, key, draw, rules_caption(section, texts), thread)

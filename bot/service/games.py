@@ -196,11 +196,12 @@ def _game_told(session: Session, played: MatchPlay) -> list[Note]:
 
 def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
     """How the game of a match against the bot ended and the score, told to the person
-    (player 0; the bot neither resigns nor runs out of time)."""
+    (player 0; the bot neither resigns nor runs out of time), after what ended it (the
+    game's last notes: the person's double and the bot's drop, the bot's last turn)."""
     result = session.game.result
     assert result is not None
     game = str(played.match.games)
-    told = []
+    told = list(session.notes)
     if result.reason is EndReason.RESIGNED:
         told.append(Note.of("match_resigned", game=game))
     bot_won = result.winner is not None and session.seats[result.winner].level is not None
@@ -949,7 +950,11 @@ class GameService:
                 break
         session = replace(session, fair=rolled())
         after = session.next_turn(game, tuple(notes), ended_by)
-        if after.turn_limit and not game.over:  # the new turn's time runs from now
+        # The time runs anew when another side must act or a new turn began; not on a
+        # player's own Roll after they could double (the same turn, one limit).
+        waited = (to_act(session.game), len(session.game.history))
+        new_wait = after.deadline is None or waited != (to_act(game), len(game.history))
+        if after.turn_limit and not game.over and new_wait:
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
 

@@ -49,7 +49,7 @@ def connect(
     """A client for `url` (connecting lazily, on the first command). Cluster: `url` is any
     node, the others are found from it. Sentinel: `url`'s host names the master (as Sentinel
     knows it), its user, password and database are the master's; the sentinels are asked where
-    that master is, and again after a failover."""
+    that master is, and again after a failover; `rediss://` reaches the master over TLS."""
     if mode == "cluster":
         return Connection(RedisCluster.from_url(url, **_options()))
     if mode == "sentinel":
@@ -63,6 +63,7 @@ def connect(
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
             db=int(parts.path.strip("/") or 0),
+            ssl=parts.scheme == "rediss",  # TLS to the master, as `rediss://` asks
             **_options(),
         )
         return Connection(master, tuple(sentinel.sentinels))

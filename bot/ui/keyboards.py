@@ -138,7 +138,7 @@ def move_menu(
     builder = InlineKeyboardBuilder()
     if selected is None:
         sources = sorted({step.src for step in game.next_steps()}, reverse=True)
-        checkers = [button(_point(texts, src), BoardAction.SELECT, src) for src in sources]
+        checkers = [button(point_label(texts, src), BoardAction.SELECT, src) for src in sources]
         builder.row(*checkers, width=CHECKERS_PER_ROW)
     else:
         targets = []
@@ -147,7 +147,7 @@ def move_menu(
         off = _("off")
         for chain in chains_from(game, selected):
             dst = chain[-1].dst
-            label = f"{_point(texts, selected)} → {dst or off}"
+            label = f"{point_label(texts, selected)} → {dst or off}"
             targets.append(button(label, BoardAction.MOVE, selected, dst))
         builder.row(*targets, width=TARGETS_PER_ROW)
         builder.row(button(_("⬅️ Back"), BoardAction.BACK))
@@ -212,8 +212,9 @@ def _with_resign(
     return builder.as_markup()
 
 
-def _point(texts: Texts, src: int) -> str:
-    """A checker's point on a button: its own number, or the bar (short nardy, RULES.md §9)."""
+def point_label(texts: Texts, src: int) -> str:
+    """A checker's point on a button and in the prompt: its own number, or the bar (short
+    nardy, RULES.md §9)."""
     # Translators: the bar of short nardy (backgammon), where a hit checker waits, on a button.
     return texts.gettext("bar") if src == BAR else str(src)
 

@@ -1,5 +1,6 @@
 """The illustrated /rules: five sections of RULES.md in short, each a caption and a picture of a
-real position played through the rules core, drawn as a game's board is.
+real position played through the rules core, drawn as a game's board is; then short nardy
+(§9) on one page of its own.
 
 Pure: no I/O. A section's game is played with `nardy.game.Game`, so every picture is a position
 the rules allow (an illegal step would raise here, and the tests replay each one).
@@ -15,6 +16,9 @@ from bot.ui.names import kind_name
 from bot.ui.screens import base_view
 from nardy import HEAD, Color, Position, Rules, Step, to_absolute
 from nardy.game import Game
+from nardy.short import Game as ShortGame
+from nardy.short import Position as ShortPosition
+from nardy.short import ShortRules
 from renderer import CLASSIC, Banner, BoardView, Highlight, Theme, render
 from renderer.game_view import game_view
 
@@ -68,7 +72,7 @@ class Section:
     key: str
     heading: str
     lines: tuple[str, ...]
-    picture: Callable[[Texts], tuple[Position, BoardView]]
+    picture: Callable[[Texts], tuple[Position | ShortPosition, BoardView]]
 
 
 def _names(texts: Texts) -> tuple[str, str]:
@@ -124,6 +128,13 @@ def _score(texts: Texts) -> tuple[Position, BoardView]:
     none_off = texts.gettext("Black bore off none.")
     banner = Banner(Color.WHITE, texts.gettext("Game over"), won, none_off)
     return game_view(game, base_view(texts, Color.WHITE, _names(texts), "", banner))
+
+
+def _short_start(texts: Texts) -> tuple[ShortPosition, BoardView]:
+    """§9: short nardy's set-up, the sides facing each other, White to move with 3-1."""
+    status = texts.pgettext("beside the opponent's name", "to move")
+    game = ShortGame(ShortRules(), ShortPosition.start()).with_roll((3, 1))
+    return game_view(game, base_view(texts, Color.WHITE, _names(texts), status))
 
 
 SECTIONS = (
@@ -201,16 +212,49 @@ SECTIONS = (
 )
 
 
+SHORT = Section(
+    "short",
+    N_("<b>Short nardy (backgammon) in brief</b>"),
+    (
+        N_(
+            "• 15 checkers each: 2 on your point 24, 5 on 13, 3 on 8, 5 on 6. The players move"
+            " towards each other, round to their own home, points 1–6."
+        ),
+        N_(
+            "• Two or more checkers close a point. A lone checker may be hit: it goes to the"
+            " bar, and checkers on the bar must enter into the opponent's home before any other"
+            " move."
+        ),
+        N_("• No head rule and no six-in-a-row rule; the dice and bearing off as in long nardy."),
+        N_(
+            "• The winner scores 1 point; a gammon, 2, if the loser bore off none; a backgammon,"
+            " 3, if the loser also has a checker on the bar or in the winner's home."
+        ),
+        N_(
+            "• With the doubling cube (/settings), before rolling you may double the stake: the"
+            " opponent takes and owns the cube, or drops and loses. No doubling in a match's"
+            " Crawford game."
+        ),
+    ),
+    _short_start,
+)
+PAGES = (*SECTIONS, SHORT)  # what /rules sends, in order
+
+
 def caption(section: Section, texts: Texts) -> str:
     """The section's caption (HTML): its number and heading in bold, then its RULES lines; the
-    first also carries the title."""
+    first also carries the title. Short nardy's page: its title, then its lines."""
+    if section is SHORT:
+        return "\n".join(texts.gettext(line) for line in (section.heading, *section.lines))
     number = SECTIONS.index(section) + 1
     head = f"<b>{number}/{len(SECTIONS)} · {texts.gettext(section.heading)}</b>"
     title = [texts.gettext(TITLE)] if number == 1 else []
     return "\n".join([*title, head, *(texts.gettext(line) for line in section.lines)])
 
 
-def picture(section: Section, texts: Texts, theme: Theme = CLASSIC) -> tuple[Position, BoardView]:
+def picture(
+    section: Section, texts: Texts, theme: Theme = CLASSIC
+) -> tuple[Position | ShortPosition, BoardView]:
     """The position the section shows and how, labels in `texts`' language, in `theme`."""
     position, view = section.picture(texts)
     return position, replace(view, theme=theme)

@@ -25,6 +25,7 @@ from bot.service.variant import (
     has_record,
     kind_of,
     loss_value,
+    to_act,
 )
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import (
@@ -32,6 +33,7 @@ from bot.ui.keyboards import (
     challenge_menu,
     cube_menu,
     move_menu,
+    point_label,
     question_menu,
     rematch_menu,
 )
@@ -216,11 +218,7 @@ def build_screen(
         names[color] = (
             _("You") if level is None else _("Bot · {level}", level=level_name(texts, level))
         )
-    # Beside the name of the side to move: "You" or the opponent's (Russian: ходите / ходит).
-    if game.to_move is viewer:
-        status = texts.pgettext("beside the player's own name", "to move")
-    else:
-        status = texts.pgettext("beside the opponent's name", "to move")
+    status = _status(texts, game, to_act(game) is viewer)
     view = _view(session, viewer, texts, selected if my_turn else None, names, status, outcome)
     if my_turn and session.hint and not game.played and selected is None:
         view = replace(view, highlight=_hint_marks(session.hint[0].steps))
@@ -363,7 +361,7 @@ def shared_screen(
             lines.append(_("🏳 {name}:", name=names[resigning]))
             lines.append(resign_text(texts, session, resigning))
         markup = cube_menu(texts, session, cube_value(game) * 2, resigning)
-    status = texts.pgettext("beside the opponent's name", "to move")
+    status = _status(texts, game, own=False)
     view = _view(session, mover, texts, selected, [*names], status, outcome)
     return Screen(game.board, view, caption(notes, lines, details), markup)
 
@@ -606,18 +604,34 @@ def _cube_prompt(texts: Texts, game: AnyGame) -> str:
 
 
 def _cube_lines(game: AnyGame, texts: Texts, names: Sequence[str]) -> list[str]:
-    """The doubling cube of a short nardy game played with it: its value and owner."""
+    """The doubling cube of a short nardy game played with it: its value and owner, or that
+    a match's Crawford game has none (RULES.md §9)."""
     if not isinstance(game, ShortGame) or not game.rules.cube:
         return []
+    if game.crawford:
+        return [texts.gettext("Crawford game: no doubling.")]
     cube = game.cube
     if cube.owner is None:
         return [texts.gettext("Cube: {n}, in the middle.", n=cube.value)]
     return [texts.gettext("Cube: {n}, owned by {name}.", n=cube.value, name=names[cube.owner])]
 
 
+def _status(texts: Texts, game: AnyGame, own: bool) -> str:
+    """The word beside the name of the side the game waits for (`to_act`): to answer a double
+    offered (RULES.md §9), else to move; `own`: beside "You" (Russian: ходите / ходит)."""
+    answering = isinstance(game, ShortGame) and game.cube.offered_by is not None
+    if own and answering:
+        return texts.pgettext("beside the player's own name", "to answer the double")
+    if own:
+        return texts.pgettext("beside the player's own name", "to move")
+    if answering:
+        return texts.pgettext("beside the opponent's name", "to answer the double")
+    return texts.pgettext("beside the opponent's name", "to move")
+
+
 def _prompt(game: AnyGame, texts: Texts, selected: int | None) -> str:
     if selected is not None:
-        return texts.gettext("Checker on {src}: where to?", src=selected)
+        return texts.gettext("Checker on {src}: where to?", src=point_label(texts, selected))
     if game.turn_complete:
         return texts.gettext("The turn is complete: tap Done, or Undo to change it.")
     return texts.gettext("Tap a checker to move (points are numbered from your side).")
@@ -633,7 +647,8 @@ def _view(
     outcome: tuple[str, str] | None,
 ) -> BoardView:
     """The picture from `viewer`'s side, in `viewer`'s numbering; `names` by colour, `status`
-    beside the name of the side to move, the `outcome` on a banner when the game is over."""
+    beside the name of the side the game waits for, the `outcome` on a banner when the game is
+    over."""
     game = session.game
     _ = texts.gettext
     banner = None
@@ -642,6 +657,7 @@ def _view(
         banner = Banner(game.result.winner, _("Game over"), result, resigned)
     base = base_view(texts, viewer, (names[0], names[1]), status, banner)
     _position, view = game_view(game, base, selected)
+    view = replace(view, acting=to_act(game))  # the status beside it (a double's answer)
     if game.to_move is not viewer:  # rings prompt only the player whose turn it is
         view = replace(view, highlight=Highlight())
     return view

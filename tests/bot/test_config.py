@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from redis.asyncio import Redis, SSLConnection
 from redis.asyncio.cluster import RedisCluster
 
 from bot.app import create_store
@@ -285,6 +286,21 @@ async def test_sentinel_mode_finds_the_master_named_in_redis_url_through_the_sen
     assert "pw" not in redis_where(settings)
     store = create_store(settings)
     assert isinstance(store, RedisStore)
+    await store.close()
+
+
+@pytest.mark.parametrize(("scheme", "tls"), [("rediss", True), ("redis", False)])
+async def test_sentinel_mode_reaches_the_master_over_tls_when_redis_url_says_rediss(
+    monkeypatch: pytest.MonkeyPatch, scheme: str, tls: bool
+) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("REDIS_MODE", "sentinel")
+    monkeypatch.setenv("REDIS_URL", f"{scheme}://:pw@mymaster/2")
+    monkeypatch.setenv("REDIS_SENTINELS", "10.0.0.1:26379")
+    store = create_store(load_settings())
+    assert isinstance(store, RedisStore) and isinstance(store.client, Redis)
+    connection = store.client.connection_pool.connection_class
+    assert issubclass(connection, SSLConnection) is tls
     await store.close()
 
 

@@ -114,8 +114,9 @@ async def test_the_language_choice_is_kept(chat: Chat) -> None:
     await chat.send("/help")
     assert chat.last.text is not None and chat.last.text.startswith("/play — нова партія")
     await chat.send("/rules")
-    first_section = chat.messages[-5]
+    first_section = chat.messages[-6]
     assert first_section.caption is not None and "Довгі нарди коротко" in first_section.caption
+    assert "Короткі нарди (бекгемон) коротко" in (chat.last.caption or "")
 
 
 async def test_commands_are_registered_in_every_language(
@@ -137,9 +138,11 @@ async def test_commands_are_registered_in_every_language(
 async def test_menu_buttons_show_the_rules_and_the_languages(chat: Chat) -> None:
     await chat.send("/start")
     menu = chat.last
+    assert (menu.text or "").startswith("Long nardy and short nardy (backgammon) right here")
     await chat.press(menu, "📖 Rules")
-    first_section = chat.messages[-5]
+    first_section = chat.messages[-6]
     assert first_section.caption is not None and "Long nardy in brief" in first_section.caption
+    assert "Short nardy (backgammon) in brief" in (chat.last.caption or "")
     await chat.press(menu, "🌐 Language")
     assert [b["text"] for b in chat.last.buttons()] == ["Русский", "Українська", "English"]
 

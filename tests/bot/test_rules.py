@@ -1,6 +1,6 @@
 """The illustrated /rules: each section's picture is a legal position that shows its rule
-(RULES.md §1-7), rendered in every language; /rules, in private and in groups, and the menu's
-Rules button send the five sections in order, drawn once."""
+(RULES.md §1-7), rendered in every language, then short nardy's page (§9); /rules, in private
+and in groups, and the menu's Rules button send the six pages in order, drawn once."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.ui.screens import CAPTION_LIMIT
 from nardy import CHECKERS, HEAD, Color, Position, Rules, legal_turns, move
 from nardy.game import Game
 from nardy.scoring import ResultKind, loss_value
+from nardy.short import Position as ShortPosition
 from renderer import Highlight, geometry, panels
 from renderer.fonts import fit
 from tests.bot.harness import Chat, make_chat, make_group, user
@@ -46,6 +47,11 @@ HEADINGS = {
         "Перемога й рахунок",
     ],
 }
+SHORT_TITLES = {
+    Locale.EN: "Short nardy (backgammon) in brief",
+    Locale.RU: "Короткие нарды (бэкгаммон) вкратце",
+    Locale.UK: "Короткі нарди (бекгемон) коротко",
+}
 TITLES = {
     Locale.EN: "Long nardy in brief",
     Locale.RU: "Длинные нарды вкратце",
@@ -59,6 +65,7 @@ def section(key: str) -> rules.Section:
 
 def shown(key: str) -> Position:
     position, _view = rules.picture(section(key), TRANSLATOR[Locale.EN])
+    assert isinstance(position, Position)  # long nardy's sections
     return position
 
 
@@ -67,14 +74,17 @@ def results(position: Position, dice: tuple[int, int]) -> set[str]:
 
 
 def sections_sent(messages: list[Sent]) -> list[str]:
-    """The captions of the last five messages, each a photo."""
-    last = messages[-5:]
+    """The captions of the last six messages, each a photo."""
+    last = messages[-6:]
     assert all(m.photo_id is not None and m.caption for m in last)
     return [m.caption or "" for m in last]
 
 
 def assert_the_rules(captions: list[str], locale: Locale) -> None:
-    """The five sections in order, in `locale`: the title, then each one's numbered heading."""
+    """The five sections in order, in `locale`: the title, then each one's numbered heading;
+    then short nardy's page, under its title."""
+    *captions, short = captions
+    assert short.startswith(f"<b>{SHORT_TITLES[locale]}</b>\n")
     assert captions[0].startswith(f"<b>{TITLES[locale]}</b>\n")
     headings = [caption.removeprefix(f"<b>{TITLES[locale]}</b>\n") for caption in captions]
     for number, (caption, heading) in enumerate(zip(headings, HEADINGS[locale], strict=True)):
@@ -171,7 +181,7 @@ def test_bearing_off_from_the_highest_point() -> None:
 def test_the_score_is_a_mars_and_a_resignation_scores_the_same() -> None:
     """§7: Black bore off none: mars, 2 points, as its resignation would be; one off, oyn."""
     position, view = rules.picture(section("score"), TRANSLATOR[Locale.EN])
-    assert position.winner() is Color.WHITE
+    assert isinstance(position, Position) and position.winner() is Color.WHITE
     assert loss_value(position, Color.BLACK, Rules()) == (ResultKind.MARS, 2)
     resigned = Game(Rules(), rules.LAST_BEFORE).resign(Color.BLACK).result
     assert resigned is not None and (resigned.kind, resigned.points) == (ResultKind.MARS, 2)
@@ -180,14 +190,29 @@ def test_the_score_is_a_mars_and_a_resignation_scores_the_same() -> None:
     assert view.banner is not None and view.banner.result == "White wins: mars, 2 points."
 
 
+def test_short_nardys_page_shows_its_set_up_facing_the_other_way() -> None:
+    """§9: 2-5-3-5 on each side's points 24, 13, 8, 6, the sides moving towards each other;
+    the page rendered in every language with its own picture."""
+    position, view = rules.picture(rules.SHORT, TRANSLATOR[Locale.EN])
+    assert isinstance(position, ShortPosition) and position == ShortPosition.start()
+    white = {p: n for p, n in enumerate(position.points, 1) if n > 0}
+    black = {p: -n for p, n in enumerate(position.points, 1) if n < 0}
+    assert white == {24: 2, 13: 5, 8: 3, 6: 5} and black == {1: 2, 12: 5, 17: 3, 19: 5}
+    assert view.texts.status == "to move" and view.dice is not None
+    pictures = {rules.jpeg(rules.SHORT, TRANSLATOR[locale]) for locale in Locale}
+    assert len(pictures) == len(Locale)
+    long_start = rules.jpeg(section("start"), TRANSLATOR[Locale.EN])
+    assert long_start not in pictures
+
+
 @pytest.mark.parametrize("locale", list(Locale))
 def test_captions_carry_the_rules_in_the_language_under_the_limit(locale: Locale) -> None:
     texts = TRANSLATOR[locale]
-    captions = [rules.caption(s, texts) for s in rules.SECTIONS]
+    captions = [rules.caption(s, texts) for s in rules.PAGES]
     assert all(len(c.encode("utf-16-le")) // 2 < CAPTION_LIMIT for c in captions)
     assert_the_rules(captions, locale)
     assert all("•" in caption for caption in captions)
-    assert "\n".join(captions).count("•") == 8  # every line of the rules in brief, once
+    assert "\n".join(captions).count("•") == 13  # every line of the rules in brief, once
 
 
 # -- /rules through the bot -----------------------------------------------------------------
@@ -201,7 +226,7 @@ async def test_rules_in_private_sends_five_sections_in_order(
     await chat.send("/rules")
     assert_the_rules(sections_sent(chat.messages), locale)
     calls = telegram.calls_of("sendPhoto")
-    assert len(calls) == 5 and all(c.params["parse_mode"] == "HTML" for c in calls)
+    assert len(calls) == 6 and all(c.params["parse_mode"] == "HTML" for c in calls)
     assert all(c.params["chat_id"] == chat.user["id"] for c in calls)
     assert telegram.schema_problems == []
 
@@ -214,7 +239,7 @@ async def test_rules_in_a_group_answers_in_the_readers_language(
     assert_the_rules(sections_sent(group.messages), Locale.UK)
     await group.send(user(7002, "ru"), "/rules")
     assert_the_rules(sections_sent(group.messages), Locale.RU)
-    assert len(group.messages) == 10
+    assert len(group.messages) == 12
     assert telegram.schema_problems == []
 
 
@@ -233,16 +258,16 @@ async def test_the_second_rules_draws_nothing_and_uploads_nothing(
     """Drawn once per section and language; then sent again by the file ids Telegram gave."""
     pictures: Pictures = chat.dispatcher["pictures"]
     await chat.send("/rules")
-    first = [m.photo_id for m in chat.messages[-5:]]
-    assert pictures.drawn == 5
+    first = [m.photo_id for m in chat.messages[-6:]]
+    assert pictures.drawn == 6
     assert all(call.uploads for call in telegram.calls_of("sendPhoto"))
     await chat.send("/rules")
-    assert pictures.drawn == 5
-    again = telegram.calls_of("sendPhoto")[5:]
-    assert [call.uploads for call in again] == [set()] * 5
+    assert pictures.drawn == 6
+    again = telegram.calls_of("sendPhoto")[6:]
+    assert [call.uploads for call in again] == [set()] * 6
     assert [call.params["photo"] for call in again] == first
-    assert [m.photo_id for m in chat.messages[-5:]] == first
+    assert [m.photo_id for m in chat.messages[-6:]] == first
     russian = Chat(telegram, chat.dispatcher, chat.bot, user(2002, "ru"))  # the same process
     await russian.send("/rules")
-    assert pictures.drawn == 10
+    assert pictures.drawn == 12
     assert_the_rules(sections_sent(russian.messages), Locale.RU)

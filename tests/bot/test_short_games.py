@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Locale, Translator
 from bot.service import (
     Challenge,
     Double,
@@ -29,6 +30,7 @@ from bot.service import (
 from bot.service.variant import Kind, kind_of, to_act
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
+from bot.ui.screens import build_screen, shared_screen
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.dice import SeededDice
@@ -171,6 +173,7 @@ async def test_a_checker_on_the_bar_enters_by_its_button_only_where_open(
     position = Position(points, pair(human, 1, 0), (0, 0), human)
     session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 1)))
     await chat.tap(chat.board, tap(session, BoardAction.SELECT, BAR))
+    assert "Checker on bar: where to?" in (chat.board.caption or "")  # the button's word
     # 19 with the 6, then on to 18 with the 1; never 24.
     assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19", "bar → 18"]
     await chat.press(chat.board, "bar → 19")
@@ -368,6 +371,35 @@ async def test_the_person_doubles_the_bot_in_a_lost_position_and_the_bot_drops(
     assert telegram.schema_problems == []
 
 
+async def test_in_a_match_the_bot_drops_the_double_and_the_next_games_board_tells_it(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await chat.send("/play")
+    await chat.press(chat.last, "Short")
+    await chat.press(chat.last, "to 3")
+    await chat.press(chat.last, "Easy")
+    session = await stored(service, chat)
+    assert session.match is not None and session.match.match.length == 3
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    # The race of the test above: the bot must drop (§9), ending the first game of the match.
+    position = Position(placed(human, {2: 15}, {22: 15}), (0, 0), (0, 0), human)
+    before = session
+    session = await put(store, session, ShortGame(ShortRules(cube=True), position))
+    await chat.tap(chat.board, tap(before, BoardAction.UNDO))  # the board caught up
+    await chat.press(chat.board, "Double to 2")
+    after = await service.load(session.game_id)
+    assert after.match is not None and after.match.match.score == (1, 0)
+    assert not after.game.over  # the second game is on
+    caption = chat.board.caption or ""
+    assert "You double: the cube goes to 2 if the bot takes." in caption
+    assert "The bot drops the double." in caption
+    assert "You won game 1: single game." in caption
+    assert caption.index("The bot drops") < caption.index("Match score: you 1, bot 0.")
+    assert telegram.schema_problems == []
+
+
 async def test_a_double_to_the_bot_is_taken_or_dropped_and_the_board_says_which(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
@@ -395,6 +427,25 @@ async def test_a_double_to_the_bot_is_taken_or_dropped_and_the_board_says_which(
     assert telegram.schema_problems == []
 
 
+async def test_the_bots_double_waits_for_the_persons_answer_and_the_picture_says_so(
+    chat: Chat, service: GameService, store: RedisStore
+) -> None:
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await start_short(chat)
+    session = await stored(service, chat)
+    human = session.seat_of(chat.user["id"])
+    assert human is not None
+    position = replace(Position.start(), to_move=human.opponent)
+    offered = ShortGame(ShortRules(cube=True), position).double()
+    session = await put(store, session, offered)
+    russian = build_screen(session, human, Translator()[Locale.RU])
+    assert russian.view.acting is human  # not the bot, whose turn it is
+    assert russian.view.texts.status == "отвечайте на удвоение"
+    assert build_screen(session, human, Translator()[Locale.EN]).view.texts.status == (
+        "to answer the double"
+    )
+
+
 async def cube_game(group: Group, service: GameService, store: RedisStore) -> Session:
     """A group game of short nardy with the cube, played to the second player's first turn,
     before its roll."""
@@ -420,6 +471,8 @@ async def test_in_a_group_only_the_doubled_player_takes_and_the_cube_is_theirs(
     assert isinstance(session.game, ShortGame) and session.game.cube.offered_by is doubler
     board = board_of(group, session)
     assert labels(board) == ["✅ Take", "✖️ Drop", "🏳 Resign"]
+    picture = shared_screen(session, Translator()[Locale.EN]).view  # beside the one to answer
+    assert picture.acting is doubler.opponent and picture.texts.status == "to answer the double"
     taker = person(session, doubler.opponent)
     assert f"{taker['first_name']}: Take the double" in (board.caption or "")
     take = next(b["callback_data"] for b in board.buttons() if b["text"] == "✅ Take")
@@ -509,17 +562,21 @@ async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
     )
     assert isinstance(start.game, ShortGame) and not start.game.crawford
     assert start.match is not None
+    english = Translator()[Locale.EN]
+    human = start.seat_of(5)
+    assert human is not None
+    assert "Crawford" not in build_screen(start, human, english).caption
     # The bot leads 1–0 in a match to 5; resigning at the start costs a backgammon (3, §9):
     # the bot reaches 4, and the next game is the Crawford game.
     behind = replace(start, match=replace(start.match, match=Match(5, (0, 1), 1)))
     version = await store.save_game(start.game_id, start.version, behind.to_text(), UNFINISHED_TTL)
-    human = start.seat_of(5)
-    assert human is not None
     after = await service.apply(replace(behind, version=version), human, Resign(), None)
     crawford = after.session
     assert crawford.match is not None and crawford.match.match.score == (0, 4)
     assert isinstance(crawford.game, ShortGame) and crawford.game.crawford
     assert not crawford.game.may_double()  # §9: no doubling in the Crawford game
+    shown = build_screen(crawford, human, english).caption  # and the board says so
+    assert "Crawford game: no doubling." in shown and "Cube:" not in shown
     assert (await service.load(start.game_id)).game == crawford.game
 
 
@@ -547,6 +604,38 @@ async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_
     result = (await service.load(session.game_id)).game.result
     assert result is not None and result.reason is EndReason.TIMEOUT
     assert result.winner is doubler
+
+
+async def test_the_time_per_turn_runs_once_for_the_choice_to_roll_and_the_move(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    clock = Clock()
+    service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
+    made = await service.challenge(
+        -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
+    )
+    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    roller = session.game.to_move.opponent
+    # The other side is to move before its roll, and may double: its time runs.
+    position = replace(Position.start(), to_move=roller)
+    game = ShortGame(ShortRules(cube=True), position)
+    assert to_act(game) is roller and game.may_double()
+    waiting = replace(session.with_game(game, ()), deadline=clock.now + 60, reminded=False)
+    version = await store.save_game(
+        session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
+    )
+    clock.now += 40  # 40 s spent on the choice: Roll leaves 20 s for the move (one limit)
+    rolled = (await service.apply(replace(waiting, version=version), roller, Roll(), None)).session
+    assert rolled.game.dice is not None and rolled.game.to_move is roller
+    assert rolled.deadline == waiting.deadline
+    # A double gives the other side the whole limit to answer.
+    clock.now += 10
+    again = replace(rolled.with_game(game, ()), deadline=waiting.deadline)
+    saved = again.to_text()
+    version = await store.save_game(session.game_id, rolled.version, saved, UNFINISHED_TTL)
+    offered = (await service.apply(replace(again, version=version), roller, Double(), None)).session
+    assert to_act(offered.game) is roller.opponent
+    assert offered.deadline == clock.now + 60
 
 
 @pytest.mark.parametrize("rules", [Rules(), ShortRules(), ShortRules(cube=True)])

@@ -248,6 +248,19 @@ def test_status_is_shown_beside_the_side_to_move_only() -> None:
     assert changed_box(plain.crop(black_strip), status.crop(black_strip)) is None
 
 
+def test_status_goes_beside_the_side_the_game_waits_for() -> None:
+    """A double offered waits for the other side's answer (`BoardView.acting`), not the mover."""
+    quiet, told = replace(TEXTS, pips="", status=""), replace(TEXTS, pips="")
+    for acting in Color:
+        plain = compose(Position.start(), BoardView(names=NAMES, texts=quiet, acting=acting))
+        shown = compose(Position.start(), BoardView(names=NAMES, texts=told, acting=acting))
+        for color in Color:
+            strip = g.strip_box(top=color is Color.BLACK)  # White at the bottom
+            assert (changed_box(plain.crop(strip), shown.crop(strip)) is not None) is (
+                color is acting
+            )
+
+
 def felt_pixel(image: Image.Image, column: int, top: bool) -> tuple[int, ...]:
     """A pixel of bare felt beside the narrow end of a triangle."""
     y = g.MID_TOP - 20 if top else g.MID_TOP + g.MID + 20
