@@ -89,6 +89,8 @@ def check_game(session: Session, color: Color, taps: list[Tap]) -> str | None:
     lost or applied twice, a turn confirmed other times than tapped; None when all agree."""
     confirmed, in_progress = tapped_turns(taps)
     game = session.game
+    if not isinstance(game, Game):
+        return "a game of short nardy: the simulated players start long nardy only"
     stored = chosen_turns(game, color)
     if len(stored) != len(confirmed):
         return f"{len(confirmed)} turns confirmed by taps, {len(stored)} stored"
