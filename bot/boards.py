@@ -50,7 +50,10 @@ class Boards:
 
     It remembers, per board message, the latest game state (`seq`) sent to it, so that an
     older state never overwrites a newer one on its way (a catch-up read before a later
-    change), and a doubled tap does not send again what is already on its way.
+    change), and a doubled tap does not send again what is already on its way. A state sent
+    earlier is no proof that the board shows it: another worker's edit of an older state may
+    have landed after it (that worker killed before it could show the latest again), so a
+    board whose tap showed an older state is caught up unless the latest is on its way now.
     """
 
     def __init__(
@@ -65,8 +68,9 @@ class Boards:
         self._translator = translator
         self._media = media
         self._sent: OrderedDict[BoardKey, int] = OrderedDict()
+        self._on_way: set[BoardKey] = set()  # boards with an edit in flight now
         # Shared boards being edited now, and the newest screen each waits to show (with
-        # whether to skip it when its state was sent already).
+        # whether it catches the board up while an edit was on its way: skipped if that sent it).
         self._editing: set[Target] = set()
         self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
 
@@ -78,12 +82,13 @@ class Boards:
         texts: Texts,
         selected: int | None = None,
         tapped: int | None = None,
-        unless_sent: bool = False,
+        catching_up: bool = False,
         resigning: Color | None = None,
     ) -> None:
         """Show `session` on the tapped board message (`tapped`), else on the game's; send a
         new board when neither is there any more. A board that was sent a newer state is left
-        alone, and one sent this state too when `unless_sent` (catching a board up). A shared
+        alone; one `catching_up` (its tap showed an older state) too when this state is on its
+        way to it now (a doubled tap), but not for having been sent it before. A shared
         board may ask the player of `resigning` to confirm. As on a shared board
         (`_show_shared`), an edit that another worker's (or tap's) edit of a later state may
         have overtaken is followed by the state stored now, if later, so the board ends on the
@@ -92,12 +97,11 @@ class Boards:
         recorded = session.message_id
         shared = session.inline_id or recorded
         if session.shared and shared is not None:
-            await self._show_shared(bot, session, shared, screen, unless_sent)
+            await self._show_shared(bot, session, shared, screen, catching_up)
             return
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
             key = (session.game_id, target)
-            sent = self._sent.get(key)
-            if sent is not None and (sent > session.seq or (unless_sent and sent == session.seq)):
+            if self._shown(key, session.seq, catching_up and key in self._on_way):
                 return
             if await self._edit(bot, session, target, screen):
                 if target != recorded:
@@ -142,7 +146,7 @@ class Boards:
         return GameSettings()
 
     async def _show_shared(
-        self, bot: Bot, session: Session, board: Target, screen: Screen, unless_sent: bool
+        self, bot: Bot, session: Session, board: Target, screen: Screen, catching_up: bool
     ) -> None:
         """Show `screen` on the shared `board` (a group's message, or an inline message, which
         a rematch may pass to a new game), coalescing: one edit at a time per board, and while
@@ -154,10 +158,11 @@ class Boards:
         is gone gets a new one; an inline message that is gone cannot (its chat is unknown).
         Another worker may edit the same board at the same time, and its edit of a later state
         may land first: so after its edits this one shows the state stored now if it is later
-        than the last it showed (`_saved_since`), and the board ends on the latest."""
+        than the last it showed (`_saved_since`), and the board ends on the latest. A catch-up
+        is skipped for the same state only when it came while an edit was on its way."""
         waiting = self._waiting.get(board)
         if waiting is None or not _newer(waiting[0], session):
-            self._waiting[board] = (session, screen, unless_sent)
+            self._waiting[board] = (session, screen, catching_up and board in self._editing)
         if board in self._editing:
             return  # the edit on its way sends the newest screen after it
         self._editing.add(board)
@@ -177,9 +182,8 @@ class Boards:
         waits; the last state shown, None when nothing was (or the board was sent anew)."""
         last = None
         while (newest := self._waiting.pop(board, None)) is not None:
-            state, shown, only_if_new = newest
-            sent = self._sent.get((state.game_id, board))
-            if sent is not None and (sent > state.seq or (only_if_new and sent == state.seq)):
+            state, shown, on_its_way = newest
+            if self._shown((state.game_id, board), state.seq, on_its_way):
                 continue
             try:
                 if not await self._edit(bot, state, board, shown):
@@ -200,6 +204,12 @@ class Boards:
                     raise
                 log.warning("board %s: an edit failed (%s); sending the newer", board, failed)
         return last
+
+    def _shown(self, key: BoardKey, seq: int, on_its_way: bool) -> bool:
+        """Whether showing state `seq` on board `key` is needless: a later state was sent to
+        it, or this one and it is `on_its_way` (a doubled tap's catch-up)."""
+        sent = self._sent.get(key)
+        return sent is not None and (sent > seq or (on_its_way and sent == seq))
 
     async def _saved_since(self, shown: Session, board: Target) -> Session | None:
         """The game as stored now, if a later state of it than `shown` (the last this process
@@ -256,6 +266,7 @@ class Boards:
         key = (session.game_id, target)
         previous = self._sent.get(key)
         self._note(key, session.seq)
+        self._on_way.add(key)
         try:
             if isinstance(target, str):
                 shown = await edit_inline(bot, target, screen, self._media)
@@ -264,6 +275,8 @@ class Boards:
         except BaseException:
             self._forget(key, previous)
             raise
+        finally:
+            self._on_way.discard(key)
         if not shown:
             self._forget(key, previous)
         return shown

@@ -152,7 +152,7 @@ async def _resign_question(
     if session.game.over or tap.seq != session.seq:
         error = GameOver(session.game_id) if session.game.over else Stale(session.game_id)
         await refuse(query, texts, error)
-        await boards.show(bot, session, seat, texts, tapped=tapped, unless_sent=True)
+        await boards.show(bot, session, seat, texts, tapped=tapped, catching_up=True)
         return
     await query.answer()
     asking = seat if tap.action is BoardAction.ASK_RESIGN else None
@@ -181,7 +181,7 @@ async def _catch_up(
     except NoGame:
         return
     if shown is not None and shown != session.seq:
-        await boards.show(bot, session, seat, texts, tapped=tapped, unless_sent=True)
+        await boards.show(bot, session, seat, texts, tapped=tapped, catching_up=True)
 
 
 async def answer_question(

@@ -1,11 +1,13 @@
 """Several bot workers on one Redis, as in webhook mode: a board edited by two workers at once
 ends on the latest state, whichever edit lands last (a group's, and a private chat's); a
-picture goes to the media chat once, whichever worker shows it."""
+board set back by a killed worker's late edit is caught up by the next tap on it (group,
+private, inline); a picture goes to the media chat once, whichever worker shows it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import pytest
 from aiogram.types import Update
@@ -15,7 +17,9 @@ from bot.i18n import Locale, Translator
 from bot.service import GameService, Move, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
-from tests.bot.harness import is_checker, make_chat, make_group, user
+from bot.ui.delivery import edit_board, edit_inline
+from bot.ui.screens import build_screen
+from tests.bot.harness import Chat, Group, is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB = user(2001), user(2002)
@@ -154,3 +158,85 @@ async def test_a_tap_posted_again_to_another_worker_changes_nothing_and_is_answe
     assert [call.status for call in answers] == [200, 400]
     assert f"tap {tap} not answered" in caplog.text
     assert telegram.schema_problems == []
+
+
+def _action_of(button: dict[str, str]) -> str:
+    """A board button's action letter (`t:<game>:<seq>:<action>...`); "" for other buttons."""
+    fields = str(button.get("callback_data", "")).split(":")
+    return fields[3] if len(fields) > 3 and fields[0] == "t" else ""
+
+
+async def _feed(worker: Group | Chat, update: dict[str, Any]) -> None:
+    await worker.dispatcher.feed_update(
+        worker.bot, Update.model_validate(update, context={"bot": worker.bot})
+    )
+
+
+async def _set_back_then_tapped(
+    telegram: FakeTelegram, service: GameService, worker: Group | Chat, board: Sent
+) -> None:
+    """The game on `board` played through `worker` until a Done is offered, which its player
+    taps; then a dying worker's edit of the state before lands on the board. Telegram's post
+    of that tap again (answered "Already done."), Done tapped again and the board's other
+    button (Undo: "out of date") each bring the board up to date."""
+    people = {person["id"]: person for person in (ALICE, BOB, getattr(worker, "user", ALICE))}
+    game_id = BoardTap.unpack(board.buttons()[0]["callback_data"]).game
+    while True:
+        before = await service.load(game_id)
+        by_action = {_action_of(b): str(b["callback_data"]) for b in board.buttons()}
+        mover = people[before.seats[before.game.to_move].user_id or 0]
+        if "d" in by_action:
+            break
+        await _feed(worker, telegram.tap_update(mover, board, by_action.get("m") or by_action["s"]))
+    done = telegram.tap_update(mover, board, by_action["d"])
+    await _feed(worker, done)  # saved and shown by this worker
+    after = await service.load(game_id)
+    assert after.seq > before.seq and shown_seq(board) == {after.seq}
+    older = build_screen(before, before.game.to_move, worker.dispatcher["translator"][Locale.EN])
+    answered = len(telegram.calls_of("answerCallbackQuery"))
+    for again in ("", "d", "u"):
+        if board.inline_message_id is None:  # the dying worker's edit
+            assert await edit_board(worker.bot, before, board.message_id, older)
+        else:
+            assert await edit_inline(worker.bot, board.inline_message_id, older, None)
+        assert shown_seq(board) == {before.seq}
+        await _feed(worker, telegram.tap_update(mover, board, by_action[again]) if again else done)
+        assert shown_seq(board) == {after.seq}
+    answers = [c.params.get("text") for c in telegram.calls_of("answerCallbackQuery")[answered:]]
+    assert answers == ["Already done.", "This board is out of date: the game has moved on."]
+    assert telegram.schema_problems == []
+
+
+async def test_a_group_board_a_dying_worker_set_back_is_caught_up_by_the_next_taps(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """This worker showed a Done; another's edit of the state before landed after it, and that
+    worker was killed before it could show the latest again: the board is behind although this
+    worker sent it the latest."""
+    group = make_group(telegram, store, service)
+    await group.send(ALICE, "/play")
+    await group.press(BOB, group.last, "🎲 Join")
+    await _set_back_then_tapped(telegram, service, group, group.last)
+
+
+async def test_a_private_board_a_dying_worker_set_back_is_caught_up_by_the_next_taps(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """As in a group: a private board set back by a dying worker's late edit."""
+    chat = make_chat(telegram, store, service)
+    await chat.start_game()
+    await _set_back_then_tapped(telegram, service, chat, chat.board)
+
+
+async def test_an_inline_board_a_dying_worker_set_back_is_caught_up_by_the_next_taps(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """As in a group: an inline game's board (a text board) set back by a late edit."""
+    room = make_group(telegram, store, service)
+    query = telegram.inline_query_update(ALICE, "")
+    await room.feed(query)
+    chosen = telegram.choose_inline_result(ALICE, query["inline_query"]["id"], "1")
+    await room.feed(chosen)
+    card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+    await room.press(BOB, card, "🎲 Join")
+    await _set_back_then_tapped(telegram, service, room, card)
