@@ -134,7 +134,7 @@ async def test_a_whole_inline_game_through_the_media_chat(
     await telegram.updates.put(query)
     await until(lambda: query_id in telegram.inline_answers, "the offered cards", 60, bot)
     results = telegram.inline_answers[query_id]["results"]
-    assert [result["id"] for result in results] == ["1", "3", "5", "7"]
+    assert [result["id"] for result in results] == ["1", "3", "5", "7", "short1"]  # lengths, short
     chosen = telegram.choose_inline_result(ANN, query_id, "1")
     await telegram.updates.put(chosen)
     card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
