@@ -26,10 +26,12 @@ class Verdict:
 
 def applied(taps: list[Tap]) -> list[Tap]:
     """The move and Done taps that took effect, once each, in order: a tap is made at a `seq`,
-    and the one (or the same tap again) that moved the board past that seq took effect."""
+    and the one (or the same tap again) that moved the board past that seq took effect; a tap
+    whose answer Telegram took was a refusal (an answer with a text) did not."""
     by_seq: dict[int, Tap] = {}
     for tap in taps:
-        if tap.action in "md" and tap.seen_seq is not None and tap.seen_seq > tap.seq:
+        moved = tap.seen_seq is not None and tap.seen_seq > tap.seq
+        if tap.action in "md" and moved and not tap.refused:
             by_seq.setdefault(tap.seq, tap)
     return [by_seq[seq] for seq in sorted(by_seq)]
 
@@ -104,11 +106,14 @@ def check_game(session: Session, color: Color, taps: list[Tap]) -> str | None:
     return None
 
 
-async def check(store: RedisStore, people: list[Person]) -> Verdict:
+async def check(store: RedisStore, people: list[Person], refused: set[str]) -> Verdict:
+    """Every player's taps against the stored games; `refused`: the ids of the taps whose
+    answer, as Telegram took it, had a text (a game tap that takes effect is answered blank)."""
     verdict = Verdict()
     taps: dict[tuple[str, int], list[Tap]] = defaultdict(list)
     for person in people:
         for tap in person.taps:
+            tap.refused = tap.query in refused
             taps[tap.game, person.user_id].append(tap)
     games = {game for game, _ in taps}
     verdict.games = len(games)

@@ -42,6 +42,7 @@ class Tap:
     target: str  # the board's message: its inline message id, or "<chat id>:<message id>"
     query: str  # the callback query's id
     seen_seq: int | None = None
+    refused: bool = False  # its answer, as Telegram took it, had a text: the tap took no effect
 
     @property
     def fields(self) -> list[str]:

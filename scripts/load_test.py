@@ -425,7 +425,13 @@ async def run(args: argparse.Namespace, count: int) -> Run:
         for task in done:
             if task.exception() is not None:
                 table.stuck.append(f"a player failed: {task.exception()!r}")
-        verdict = await check(store, people)
+        answers = telegram.calls_of("answerCallbackQuery")
+        declined = {
+            call.params["callback_query_id"]
+            for call in answers
+            if call.status == 200 and call.params.get("text")
+        }
+        verdict = await check(store, people, declined)
         restarts = [await w.restarting for w in workers if w.restarting is not None]
         statuses = await stop_all(workers)
         sent = telegram.calls_of("sendMessage")
