@@ -162,18 +162,22 @@ class Boards:
         is skipped for the same state only when it came while an edit was on its way."""
         waiting = self._waiting.get(board)
         if waiting is None or not _newer(waiting[0], session):
-            self._waiting[board] = (session, screen, catching_up and board in self._editing)
+            on_its_way = catching_up and (session.game_id, board) in self._on_way
+            self._waiting[board] = (session, screen, on_its_way)
         if board in self._editing:
             return  # the edit on its way sends the newest screen after it
         self._editing.add(board)
         try:
-            while (last := await self._edit_waiting(bot, board)) is not None:
-                later = await self._saved_since(last, board)
-                if later is None:
-                    return
-                texts = self._translator[SOURCE]  # a shared board is in its game's language
-                screen = await self._screen(later, later.game.to_move, texts)
-                self._waiting.setdefault(board, (later, screen, True))
+            # Until nothing waits: a screen may be queued while the stored state is read or
+            # the later screen drawn, and nobody else would edit it.
+            while (last := await self._edit_waiting(bot, board)) is not None or (
+                board in self._waiting
+            ):
+                later = None if last is None else await self._saved_since(last, board)
+                if later is not None:
+                    texts = self._translator[SOURCE]  # a shared board is in its game's language
+                    screen = await self._screen(later, later.game.to_move, texts)
+                    self._waiting.setdefault(board, (later, screen, True))
         finally:
             self._editing.discard(board)
 
@@ -193,6 +197,7 @@ class Boards:
                     if later is not None and not _newer(state, later[0]):
                         state, shown, _only = later
                     await self._send(bot, state, shown)
+                    self._waiting.pop(board, None)  # its buttons are gone: taps come anew
                     return None
                 last = state
             except TelegramRetryAfter as flood:
