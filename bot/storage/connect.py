@@ -58,8 +58,9 @@ def connect(
         sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
             list(sentinels), sentinel_kwargs=asking
         )
-        master = sentinel.master_for(
-            parts.hostname or "",
+        name = parts.netloc.rpartition("@")[2].partition(":")[0]  # as written: `hostname`
+        master = sentinel.master_for(  # lowercases it, and master names are case-sensitive
+            unquote(name),
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
             db=int(parts.path.strip("/") or 0),

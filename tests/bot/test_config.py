@@ -304,6 +304,20 @@ async def test_sentinel_mode_reaches_the_master_over_tls_when_redis_url_says_red
     await store.close()
 
 
+async def test_sentinel_mode_asks_for_the_master_by_its_name_as_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sentinel's master names are case-sensitive: `MyMaster` is not `mymaster`."""
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("REDIS_MODE", "sentinel")
+    monkeypatch.setenv("REDIS_URL", "redis://:pw@MyMaster/2")
+    monkeypatch.setenv("REDIS_SENTINELS", "10.0.0.1:26379")
+    store = create_store(load_settings())
+    assert isinstance(store, RedisStore) and isinstance(store.client, Redis)
+    assert store.client.connection_pool.service_name == "MyMaster"  # type: ignore[attr-defined]
+    await store.close()
+
+
 async def test_cluster_mode_takes_any_node_of_the_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOT_TOKEN", TOKEN)
     monkeypatch.setenv("REDIS_MODE", "cluster")
