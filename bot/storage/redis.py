@@ -33,6 +33,8 @@ from redis.exceptions import (
     AuthenticationError,
     AuthorizationError,
     ClusterDownError,
+    OutOfMemoryError,
+    ReadOnlyError,
     RedisClusterException,
     ResponseError,
     TryAgainError,
@@ -238,7 +240,8 @@ def lease_key(name: str) -> str:
 
 
 # Failures that pass: no connection, no answer in time, a cluster without a master for a slot
-# (a failover under way), or no cluster node reachable at all.
+# (a failover under way), or no cluster node reachable at all; a server refusing writes for
+# now: out of memory (maxmemory, noeviction), or a replica (a failover under way).
 UNAVAILABLE = (
     RedisConnectionError,
     RedisTimeoutError,
@@ -246,6 +249,8 @@ UNAVAILABLE = (
     ClusterDownError,
     TryAgainError,
     RedisClusterException,
+    OutOfMemoryError,
+    ReadOnlyError,
 )
 
 

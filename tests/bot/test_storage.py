@@ -320,6 +320,25 @@ async def test_an_unreachable_redis_raises_store_unavailable() -> None:
     await store.close()
 
 
+async def test_a_redis_refusing_writes_for_want_of_memory_is_store_unavailable(
+    redis_url: str,
+) -> None:
+    """An OOM refusal (maxmemory reached, noeviction) passes like an outage: the media chat
+    then uploads its picture again instead of failing the edit; reads still work."""
+    store = RedisStore(redis_url)
+    await store.note_media("d1", "file-1")
+    admin = redis.Redis.from_url(redis_url)
+    admin.config_set("maxmemory", 1)
+    try:
+        with pytest.raises(StoreUnavailable, match="maxmemory"):
+            await store.note_media("d2", "file-2")
+        assert await store.media_file_id("d1") == "file-1"
+    finally:
+        admin.config_set("maxmemory", 0)
+        admin.close()
+        await store.close()
+
+
 async def test_a_lease_is_held_by_one_holder_until_dropped_or_expired(store: GameStore) -> None:
     assert await store.take_lease("bg", "a", 0.3)
     assert not await store.take_lease("bg", "b", 0.3)
