@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
-from aiogram.filters import Command, CommandStart
+from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, InaccessibleMessage, Message
 
 from bot.boards import Boards
@@ -33,6 +33,7 @@ from bot.ui.chat_action import choosing
 from bot.ui.keyboards import level_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import new_game_question, resign_question
+from bot.ui.terms import read_kind
 from nardy.ai import Level
 
 ChatMessage = Message | InaccessibleMessage
@@ -40,11 +41,15 @@ PLAY = "play"  # the deep link payload that opens the level choice: t.me/<bot>?s
 GAME_GOING = N_("You have a game going: here is its board.")
 
 
-async def play(message: Message, texts: Texts, prefs: Prefs, service: GameService) -> None:
-    """/play: the level choice, or, with a game going, back to it or resign it."""
+async def play(
+    message: Message, command: CommandObject, texts: Texts, prefs: Prefs, service: GameService
+) -> None:
+    """/play (/play short): the level choice with that game marked, or, with a game going,
+    back to it or resign it."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        await offer_levels(message, texts, prefs.settings.length)
+        kind = read_kind(command.args or "")
+        await offer_levels(message, texts, prefs.settings.length, kind)
         return
     user = message.from_user.id if message.from_user is not None else message.chat.id
     text, markup = new_game_question(texts, session, user)

@@ -104,6 +104,15 @@ async def test_the_level_choice_offers_long_and_short(chat: Chat, telegram: Fake
     assert telegram.schema_problems == []
 
 
+async def test_play_short_in_a_private_chat_marks_short_nardy_on_the_level_choice(
+    chat: Chat, service: GameService
+) -> None:
+    await chat.send("/play short")
+    assert "• Short •" in labels(chat.last) and "• Long •" not in labels(chat.last)
+    await chat.press(chat.last, "Easy")
+    assert kind_of((await stored(service, chat)).game.rules) is Kind.SHORT
+
+
 async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
