@@ -589,15 +589,23 @@ async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
     assert (await service.load(start.game_id)).game == crawford.game
 
 
-async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_for(
+async def timed_cube_game(
     store: RedisStore, bot_player: PoolBotPlayer
-) -> None:
+) -> tuple[Clock, GameService, Session]:
+    """A group game of short nardy with the cube and a minute a turn, on an injected clock."""
     clock = Clock()
     service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
     made = await service.challenge(
         -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
     )
     session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    return clock, service, session
+
+
+async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_for(
+    store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    clock, service, session = await timed_cube_game(store, bot_player)
     doubler = session.game.to_move.opponent
     # The other side is to move before its roll, and doubles; the clock runs for the answer.
     position = replace(Position.start(), to_move=doubler)
@@ -618,12 +626,7 @@ async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_
 async def test_the_time_per_turn_runs_once_for_the_choice_to_roll_and_the_move(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
-    clock = Clock()
-    service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
-    made = await service.challenge(
-        -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
-    )
-    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    clock, service, session = await timed_cube_game(store, bot_player)
     roller = session.game.to_move.opponent
     # The other side is to move before its roll, and may double: its time runs.
     position = replace(Position.start(), to_move=roller)
