@@ -135,11 +135,11 @@ def move_menu(
     def button(text: str, action: BoardAction, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
         return _board_button(session, text, action, src, dst)
 
-    builder = InlineKeyboardBuilder()
+    rows: list[list[InlineKeyboardButton]] = []
     if selected is None:
         sources = sorted({step.src for step in game.next_steps()}, reverse=True)
         checkers = [button(point_label(texts, src), BoardAction.SELECT, src) for src in sources]
-        builder.row(*checkers, width=CHECKERS_PER_ROW)
+        rows += _chunks(checkers, CHECKERS_PER_ROW)
     else:
         targets = []
         # Translators: a checker borne off, as a button's destination, in move notation
@@ -149,20 +149,21 @@ def move_menu(
             dst = chain[-1].dst
             label = f"{point_label(texts, selected)} → {dst or off}"
             targets.append(button(label, BoardAction.MOVE, selected, dst))
-        builder.row(*targets, width=TARGETS_PER_ROW)
-        builder.row(button(_("⬅️ Back"), BoardAction.BACK))
+        rows += _chunks(targets, TARGETS_PER_ROW)
+        rows.append([button(_("⬅️ Back"), BoardAction.BACK)])
     footer = []
     if game.played:
         footer.append(button(_("↩️ Undo"), BoardAction.UNDO))
     if game.turn_complete:
         footer.append(button(_("✅ Done"), BoardAction.DONE))
-    builder.row(*footer)
+    if footer:
+        rows.append(footer)
     if not session.shared:
         hints = kind_of(game.rules) is Kind.LONG  # the AI hints long nardy's turns
         if hints and not game.played and not session.hint:  # a hint is for the turn's start
-            builder.row(button(_("💡 Hint"), BoardAction.HINT))
-        return builder.as_markup()
-    return _with_resign(builder, texts, session, resigning)
+            rows.append([button(_("💡 Hint"), BoardAction.HINT)])
+        return InlineKeyboardMarkup(inline_keyboard=rows)
+    return _with_resign(rows, texts, session, resigning)
 
 
 def cube_menu(
@@ -172,20 +173,19 @@ def cube_menu(
     player to move, or, with a double offered, Take and Drop for the opponent; on a shared
     board, Resign as under `move_menu`."""
     _ = texts.gettext
-    builder = InlineKeyboardBuilder()
     if isinstance(session.game, ShortGame) and session.game.cube.offered_by is not None:
-        builder.row(
+        row = [
             _board_button(session, _("✅ Take"), BoardAction.TAKE),
             _board_button(session, _("✖️ Drop"), BoardAction.DROP),
-        )
+        ]
     else:
-        builder.row(
+        row = [
             _board_button(session, _("🎲 Roll"), BoardAction.ROLL),
             _board_button(session, _("Double to {n}", n=value), BoardAction.DOUBLE),
-        )
+        ]
     if not session.shared:
-        return builder.as_markup()
-    return _with_resign(builder, texts, session, resigning)
+        return InlineKeyboardMarkup(inline_keyboard=[row])
+    return _with_resign([row], texts, session, resigning)
 
 
 def _board_button(
@@ -197,19 +197,31 @@ def _board_button(
 
 
 def _with_resign(
-    builder: InlineKeyboardBuilder, texts: Texts, session: Session, resigning: Color | None
+    rows: list[list[InlineKeyboardButton]],
+    texts: Texts,
+    session: Session,
+    resigning: Color | None,
 ) -> InlineKeyboardMarkup:
-    """A shared board's own Resign (either player, on either side's turn), or, while the
-    player of `resigning` considers it, Yes and Keep playing."""
+    """`rows` and a shared board's own Resign (either player, on either side's turn), or,
+    while the player of `resigning` considers it, Yes and Keep playing."""
     _ = texts.gettext
     if resigning is None:
-        builder.row(_board_button(session, _("🏳 Resign"), BoardAction.ASK_RESIGN))
+        last = [_board_button(session, _("🏳 Resign"), BoardAction.ASK_RESIGN)]
     else:
-        builder.row(
+        last = [
             _board_button(session, _("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),
             _board_button(session, _("Keep playing"), BoardAction.KEEP),
-        )
-    return builder.as_markup()
+        ]
+    return InlineKeyboardMarkup(inline_keyboard=[*rows, last])
+
+
+def _chunks(
+    buttons: Sequence[InlineKeyboardButton], width: int
+) -> list[list[InlineKeyboardButton]]:
+    """`buttons` in rows of `width` (none when there are none). The board's keyboards, made on
+    every tap, are built as rows directly: aiogram's builder deep-copies its buttons, 0.1 ms
+    a keyboard."""
+    return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
 
 
 def point_label(texts: Texts, src: int) -> str:
