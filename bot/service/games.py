@@ -51,6 +51,7 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
+from bot.service.parsed import ParsedGames
 from bot.service.records import Records, record_text
 from bot.service.results import Results, signed
 from bot.service.session import (
@@ -270,6 +271,7 @@ class GameService:
         self.challenges = Challenges(store, clock)
         """The open challenges; their bookkeeping alone (withdrawing, a card's message) is
         asked of them directly."""
+        self._parsed = ParsedGames()
         self.results = Results(store)
         """What finished games add up to (statistics, ratings), read directly."""
         self.records = Records(store)
@@ -283,7 +285,7 @@ class GameService:
         if stored is None:
             raise NoGame(game_id)
         try:
-            return Session.from_text(game_id, stored.version, stored.data)
+            return self._parsed.parse(game_id, stored.version, stored.data)
         except (RecordError, ValueError, KeyError, TypeError) as exc:
             raise NoGame(game_id) from exc
 
@@ -1013,10 +1015,10 @@ class GameService:
         if timed:  # sooner before the save (a crash then leaves an entry too early, which the
             # timer task corrects), exact after it; a lost save changes neither
             await self._store.set_timer(session.game_id, due, earlier_only=True)
-        version = await self._store.save_game(
-            session.game_id, session.version, session.to_text(), ttl
-        )
+        text = session.to_text()
+        version = await self._store.save_game(session.game_id, session.version, text, ttl)
         saved = replace(session, version=version)
+        self._parsed.note(saved, text)
         if timed:
             await self._store.set_timer(session.game_id, due)
         if ending and session.game.over:

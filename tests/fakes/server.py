@@ -11,29 +11,39 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import suppress
 from typing import Any
 
-from aiohttp import BodyPartReader, ClientError, ClientSession, web
+from aiohttp import BodyPartReader, ClientError, ClientSession, hdrs, web
 
 from tests.fakes.telegram import FakeTelegram
+
+# A part's name and file name in its Content-Disposition, as aiohttp's FormData writes them.
+_DISPOSITION = re.compile(r'\b(name|filename)="([^"]*)"')
 
 
 async def _read(request: web.Request) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
     """Form fields and uploaded parts (file name and contents, by part name), from a multipart
-    or url-encoded body."""
+    or url-encoded body. A part's header is read with one regular expression, its text as
+    UTF-8 (what aiogram sends): `BodyPartReader.name`, `.filename` and `.text()` parse the
+    headers anew each time, which was a third of the load test's own CPU."""
     fields: dict[str, str] = {}
     uploads: dict[str, tuple[str, bytes]] = {}
     if request.content_type.startswith("multipart/"):
         reader = await request.multipart()
         async for part in reader:
-            if not isinstance(part, BodyPartReader) or part.name is None:
+            if not isinstance(part, BodyPartReader):
                 continue
-            if part.filename:
-                uploads[part.name] = (part.filename, bytes(await part.read()))
+            names = dict(_DISPOSITION.findall(part.headers.get(hdrs.CONTENT_DISPOSITION, "")))
+            if "name" not in names:
+                continue
+            data = bytes(await part.read())
+            if names.get("filename"):
+                uploads[names["name"]] = (names["filename"], data)
             else:
-                fields[part.name] = await part.text()
+                fields[names["name"]] = data.decode()
     else:
         form = await request.post()
         fields = {name: str(value) for name, value in form.items()}
