@@ -10,6 +10,11 @@ CPU and wall time close the output. `--game short` draws short nardy (backgammon
 bar, its counts and the cube (on, never doubled: centred). Left out: start-up, playing the
 sample games and building their views, building the theme's layers and sprites (`warm_up`, once
 per process), and sending the JPEG to Telegram.
+
+Last, the stall: how late a 1 ms sleep of this thread wakes while another thread renders the
+same boards over and over, as the bot's event loop does while its render threads work. A
+render that holds the GIL delays the loop by its whole length (Pillow's JPEG encoder did, 3-4
+ms); one that lets it go, by about nothing. It wants a second free core to mean anything.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import threading
 import time
 from collections.abc import Sequence
 
@@ -59,6 +65,31 @@ def _measure(position: Board, view: BoardView) -> tuple[list[float], int]:
     return [t * 1000 for t in times], len(data)
 
 
+def _stall(views: Sequence[tuple[Board, BoardView]], seconds: float = 3.0) -> list[float]:
+    """Milliseconds by which each 1 ms sleep of this thread overran while another thread
+    rendered `views` in a loop."""
+    done = threading.Event()
+
+    def render_on() -> None:
+        while not done.is_set():
+            for position, view in views:
+                encode(compose(position, view))
+                if done.is_set():
+                    return
+
+    worker = threading.Thread(target=render_on)
+    worker.start()
+    late = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        time.sleep(0.001)
+        late.append((time.perf_counter() - start) * 1000 - 1.0)
+    done.set()
+    worker.join()
+    return late
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("long", "short"), default="long")
@@ -99,6 +130,10 @@ def main() -> None:
     print(_row("size", sizes, "KB"))
     share = statistics.median(timings["encode"]) / statistics.median(timings["render"])
     print(f"encoding is {share:.0%} of the median render (wall)")
+    print(
+        _row("loop stall", _stall(views), "ms")
+        + "  (a 1 ms sleep's overrun while a thread renders)"
+    )
     load = os.getloadavg()[0]
     print(f"load average {load:.1f} on {os.cpu_count()} CPUs (wall times want a quiet machine)")
     print(clock.summary())
