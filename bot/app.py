@@ -89,7 +89,7 @@ def create_dispatcher(
         service=service,
         boards=Boards(service, store, translator, media),
         media=media,
-        pictures=Pictures(),
+        pictures=Pictures(store),
         default_terms=settings.default_terms,
         answered=answered,
     )

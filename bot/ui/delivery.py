@@ -112,14 +112,53 @@ async def _jpeg(screen: Screen) -> bytes:
         return await asyncio.to_thread(render, screen.position, screen.view)
 
 
-class Pictures:
-    """Pictures that never change, such as the illustrated /rules: each drawn once, off the
-    event loop, and once uploaded sent again by its Telegram file id (per process), so that
-    showing them again costs no CPU and no upload."""
+class FileIds:
+    """The Telegram file ids of pictures already uploaded, by the digest of their JPEG: the
+    latest `remembered` here, and every one in the store for a day (`GameStore.note_media`),
+    so that each picture is uploaded once, not once per worker. A store that cannot be reached
+    costs an upload, never the message."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: GameStore, remembered: int = 2_000) -> None:
+        self._store = store
+        self._remembered = remembered
+        self._ids: OrderedDict[str, str] = OrderedDict()
+
+    async def get(self, jpeg: bytes) -> tuple[str, str | None]:
+        """The picture's digest, and its file id if it was uploaded before (by any worker)."""
+        digest = hashlib.blake2b(jpeg, digest_size=16).hexdigest()
+        known = self._ids.get(digest)
+        if known is None:
+            try:
+                known = await self._store.media_file_id(digest)
+            except StoreUnavailable:
+                known = None
+        if known is not None:
+            self._remember(digest, known)
+        return digest, known
+
+    async def note(self, digest: str, file_id: str) -> None:
+        """The file id Telegram gave the picture of `digest`, for this worker and the others."""
+        self._remember(digest, file_id)
+        try:
+            await self._store.note_media(digest, file_id)
+        except StoreUnavailable as exc:
+            log.warning("picture %s not noted for the other workers: %s", digest, exc)
+
+    def _remember(self, digest: str, file_id: str) -> None:
+        self._ids[digest] = file_id
+        self._ids.move_to_end(digest)
+        if len(self._ids) > self._remembered:
+            self._ids.popitem(last=False)
+
+
+class Pictures:
+    """Pictures that never change, such as the illustrated /rules: each drawn once per process,
+    off the event loop, and uploaded once for all workers (`FileIds`), then sent by its
+    Telegram file id, so that showing them again costs no CPU and no upload."""
+
+    def __init__(self, store: GameStore) -> None:
         self._jpegs: dict[Hashable, bytes] = {}
-        self._file_ids: dict[Hashable, str] = {}
+        self._file_ids = FileIds(store)
         self.drawn = 0  # pictures rendered so far
 
     async def send(
@@ -132,25 +171,20 @@ class Pictures:
         thread: int | None = None,
     ) -> None:
         """Send the picture `key` (made by `draw` the first time) with an HTML `caption`."""
-        photo: str | BufferedInputFile
-        known = self._file_ids.get(key)
-        if known is not None:
-            photo = known
-        else:
-            jpeg = self._jpegs.get(key)
-            if jpeg is None:
-                jpeg = self._jpegs[key] = await asyncio.to_thread(draw)
-                self.drawn += 1
-            photo = BufferedInputFile(jpeg, PHOTO_NAME)
+        jpeg = self._jpegs.get(key)
+        if jpeg is None:
+            jpeg = self._jpegs[key] = await asyncio.to_thread(draw)
+            self.drawn += 1
+        digest, known = await self._file_ids.get(jpeg)
         message = await bot.send_photo(
             chat_id=chat_id,
-            photo=photo,
+            photo=known or BufferedInputFile(jpeg, PHOTO_NAME),
             caption=caption,
             parse_mode=ParseMode.HTML,
             message_thread_id=thread,
         )
-        if message.photo:
-            self._file_ids[key] = message.photo[-1].file_id
+        if known is None and message.photo:
+            await self._file_ids.note(digest, message.photo[-1].file_id)
 
 
 # -- inline messages: edited by id, never with an upload (DESIGN.md §3) ----------------------
@@ -158,22 +192,17 @@ class Pictures:
 
 class MediaChat:
     """The operator's media chat (`MEDIA_CHAT_ID`): each new picture is sent there once to get
-    the `file_id` an inline edit needs; an identical render reuses its id, noted in the store
-    for every worker (`GameStore.note_media`) and here (the latest `remembered`), so that a
-    picture is uploaded once, not once per worker."""
+    the `file_id` an inline edit needs; an identical render reuses its id (`FileIds`), so that
+    a picture is uploaded once, not once per worker."""
 
-    def __init__(self, chat_id: int, store: GameStore, remembered: int = 2_000) -> None:
+    def __init__(self, chat_id: int, store: GameStore) -> None:
         self.chat_id = chat_id
-        self._store = store
-        self._remembered = remembered
-        self._ids: OrderedDict[str, str] = OrderedDict()
+        self._file_ids = FileIds(store)
 
     async def file_id(self, bot: Bot, screen: Screen) -> str:
-        """The id of `screen`'s picture on Telegram, uploading it if it is new. A store that
-        cannot be reached costs an upload, never the edit."""
+        """The id of `screen`'s picture on Telegram, uploading it if it is new."""
         jpeg = await _jpeg(screen)
-        digest = hashlib.blake2b(jpeg, digest_size=16).hexdigest()
-        known = self._ids.get(digest) or await self._noted(digest)
+        digest, known = await self._file_ids.get(jpeg)
         if known is None:
             message = await bot.send_photo(
                 chat_id=self.chat_id,
@@ -182,22 +211,8 @@ class MediaChat:
             )
             assert message.photo, "a sent photo comes back with its sizes"
             known = message.photo[-1].file_id
-            try:
-                await self._store.note_media(digest, known)
-            except StoreUnavailable as exc:
-                log.warning("picture %s not noted for the other workers: %s", digest, exc)
-        self._ids[digest] = known
-        self._ids.move_to_end(digest)
-        if len(self._ids) > self._remembered:
-            self._ids.popitem(last=False)
+            await self._file_ids.note(digest, known)
         return known
-
-    async def _noted(self, digest: str) -> str | None:
-        """The file id another worker (or this one, before) noted for the picture, if any."""
-        try:
-            return await self._store.media_file_id(digest)
-        except StoreUnavailable:
-            return None
 
 
 def text_message(screen: Screen) -> str:

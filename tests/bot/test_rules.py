@@ -271,3 +271,19 @@ async def test_the_second_rules_draws_nothing_and_uploads_nothing(
     await russian.send("/rules")
     assert pictures.drawn == 12
     assert_the_rules(sections_sent(russian.messages), Locale.RU)
+
+
+async def test_another_worker_sends_the_rules_by_the_file_ids_of_the_first(
+    chat: Chat, telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """Another process on the same Redis draws the pictures for itself but uploads none: the
+    file ids the first worker got are shared through the store."""
+    await chat.send("/rules")
+    first = [m.photo_id for m in chat.messages[-6:]]
+    other = make_chat(telegram, store, service, user_id=1002)  # another worker's dispatcher
+    await other.send("/rules")
+    assert other.dispatcher["pictures"].drawn == 6
+    again = telegram.calls_of("sendPhoto")[6:]
+    assert [call.uploads for call in again] == [set()] * 6
+    assert [call.params["photo"] for call in again] == first
+    assert_the_rules(sections_sent(other.messages), Locale.EN)
