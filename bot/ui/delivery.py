@@ -112,6 +112,11 @@ async def _jpeg(screen: Screen) -> bytes:
         return await asyncio.to_thread(render, screen.position, screen.view)
 
 
+def digest_of(jpeg: bytes) -> str:
+    """What a picture is known by in `FileIds`: a digest of its JPEG."""
+    return hashlib.blake2b(jpeg, digest_size=16).hexdigest()
+
+
 class FileIds:
     """The Telegram file ids of pictures already uploaded, by the digest of their JPEG: the
     latest `remembered` here, and every one in the store for a day (`GameStore.note_media`),
@@ -123,9 +128,9 @@ class FileIds:
         self._remembered = remembered
         self._ids: OrderedDict[str, str] = OrderedDict()
 
-    async def get(self, jpeg: bytes) -> tuple[str, str | None]:
-        """The picture's digest, and its file id if it was uploaded before (by any worker)."""
-        digest = hashlib.blake2b(jpeg, digest_size=16).hexdigest()
+    async def get(self, digest: str) -> str | None:
+        """The file id of the picture of `digest` (`digest_of`), if it was uploaded before (by
+        any worker)."""
         known = self._ids.get(digest)
         if known is None:
             try:
@@ -134,7 +139,7 @@ class FileIds:
                 known = None
         if known is not None:
             self._remember(digest, known)
-        return digest, known
+        return known
 
     async def note(self, digest: str, file_id: str) -> None:
         """The file id Telegram gave the picture of `digest`, for this worker and the others."""
@@ -157,7 +162,7 @@ class Pictures:
     Telegram file id, so that showing them again costs no CPU and no upload."""
 
     def __init__(self, store: GameStore) -> None:
-        self._jpegs: dict[Hashable, bytes] = {}
+        self._jpegs: dict[Hashable, tuple[bytes, str]] = {}  # each with its `digest_of`
         self._file_ids = FileIds(store)
         self.drawn = 0  # pictures rendered so far
 
@@ -171,11 +176,13 @@ class Pictures:
         thread: int | None = None,
     ) -> None:
         """Send the picture `key` (made by `draw` the first time) with an HTML `caption`."""
-        jpeg = self._jpegs.get(key)
-        if jpeg is None:
-            jpeg = self._jpegs[key] = await asyncio.to_thread(draw)
+        drawn = self._jpegs.get(key)
+        if drawn is None:
+            jpeg = await asyncio.to_thread(draw)
+            drawn = self._jpegs[key] = (jpeg, digest_of(jpeg))
             self.drawn += 1
-        digest, known = await self._file_ids.get(jpeg)
+        jpeg, digest = drawn
+        known = await self._file_ids.get(digest)
         message = await bot.send_photo(
             chat_id=chat_id,
             photo=known or BufferedInputFile(jpeg, PHOTO_NAME),
@@ -202,7 +209,8 @@ class MediaChat:
     async def file_id(self, bot: Bot, screen: Screen) -> str:
         """The id of `screen`'s picture on Telegram, uploading it if it is new."""
         jpeg = await _jpeg(screen)
-        digest, known = await self._file_ids.get(jpeg)
+        digest = digest_of(jpeg)
+        known = await self._file_ids.get(digest)
         if known is None:
             message = await bot.send_photo(
                 chat_id=self.chat_id,
