@@ -54,7 +54,7 @@ def self_play(net: Network, rng: random.Random) -> tuple[Floats, Floats]:
         position = results[best]
         if position.off[mover] == CHECKERS:
             mars = float(position.off[mover.opponent] == 0)
-            return np.array(states), np.array([1.0, mars, 0.0])
+            return np.array(states), np.array([1.0, mars, 0.0], dtype=np.float32)
 
 
 def lambda_targets(values: Floats, outcome: Floats, lam: float) -> Floats:

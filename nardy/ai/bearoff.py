@@ -144,7 +144,7 @@ def shipped() -> BearoffDatabase:
         np.load(path) as data,
     ):
         return BearoffDatabase(
-            data["means"].astype(np.float64), data["variances"].astype(np.float64)
+            data["means"].astype(np.float32), data["variances"].astype(np.float32)
         )
 
 

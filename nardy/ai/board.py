@@ -16,7 +16,7 @@ from nardy.position import CHECKERS, POINTS, Position
 from nardy.steps import Step
 
 Boards = npt.NDArray[np.int64]
-Floats = npt.NDArray[np.float64]
+Floats = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
 
 OWN_POINTS = np.arange(1, POINTS + 1, dtype=np.int64)

@@ -28,8 +28,15 @@ def settle(boards: Boards, result: Floats) -> Floats:
     if done.any():
         result = result.copy()
         result[done, WIN] = 1.0
-        result[done, MARS_WIN] = (boards[done, 1, 0] == 0).astype(np.float64)
+        result[done, MARS_WIN] = (boards[done, 1, 0] == 0).astype(np.float32)
         result[done, MARS_LOSS] = 0.0
+    return result
+
+
+def sigmoid(x: Floats) -> Floats:
+    """The logistic function, elementwise (clipped, so a large input cannot overflow)."""
+    one = np.float32(1)
+    result: Floats = one / (one + np.exp(-np.clip(x, -40, 40)))
     return result
 
 

@@ -50,7 +50,7 @@ def strategy_terms(mine: Boards, theirs: Boards) -> Floats:
     beyond three on a point; HEAD_LEFT: my checkers on the head; SPREAD: my points held.
     """
     mine_in_theirs = in_other_numbering((mine > 0).astype(np.int64))
-    terms = np.empty((mine.shape[0], TERMS), dtype=np.float64)
+    terms = np.empty((mine.shape[0], TERMS), dtype=np.float32)
     terms[:, PRESSURE] = (theirs * _blocked_ahead(mine_in_theirs) ** 2).sum(axis=1)
     terms[:, PRIME] = _longest_prime(mine_in_theirs, theirs)
     terms[:, STACKS] = np.clip(mine[:, : HEAD - 1] - 3, 0, None).sum(axis=1)
@@ -59,12 +59,12 @@ def strategy_terms(mine: Boards, theirs: Boards) -> Floats:
     return terms
 
 
-def pips_to_first_off(side: Boards) -> Boards:
+def pips_to_first_off(side: Boards) -> Floats:
     """Pips to bring every checker home plus a margin to bear one off; 0 once one is off.
 
     `side` is (N, 25) own-numbered counts with column 0 borne off.
     """
     outside = np.clip(np.arange(1, side.shape[1]) - HOME_EDGE, 0, None)
-    need = side[:, 1:] @ outside + MARS_MARGIN
-    result: Boards = np.where(side[:, 0] > 0, 0, need)
+    need = (side[:, 1:] @ outside).astype(np.float32) + MARS_MARGIN
+    result: Floats = np.where(side[:, 0] > 0, 0, need)
     return result

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from nardy.ai.board import Boards, Floats, pips
+from nardy.ai.evaluation import sigmoid
 from nardy.ai.features import TERMS, pips_to_first_off, strategy_terms
 from nardy.position import CHECKERS, POINTS
 
@@ -22,28 +23,32 @@ WEIGHTS_FILE = "td_v1.npz"  # bump the version when the inputs change
 OUTPUTS = 3
 WEIGHTS = ("w1", "b1", "w2", "b2")
 UNITS_PER_POINT = 4
-TERM_SCALE = np.array([100.0, 6.0, 10.0, 15.0, 12.0])  # features.PRESSURE ... SPREAD
+TERM_SCALE = np.array(
+    [100.0, 6.0, 10.0, 15.0, 12.0], dtype=np.float32
+)  # features.PRESSURE ... SPREAD
 INPUTS = 2 * (POINTS * UNITS_PER_POINT + 1 + TERMS + 2) + 1
 
 
-def _point_units(side: Boards) -> Floats:
+def _point_units(counts: Floats) -> Floats:
     """(N, 24 * 4): per point, n >= 1, n >= 2, n >= 3 and (n - 3) / 4 beyond that."""
-    counts = side[:, 1:].astype(np.float64)
     units = np.stack(
-        [counts >= 1, counts >= 2, counts >= 3, np.clip(counts - 3, 0, None) / 4], axis=2
+        [counts >= 1, counts >= 2, counts >= 3, np.clip(counts - 3, 0, None) / 4],
+        axis=2,
+        dtype=np.float32,
     )
-    flat: Floats = units.reshape(len(side), -1).astype(np.float64)
+    flat: Floats = units.reshape(len(counts), -1)
     return flat
 
 
 def _side_inputs(side: Boards, other: Boards) -> Floats:
+    counts = side.astype(np.float32)
     return np.concatenate(
         [
-            _point_units(side),
-            side[:, :1] / CHECKERS,
+            _point_units(counts[:, 1:]),
+            counts[:, :1] / CHECKERS,
             strategy_terms(side[:, 1:], other[:, 1:]) / TERM_SCALE,
-            (pips(side) / 200.0)[:, None],
-            (pips_to_first_off(side) / 100.0)[:, None],
+            (pips(side).astype(np.float32) / 200)[:, None],
+            (pips_to_first_off(side) / 100)[:, None],
         ],
         axis=1,
     )
@@ -54,13 +59,8 @@ def inputs(boards: Boards) -> Floats:
     mine, theirs = boards[:, 0], boards[:, 1]
     race = ((mine[:, 13:] == 0).all(axis=1) & (theirs[:, 13:] == 0).all(axis=1))[:, None]
     return np.concatenate(
-        [_side_inputs(mine, theirs), _side_inputs(theirs, mine), race.astype(np.float64)], axis=1
+        [_side_inputs(mine, theirs), _side_inputs(theirs, mine), race.astype(np.float32)], axis=1
     )
-
-
-def sigmoid(x: Floats) -> Floats:
-    result: Floats = 1.0 / (1.0 + np.exp(-np.clip(x, -40, 40)))
-    return result
 
 
 @dataclass
@@ -76,10 +76,10 @@ class Network:
     def initial(cls, hidden: int, rng: np.random.Generator) -> Network:
         """Small random weights, the start of training."""
         return cls(
-            rng.normal(0.0, 1.0 / np.sqrt(INPUTS), (INPUTS, hidden)),
-            np.zeros(hidden),
-            rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, OUTPUTS)),
-            np.zeros(OUTPUTS),
+            rng.normal(0.0, 1.0 / np.sqrt(INPUTS), (INPUTS, hidden)).astype(np.float32),
+            np.zeros(hidden, dtype=np.float32),
+            rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, OUTPUTS)).astype(np.float32),
+            np.zeros(OUTPUTS, dtype=np.float32),
         )
 
     def forward(self, x: Floats) -> tuple[Floats, Floats]:
@@ -92,15 +92,15 @@ class Network:
         return self.forward(inputs(boards))[1]
 
     def save(self, path: Path, **meta: int | float | str) -> None:
-        """Write the weights (float32) and training metadata to an .npz file."""
-        arrays: dict[str, Any] = {k: getattr(self, k).astype(np.float32) for k in WEIGHTS}
+        """Write the weights and training metadata to an .npz file."""
+        arrays: dict[str, Any] = {k: getattr(self, k) for k in WEIGHTS}
         arrays.update((k, np.array(v)) for k, v in meta.items())
         np.savez_compressed(path, **arrays)
 
     @classmethod
     def load(cls, path: Path) -> Network:
         with np.load(path) as data:
-            return cls(*(data[k].astype(np.float64) for k in WEIGHTS))
+            return cls(*(data[k].astype(np.float32) for k in WEIGHTS))
 
 
 @cache

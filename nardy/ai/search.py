@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.ai.board import Floats, after_steps, encode
+from nardy.ai.board import Boards, Floats, after_steps, encode
 from nardy.ai.evaluation import WIN, Evaluator, chances, equity
 from nardy.movegen import Turn, legal_turns
 from nardy.position import Position
@@ -19,6 +19,7 @@ from nardy.steps import Step
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
     ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
 )
+ROLL_WEIGHTS = np.array([w for _, w in ROLLS], dtype=np.float32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,29 +41,43 @@ def one_ply(position: Position, turns: Sequence[Turn], evaluator: Evaluator) -> 
     return scored
 
 
-def replies_equity(after: Position, rules: Rules, evaluator: Evaluator) -> float:
-    """The mover's equity averaged over the opponent's 36 rolls, each answered at its best."""
-    if after.winner() is not None:
-        raise ValueError("no replies after the game is over")
-    base = encode([after], after.to_move)[0]
+def _reply_boards(after: Position, rules: Rules) -> tuple[Boards, list[int]]:
+    """The board after each of the opponent's legal replies to `after`, by roll (a pass leaves
+    `after` as it is), and where each of the 21 rolls' rows start."""
     sequences: list[tuple[Step, ...]] = []
     starts: list[int] = []
     for dice, _ in ROLLS:
         starts.append(len(sequences))
         sequences.extend(legal_turns(after, dice, rules).step_sequences() or [()])
-    values = equity(chances(evaluator, after_steps(base, sequences)))
-    best: Floats = np.maximum.reduceat(values, starts)
-    weights = np.array([w for _, w in ROLLS], dtype=np.float64)
-    return float(-(best @ weights) / 36.0)
+    return after_steps(encode([after], after.to_move)[0], sequences), starts
+
+
+def replies_equities(afters: Sequence[Position], rules: Rules, evaluator: Evaluator) -> Floats:
+    """For each of `afters`, the mover's equity averaged over the opponent's 36 rolls, each
+    answered at its best; every reply of every position goes to the evaluator in one call."""
+    if any(after.winner() is not None for after in afters):
+        raise ValueError("no replies after the game is over")
+    boards: list[Boards] = []
+    starts: list[int] = []
+    rows = 0
+    for after in afters:
+        replies, first = _reply_boards(after, rules)
+        starts.extend(rows + start for start in first)
+        boards.append(replies)
+        rows += len(replies)
+    values = equity(chances(evaluator, np.concatenate(boards)))
+    best = np.maximum.reduceat(values, starts).reshape(len(afters), len(ROLLS))
+    result: Floats = -(best @ ROLL_WEIGHTS) / 36.0
+    return result
 
 
 def two_ply(candidates: Sequence[Scored], rules: Rules, evaluator: Evaluator) -> list[Scored]:
     """`candidates` rescored against every reply, best first; a game-ending turn keeps its value."""
-    rescored = [
-        s
-        if s.turn.result.winner() is not None
-        else Scored(s.turn, replies_equity(s.turn.result, rules, evaluator), s.win)
-        for s in candidates
-    ]
+    rescored = list(candidates)
+    open_ = [i for i, s in enumerate(candidates) if s.turn.result.winner() is None]
+    if open_:
+        values = replies_equities([candidates[i].turn.result for i in open_], rules, evaluator)
+        for i, value in zip(open_, values, strict=True):
+            rescored[i] = Scored(candidates[i].turn, float(value), candidates[i].win)
     rescored.sort(key=lambda s: -s.equity)
     return rescored

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from nardy import Color, Position
+import itertools
+
+import numpy as np
+
+from nardy import Color, Position, Rules
 from nardy.ai.board import encode
 from nardy.ai.evaluation import Evaluator, chances, equity
 from nardy.ai.expert import expert_chances
 from nardy.ai.heuristic import heuristic_chances
+from nardy.ai.network import WEIGHTS, inputs, shipped
+from tests.ai.positions import random_positions
 
 
 def position(white: dict[int, int], black: dict[int, int]) -> Position:
@@ -62,3 +68,16 @@ def test_stacking_everything_on_one_point_is_worse_than_spreading() -> None:
 def test_the_side_that_has_borne_off_everything_has_won() -> None:
     done = position({}, {13: 15})
     assert white_equity(heuristic_chances, done) == 2.0  # a mars: Black bore off nothing
+
+
+def test_every_evaluation_runs_in_float32() -> None:
+    # float64 weights, inputs or chances would upcast every batch the search evaluates after
+    # them: twice the memory traffic on each move the Expert searches.
+    boards = encode(
+        list(itertools.islice(random_positions(3, Rules(), games=2, stride=3), 20)), Color.WHITE
+    )
+    net = shipped()
+    assert {getattr(net, name).dtype for name in WEIGHTS} == {np.dtype(np.float32)}
+    assert inputs(boards).dtype == np.float32
+    for evaluator in (heuristic_chances, expert_chances):
+        assert evaluator(boards).dtype == np.float32

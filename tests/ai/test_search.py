@@ -1,0 +1,78 @@
+"""The 2-ply search against a slow, obviously correct one: every one of the 36 dice outcomes,
+every legal reply built as a `Position` by the rules core, each evaluated on its own."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from nardy import Color, Position, Rules, legal_turns
+from nardy.ai.board import encode
+from nardy.ai.evaluation import Evaluator, chances, equity
+from nardy.ai.expert import expert_chances
+from nardy.ai.heuristic import heuristic_chances
+from nardy.ai.search import Scored, one_ply, replies_equities, two_ply
+from tests.ai.positions import random_positions
+
+EVALUATORS = {"heuristic": heuristic_chances, "expert": expert_chances}
+
+
+def slow_replies_equity(after: Position, rules: Rules, evaluator: Evaluator) -> float:
+    """The mover's equity after `after`: the mean over 36 rolls of minus the replier's best."""
+    total = 0.0
+    for first, second in itertools.product(range(1, 7), repeat=2):
+        dice = (first, second)
+        legal = legal_turns(after, dice, rules)
+        results = [t.result for t in legal.turns] or [after]  # a pass leaves the board as it is
+        best = max(
+            float(equity(chances(evaluator, encode([r], after.to_move)))[0]) for r in results
+        )
+        total += best
+    return -total / 36
+
+
+def sample(rules: Rules) -> list[Position]:
+    """Positions just after a move (the opponent on roll), from random games."""
+    return list(itertools.islice(random_positions(7, rules, games=3, stride=9), 6))
+
+
+@pytest.mark.parametrize("name", EVALUATORS)
+def test_batched_replies_match_the_slow_search(name: str) -> None:
+    rules = Rules()
+    evaluator = EVALUATORS[name]
+    afters = sample(rules)
+    batched = replies_equities(afters, rules, evaluator)
+    slow = [slow_replies_equity(after, rules, evaluator) for after in afters]
+    assert batched.shape == (len(afters),)
+    assert list(batched) == pytest.approx(slow, abs=1e-5)
+
+
+def test_one_position_scores_as_it_does_among_others() -> None:
+    rules = Rules()
+    afters = sample(rules)
+    together = replies_equities(afters, rules, expert_chances)
+    alone = [replies_equities([a], rules, expert_chances)[0] for a in afters]
+    assert list(together) == pytest.approx(alone, abs=1e-6)
+
+
+def test_two_ply_rescores_open_turns_and_keeps_a_finishing_turn() -> None:
+    points = [0] * 24
+    points[0] = 1  # White's last checker on his point 1: a 6-5 bears it off and wins
+    points[12] = -15  # Black at home on his own point 1
+    position = Position(tuple(points), (14, 0), Color.WHITE, (False, False))
+    rules = Rules()
+    finishing = one_ply(position, legal_turns(position, (6, 5), rules).turns, expert_chances)[0]
+    assert finishing.turn.result.winner() is Color.WHITE
+    open_turn = next(
+        t
+        for p in sample(rules)
+        for t in legal_turns(p, (3, 1), rules).turns
+        if t.result.winner() is None
+    )
+    candidates = [Scored(open_turn, -5.0, 0.5), finishing]
+    ranked = two_ply(candidates, rules, expert_chances)
+    assert ranked[0] == finishing  # kept as it was, and a win beats any open turn
+    expected = replies_equities([open_turn.result], rules, expert_chances)[0]
+    assert ranked[1].turn == open_turn
+    assert ranked[1].equity == pytest.approx(float(expected)) != -5.0
