@@ -296,6 +296,11 @@ class LegalTurns(Question[Position, Rules]):
         """One step sequence per distinct resulting position, without building positions."""
         return [self._path(depth, key) for depth, key in self._distinct_finals()]
 
+    def result_boards(self) -> list[int]:
+        """The mover's board packed as `pack` does after each distinct legal turn (the start
+        for a pass): what a search scores, without building steps or positions."""
+        return list(dict.fromkeys(key[0] for _, key in self._finals))
+
     @property
     def passes(self) -> bool:
         """No step can be played: the turn passes (RULES.md §3)."""

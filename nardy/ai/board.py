@@ -13,13 +13,13 @@ import numpy.typing as npt
 
 from nardy.color import Color
 from nardy.position import CHECKERS, POINTS, Position
-from nardy.steps import Step
 
 Boards = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
 
 OWN_POINTS = np.arange(1, POINTS + 1, dtype=np.int64)
+PACKED_BYTES = (POINTS + 2) // 2  # a packed board: 25 four-bit counts
 
 
 def encode(positions: Sequence[Position], viewer: Color) -> Boards:
@@ -37,18 +37,15 @@ def encode(positions: Sequence[Position], viewer: Color) -> Boards:
     return boards
 
 
-def after_steps(base: Boards, sequences: Sequence[Sequence[Step]]) -> Boards:
-    """One board per step sequence: `base` (2, 25), seen by the mover, with the steps played.
+def unpack(packed: Sequence[int]) -> Boards:
+    """(N, 25) own-numbered counts from boards packed four bits a point (`nardy.movegen.pack`).
 
-    Cheaper than building a `Position` per turn, for the many replies a search looks at.
+    Far cheaper than building a `Position` per turn, for the many replies a search looks at.
     """
-    boards = np.repeat(base[None, :, :], len(sequences), axis=0)
-    rows = [row for row, steps in enumerate(sequences) for _ in steps]
-    srcs = [step.src for steps in sequences for step in steps]
-    dsts = [step.dst for steps in sequences for step in steps]
-    np.add.at(boards[:, 0], (rows, srcs), -1)
-    np.add.at(boards[:, 0], (rows, dsts), 1)
-    return boards
+    raw = b"".join(board.to_bytes(PACKED_BYTES, "little") for board in packed)
+    nibbles = np.frombuffer(raw, dtype=np.uint8).reshape(len(packed), PACKED_BYTES, 1)
+    counts = np.concatenate([nibbles & 15, nibbles >> 4], axis=2).reshape(len(packed), -1)
+    return counts[:, : POINTS + 1].astype(np.int64)
 
 
 def in_other_numbering(counts: Boards) -> Boards:

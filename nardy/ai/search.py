@@ -8,12 +8,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.ai.board import Boards, Floats, after_steps, encode
+from nardy.ai.board import Boards, Floats, encode, unpack
 from nardy.ai.evaluation import WIN, Evaluator, chances, equity
 from nardy.movegen import Turn, legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
-from nardy.steps import Step
 
 # The 21 distinct rolls and how many of the 36 dice outcomes give each.
 ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
@@ -44,12 +43,14 @@ def one_ply(position: Position, turns: Sequence[Turn], evaluator: Evaluator) -> 
 def _reply_boards(after: Position, rules: Rules) -> tuple[Boards, list[int]]:
     """The board after each of the opponent's legal replies to `after`, by roll (a pass leaves
     `after` as it is), and where each of the 21 rolls' rows start."""
-    sequences: list[tuple[Step, ...]] = []
+    packed: list[int] = []
     starts: list[int] = []
     for dice, _ in ROLLS:
-        starts.append(len(sequences))
-        sequences.extend(legal_turns(after, dice, rules).step_sequences() or [()])
-    return after_steps(encode([after], after.to_move)[0], sequences), starts
+        starts.append(len(packed))
+        packed.extend(legal_turns(after, dice, rules).result_boards())
+    boards = np.repeat(encode([after], after.to_move), len(packed), axis=0)
+    boards[:, 0] = unpack(packed)  # only the replier's checkers move: no hitting (RULES.md §1)
+    return boards, starts
 
 
 def replies_equities(afters: Sequence[Position], rules: Rules, evaluator: Evaluator) -> Floats:

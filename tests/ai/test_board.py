@@ -1,4 +1,4 @@
-"""Board arrays: the fast replay of step sequences equals the rules core's own results."""
+"""Board arrays: packed result boards unpack to the rules core's own results."""
 
 from __future__ import annotations
 
@@ -6,19 +6,25 @@ import numpy as np
 
 from nardy import Rules, legal_turns
 from nardy.ai import Level
-from nardy.ai.board import after_steps, encode
+from nardy.ai.board import encode, unpack
 from nardy.ai.duel import duel
+from nardy.movegen import pack
 from tests.ai.positions import random_positions
 
 
-def test_after_steps_matches_the_positions_the_rules_core_builds() -> None:
+def test_result_boards_unpack_to_the_positions_the_rules_core_builds() -> None:
     for position in random_positions(seed=2, rules=Rules(), games=1, stride=4):
         for dice in ((6, 6), (5, 3), (1, 1), (4, 2)):
             legal = legal_turns(position, dice, Rules())
-            sequences = legal.step_sequences() or [()]
-            fast = after_steps(encode([position], position.to_move)[0], sequences)
-            built = [legal.play(s) if s else position.with_turn_passed() for s in sequences]
-            assert np.array_equal(fast, encode(built, position.to_move))
+            fast = unpack(legal.result_boards())
+            mover = position.to_move
+            built = [turn.result.own_counts(mover) for turn in legal.turns]
+            assert sorted(map(tuple, fast.tolist())) == sorted(built)
+
+
+def test_unpack_reads_every_count_from_0_to_15_at_every_point() -> None:
+    counts = [[(point * 7 + row) % 16 for point in range(25)] for row in range(16)]
+    assert unpack([pack(row) for row in counts]).tolist() == counts
 
 
 def test_encoding_counts_every_checker_for_both_viewers() -> None:
