@@ -5,8 +5,8 @@ turn), timed per (position, roll) in this process's CPU time, over three sets pr
 their sizes: positions of seeded random games with all 21 rolls; built blocking positions
 (primes of 4 to 6 points with the other side's checkers behind them, either side to move, so
 the six-block rule and the blocked side's few moves are both exercised) with all 21 rolls;
-and middle-game positions with 3-3, 4-4, 5-5 and 6-6, the heaviest rolls. `step_sequences()`
-(no positions built, what the 2-ply search uses for replies) is timed too, for comparison.
+and middle-game positions with 3-3, 4-4, 5-5 and 6-6, the heaviest rolls. `result_boards()`
+(no steps or positions built, what the 2-ply search uses for replies) is timed too.
 Left out: start-up, building the position sets, and garbage collection pauses between cases.
 Run: python scripts/bench_movegen.py [--games 40] [--every 4] [--blocking 120] [--seed 1]
 """
@@ -41,9 +41,9 @@ def turns(position: Position, dice: tuple[int, int], rules: Rules) -> object:
     return legal_turns(position, dice, rules).turns
 
 
-def sequences(position: Position, dice: tuple[int, int], rules: Rules) -> object:
-    """The search alone: one step sequence per resulting position, no positions built."""
-    return legal_turns(position, dice, rules).step_sequences()
+def boards(position: Position, dice: tuple[int, int], rules: Rules) -> object:
+    """The search alone: each distinct result's packed board, no steps or positions built."""
+    return legal_turns(position, dice, rules).result_boards()
 
 
 def cpu_ms(
@@ -179,9 +179,9 @@ def main() -> None:
         every_time += times
         print(percentiles(name, times))
     print(percentiles("all sets", every_time))
-    print("legal_turns(...).step_sequences() (the search alone, for comparison)")
+    print("legal_turns(...).result_boards() (the search alone, what the 2-ply search pays)")
     for name, cases in sets.items():
-        print(percentiles(name, cpu_ms(cases, rules, sequences)))
+        print(percentiles(name, cpu_ms(cases, rules, boards)))
     start = time.process_time()
     summary = play_random_games(200, *seeded_sources(args.seed), rules)
     elapsed = time.process_time() - start

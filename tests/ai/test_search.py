@@ -56,6 +56,15 @@ def test_one_position_scores_as_it_does_among_others() -> None:
     assert list(together) == pytest.approx(alone, abs=1e-6)
 
 
+def test_small_batches_score_as_one_batch_does() -> None:
+    rules = Rules()
+    afters = sample(rules)
+    whole = replies_equities(afters, rules, expert_chances)
+    assert list(replies_equities(afters, rules, expert_chances, batch=7)) == pytest.approx(
+        list(whole), abs=1e-6
+    )
+
+
 def test_two_ply_rescores_open_turns_and_keeps_a_finishing_turn() -> None:
     points = [0] * 24
     points[0] = 1  # White's last checker on his point 1: a 6-5 bears it off and wins
