@@ -1,12 +1,18 @@
-"""Train the Expert's network by TD(lambda) self-play, reproducibly from a seed.
+"""Train the Expert's network by TD(lambda) self-play, reproducibly from a seed, in resumable
+chunks.
 
-Usage: nice -n 15 python scripts/train_td.py --games 20000 --seed 1 --out nardy/data/td_v1.npz
-Each game is played greedily by the network itself (1-ply); at its end the lambda-returns of
-every state are computed backwards from the true outcome and the network takes one Adam step
-towards them. The weights are checkpointed every --save-every games. BLAS runs one thread
-(`nardy.ai.limit_threads`): the products are small, and more threads only spin. Each
-checkpoint line gives the CPU and wall time so far, and the last line the whole run's. Left
-out: start-up and imports.
+Usage: python scripts/train_td.py --games 170000 --seed 2 --out nardy/data/td_v2.npz
+       [--start-from nardy/data/td_v1.npz] [--resume]
+Each game is played greedily by the network itself (1-ply) on dice from its own seed (the run's
+seed and the game's number), so a run stopped and resumed makes the same weights as one run
+straight through; at its end the lambda-returns of every state are computed backwards from the
+true outcome and the network takes one Adam step towards them. Every --save-every games the
+weights go to --out with the seed and every hyper-parameter, and the checkpoint (weights, Adam's
+state, games played) beside it as *.ckpt.npz; --resume goes on from that checkpoint up to
+--games. The process lowers its own priority (--nice, default 15) and BLAS runs one thread
+(`nardy.ai.limit_threads`): the products are small, and more threads only spin. Each checkpoint
+line gives the CPU and wall time so far, and the last line the whole run's. Left out: start-up
+and imports.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +31,7 @@ from nardy.ai import limit_threads
 from nardy.ai.board import Floats, encode
 from nardy.ai.evaluation import chances, equity, settle
 from nardy.ai.heuristic import heuristic_chances
-from nardy.ai.network import Network, inputs
+from nardy.ai.network import WEIGHTS, Network, inputs
 from nardy.color import Color
 from nardy.movegen import legal_turns
 from nardy.position import CHECKERS, Position
@@ -72,8 +80,8 @@ class Adam:
 
     def __init__(self, net: Network, lr: float) -> None:
         self.net, self.lr, self.t = net, lr, 0
-        self.m = {k: np.zeros_like(getattr(net, k)) for k in ("w1", "b1", "w2", "b2")}
-        self.v = {k: np.zeros_like(getattr(net, k)) for k in ("w1", "b1", "w2", "b2")}
+        self.m = {k: np.zeros_like(getattr(net, k)) for k in WEIGHTS}
+        self.v = {k: np.zeros_like(getattr(net, k)) for k in WEIGHTS}
 
     def step(self, grads: dict[str, Floats]) -> None:
         self.t += 1
@@ -83,6 +91,17 @@ class Adam:
             m_hat = self.m[k] / (1 - 0.9**self.t)
             v_hat = self.v[k] / (1 - 0.999**self.t)
             setattr(self.net, k, getattr(self.net, k) - self.lr * m_hat / (np.sqrt(v_hat) + 1e-8))
+
+    def state(self) -> dict[str, Floats]:
+        """The moments and step count, as arrays for a checkpoint."""
+        arrays = {f"m_{k}": m for k, m in self.m.items()} | {f"v_{k}": v for k, v in self.v.items()}
+        return arrays | {"adam_t": np.array(self.t)}
+
+    def restore(self, arrays: dict[str, Floats]) -> None:
+        """Take back the state `state` gave."""
+        self.m = {k: arrays[f"m_{k}"] for k in WEIGHTS}
+        self.v = {k: arrays[f"v_{k}"] for k in WEIGHTS}
+        self.t = int(arrays["adam_t"])
 
 
 def gradients(net: Network, x: Floats, targets: Floats) -> tuple[dict[str, Floats], float]:
@@ -116,33 +135,99 @@ def versus_heuristic(net: Network, games: int, seed: int) -> float:
     return wins / games
 
 
+@dataclass(frozen=True)
+class HyperParameters:
+    """What decides a run's weights besides the number of games: recorded with the weights."""
+
+    seed: int
+    hidden: int
+    lam: float
+    lr: float
+    start_from: str  # the weights the run began with, "random" for fresh ones
+
+
+DEFAULTS = HyperParameters(seed=1, hidden=80, lam=0.7, lr=0.001, start_from="random")
+
+
+def game_rng(seed: int, game: int) -> random.Random:
+    """The dice of one game: fixed by the run's seed and the game's number alone."""
+    return random.Random(seed * 1_000_003 + game)
+
+
+def checkpoint_path(out: Path) -> Path:
+    return out.with_name(out.name.removesuffix(".npz") + ".ckpt.npz")
+
+
+def save(out: Path, net: Network, adam: Adam, games: int, params: HyperParameters) -> None:
+    """The weights with their record in `out`, and everything a resumed run needs beside it."""
+    record = asdict(params) | {"games": games}
+    net.save(checkpoint_path(out), **adam.state(), **record)
+    net.save(out, **record)
+
+
+def resumed(out: Path, asked: dict[str, object]) -> tuple[Network, Adam, int, HyperParameters]:
+    """The network, optimiser, games played and hyper-parameters of `out`'s checkpoint; exits
+    with one line when there is none or a hyper-parameter asked for differs."""
+    path = checkpoint_path(out)
+    if not path.exists():
+        sys.exit(f"train_td: no checkpoint {path} to resume; start without --resume")
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    stored = HyperParameters(**{k: arrays[k].item() for k in asdict(DEFAULTS)})
+    differ = [k for k, v in asked.items() if v != getattr(stored, k)]
+    if differ:
+        flags = ", ".join("--" + k.replace("_", "-") for k in differ)
+        sys.exit(f"train_td: {flags} not as in the checkpoint, made with {stored}")
+    net = Network(*(arrays[k] for k in WEIGHTS))
+    adam = Adam(net, stored.lr)
+    adam.restore(arrays)
+    return net, adam, int(arrays["games"]), stored
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=80)
-    parser.add_argument("--lam", type=float, default=0.7)
-    parser.add_argument("--lr", type=float, default=0.001)
+    parser.add_argument("--games", type=int, default=20000, help="games in all, resumed or not")
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--hidden", type=int)
+    parser.add_argument("--lam", type=float)
+    parser.add_argument("--lr", type=float)
+    parser.add_argument("--start-from", type=Path, help="weights to begin with (not random)")
+    parser.add_argument("--resume", action="store_true", help="go on from --out's checkpoint")
+    parser.add_argument("--nice", type=int, default=15, help="how much to lower the priority")
     parser.add_argument("--save-every", type=int, default=250)
     parser.add_argument("--check-every", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=Path("nardy/data/td_v1.npz"))
+    parser.add_argument("--out", type=Path, default=Path("nardy/data/td_v2.npz"))
     args = parser.parse_args()
+    os.nice(args.nice)
     limit_threads()
     clock = RunClock()
-    rng = random.Random(args.seed)
-    net = Network.initial(args.hidden, np.random.default_rng(args.seed))
-    adam = Adam(net, args.lr)
+    given = {"seed": args.seed, "hidden": args.hidden, "lam": args.lam, "lr": args.lr}
+    if args.start_from is not None:
+        if args.hidden is not None:
+            parser.error("--hidden comes from the --start-from weights")
+        given["start_from"] = args.start_from.name
+    asked = {k: v for k, v in given.items() if v is not None}
+    if args.resume:
+        net, adam, played, params = resumed(args.out, asked)
+        print(f"resuming after game {played}: {params}", flush=True)
+    else:
+        if args.start_from is None:
+            params = HyperParameters(**(asdict(DEFAULTS) | asked))
+            net = Network.initial(params.hidden, np.random.default_rng(params.seed))
+        else:
+            net = Network.load(args.start_from)
+            hidden = net.w1.shape[1]
+            params = HyperParameters(**(asdict(DEFAULTS) | asked | {"hidden": hidden}))
+        adam, played = Adam(net, params.lr), 0
     errors: list[float] = []
-    for game in range(1, args.games + 1):
-        x, outcome = self_play(net, rng)
-        targets = lambda_targets(net.forward(x)[1], outcome, args.lam)
+    for game in range(played + 1, args.games + 1):
+        x, outcome = self_play(net, game_rng(params.seed, game))
+        targets = lambda_targets(net.forward(x)[1], outcome, params.lam)
         grads, error = gradients(net, x, targets)
         adam.step(grads)
         errors.append(error)
         if game % args.save_every == 0 or game == args.games:
-            tmp = args.out.with_suffix(".tmp.npz")
-            net.save(tmp, games=game, seed=args.seed, lam=args.lam, hidden=args.hidden)
-            os.replace(tmp, args.out)
+            save(args.out, net, adam, game, params)
             print(
                 f"game {game}: mean |error| {np.mean(errors):.4f}; {clock.summary('so far')}",
                 flush=True,

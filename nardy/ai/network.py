@@ -6,6 +6,7 @@ counts per point) plus the shared strategy features; weights live in `nardy/data
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -91,11 +92,14 @@ class Network:
         """The evaluator interface: (N, 3) chances for the viewer of `boards`."""
         return self.forward(inputs(boards))[1]
 
-    def save(self, path: Path, **meta: int | float | str) -> None:
-        """Write the weights and training metadata to an .npz file."""
+    def save(self, path: Path, **extra: Any) -> None:
+        """Write the weights and `extra` values (training state, metadata) to an .npz file,
+        through a temporary file: a run killed while writing leaves the previous one whole."""
         arrays: dict[str, Any] = {k: getattr(self, k) for k in WEIGHTS}
-        arrays.update((k, np.array(v)) for k, v in meta.items())
-        np.savez_compressed(path, **arrays)
+        arrays.update((k, np.asarray(v)) for k, v in extra.items())
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez_compressed(tmp, **arrays)
+        os.replace(tmp, path)
 
     @classmethod
     def load(cls, path: Path) -> Network:

@@ -1,0 +1,66 @@
+"""Training (scripts/train_td.py) in resumable chunks: a run stopped and resumed makes the same
+weights as one run straight through, and the weights carry the seed and every hyper-parameter.
+A few games of a tiny network: the machinery, not the training, which never runs here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from nardy.ai.network import WEIGHTS
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ["--seed", "7", "--hidden", "6", "--lam", "0.6", "--save-every", "2", "--check-every", "99"]
+
+
+def train(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "scripts/train_td.py", "--out", str(out), "--nice", "0", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def arrays(path: Path) -> dict[str, np.ndarray]:
+    with np.load(path) as data:
+        return {k: data[k] for k in data.files}
+
+
+def test_a_resumed_run_makes_the_same_weights_as_one_run(tmp_path: Path) -> None:
+    whole, chunked = tmp_path / "whole.npz", tmp_path / "chunked.npz"
+    assert train(whole, "--games", "4", *TINY).returncode == 0
+    assert train(chunked, "--games", "2", *TINY).returncode == 0
+    halfway = arrays(chunked)
+    resumed = train(chunked, "--games", "4", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "resuming after game 2" in resumed.stdout
+    one, two = arrays(whole), arrays(chunked)
+    assert not np.array_equal(halfway["w1"], two["w1"])  # the resumed chunk trained on
+    for name in WEIGHTS:
+        assert np.array_equal(one[name], two[name]), name
+    record = {k: two[k].item() for k in ("seed", "hidden", "lam", "lr", "start_from", "games")}
+    assert record == {
+        "seed": 7,
+        "hidden": 6,
+        "lam": 0.6,
+        "lr": 0.001,
+        "start_from": "random",
+        "games": 4,
+    }
+    assert set(two) == set(WEIGHTS) | set(record)  # the optimiser's state stays in the checkpoint
+    assert {"m_w1", "v_w1", "adam_t"} <= set(arrays(tmp_path / "chunked.ckpt.npz"))
+
+
+def test_resuming_refuses_other_hyper_parameters_and_a_missing_checkpoint(tmp_path: Path) -> None:
+    out = tmp_path / "net.npz"
+    missing = train(out, "--games", "2", "--resume")
+    assert missing.returncode == 1
+    assert (
+        missing.stderr == f"train_td: no checkpoint {tmp_path / 'net.ckpt.npz'} to resume;"
+        " start without --resume\n"
+    )
+    assert train(out, "--games", "2", *TINY).returncode == 0
+    other = train(out, "--games", "3", "--resume", "--lam", "0.9")
+    assert other.returncode == 1
+    assert other.stderr.startswith("train_td: --lam not as in the checkpoint, made with")
+    assert arrays(out)["games"].item() == 2  # nothing trained, nothing written
