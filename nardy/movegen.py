@@ -301,6 +301,10 @@ class LegalTurns(Question[Position, Rules]):
         for a pass): what a search scores, without building steps or positions."""
         return list(dict.fromkeys(key[0] for _, key in self._finals))
 
+    def result(self, board: int) -> Position:
+        """The position a board of `result_boards` stands for."""
+        return self._materialize(board)
+
     @property
     def passes(self) -> bool:
         """No step can be played: the turn passes (RULES.md §3)."""

@@ -28,7 +28,7 @@ import numpy as np
 from cpu_wall import RunClock
 
 from nardy.ai import limit_threads
-from nardy.ai.board import Floats, encode
+from nardy.ai.board import Floats, encode, results_seen_by_mover
 from nardy.ai.evaluation import chances, equity, settle
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.network import WEIGHTS, Network, inputs
@@ -53,13 +53,13 @@ def self_play(net: Network, rng: random.Random) -> tuple[Floats, Floats]:
     states: list[Floats] = []
     while True:
         mover = position.to_move
-        turns = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES).turns
-        results = [t.result for t in turns] or [position.with_turn_passed()]
-        boards = encode(results, mover)
+        legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
+        packed = legal.result_boards()
+        boards = results_seen_by_mover(position, packed)
         x = inputs(boards)
         best = int(np.argmax(equity(settle(boards, net.forward(x)[1]))))
         states.append(x[best])
-        position = results[best]
+        position = legal.result(packed[best])
         if position.off[mover] == CHECKERS:
             mars = float(position.off[mover.opponent] == 0)
             return np.array(states), np.array([1.0, mars, 0.0], dtype=np.float32)

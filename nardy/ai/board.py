@@ -48,6 +48,14 @@ def unpack(packed: Sequence[int]) -> Boards:
     return counts[:, : POINTS + 1].astype(np.int64)
 
 
+def results_seen_by_mover(position: Position, packed: Sequence[int]) -> Boards:
+    """`position` seen by its mover once per packed board of the mover's checkers (as
+    `LegalTurns.result_boards` gives them); the other side's stay put: no hitting (RULES.md §1)."""
+    boards = np.repeat(encode([position], position.to_move), len(packed), axis=0)
+    boards[:, 0] = unpack(packed)
+    return boards
+
+
 def in_other_numbering(counts: Boards) -> Boards:
     """Per-point values (N, 24) renumbered into the other side's numbering (own q <-> q ± 12)."""
     return np.roll(counts, POINTS // 2, axis=1)

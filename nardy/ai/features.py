@@ -31,14 +31,14 @@ def _blocked_ahead(blockers_occ: Boards) -> Boards:
 
 def _longest_prime(blockers_occ: Boards, movers: Boards) -> Boards:
     """Longest run of held points lying in front of the rearmost mover checker."""
-    n, width = movers.shape
+    width = movers.shape[1]
     present = movers > 0
     rear = np.where(present.any(axis=1), width - np.argmax(present[:, ::-1], axis=1), 0)
-    run = np.zeros(n, dtype=np.int64)
-    best = np.zeros(n, dtype=np.int64)
-    for i in range(width):
-        run = np.where(blockers_occ[:, i] > 0, run + 1, 0)
-        best = np.where(i < rear - 1, np.maximum(best, run), best)
+    held = (blockers_occ > 0) & (np.arange(width) < rear[:, None] - 1)
+    # The run ending at each point: points held so far, less those held before the last gap.
+    so_far = np.cumsum(held, axis=1)
+    before_gap = np.maximum.accumulate(np.where(held, 0, so_far), axis=1)
+    best: Boards = (so_far - before_gap).max(axis=1, initial=0)
     return best
 
 

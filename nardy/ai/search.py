@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.ai.board import Boards, Floats, encode, unpack
+from nardy.ai.board import Boards, Floats, encode, results_seen_by_mover
 from nardy.ai.evaluation import WIN, Evaluator, chances, equity
 from nardy.movegen import Turn, legal_turns
 from nardy.position import Position
@@ -51,9 +51,7 @@ def _reply_boards(after: Position, rules: Rules) -> tuple[Boards, list[int]]:
     for dice, _ in ROLLS:
         starts.append(len(packed))
         packed.extend(legal_turns(after, dice, rules).result_boards())
-    boards = np.repeat(encode([after], after.to_move), len(packed), axis=0)
-    boards[:, 0] = unpack(packed)  # only the replier's checkers move: no hitting (RULES.md §1)
-    return boards, starts
+    return results_seen_by_mover(after, packed), starts
 
 
 def replies_equities(

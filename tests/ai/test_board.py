@@ -12,7 +12,7 @@ from nardy.movegen import pack
 from tests.ai.positions import random_positions
 
 
-def test_result_boards_unpack_to_the_positions_the_rules_core_builds() -> None:
+def test_result_boards_stand_for_the_positions_the_rules_core_builds() -> None:
     for position in random_positions(seed=2, rules=Rules(), games=1, stride=4):
         for dice in ((6, 6), (5, 3), (1, 1), (4, 2)):
             legal = legal_turns(position, dice, Rules())
@@ -20,6 +20,8 @@ def test_result_boards_unpack_to_the_positions_the_rules_core_builds() -> None:
             mover = position.to_move
             built = [turn.result.own_counts(mover) for turn in legal.turns]
             assert sorted(map(tuple, fast.tolist())) == sorted(built)
+            results = {legal.result(board) for board in legal.result_boards()}
+            assert results == {turn.result for turn in legal.turns}
 
 
 def test_unpack_reads_every_count_from_0_to_15_at_every_point() -> None:
