@@ -23,12 +23,14 @@ import random
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from cpu_wall import RunClock
 
 from nardy.ai import limit_threads
-from nardy.ai.board import Floats, encode, results_seen_by_mover
+from nardy.ai.board import Floats, results_seen_by_mover
 from nardy.ai.evaluation import chances, equity, settle
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.network import WEIGHTS, Network, inputs
@@ -92,12 +94,12 @@ class Adam:
             v_hat = self.v[k] / (1 - 0.999**self.t)
             setattr(self.net, k, getattr(self.net, k) - self.lr * m_hat / (np.sqrt(v_hat) + 1e-8))
 
-    def state(self) -> dict[str, Floats]:
+    def state(self) -> dict[str, npt.NDArray[Any]]:
         """The moments and step count, as arrays for a checkpoint."""
         arrays = {f"m_{k}": m for k, m in self.m.items()} | {f"v_{k}": v for k, v in self.v.items()}
         return arrays | {"adam_t": np.array(self.t)}
 
-    def restore(self, arrays: dict[str, Floats]) -> None:
+    def restore(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
         """Take back the state `state` gave."""
         self.m = {k: arrays[f"m_{k}"] for k in WEIGHTS}
         self.v = {k: arrays[f"v_{k}"] for k in WEIGHTS}
@@ -127,10 +129,11 @@ def versus_heuristic(net: Network, games: int, seed: int) -> float:
         position = Position.start()
         while position.winner() is None:
             mover = position.to_move
-            turns = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES).turns
-            results = [t.result for t in turns] or [position.with_turn_passed()]
+            legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
+            packed = legal.result_boards()
             evaluator = net.chances if mover is net_color else heuristic_chances
-            position = results[int(np.argmax(equity(chances(evaluator, encode(results, mover)))))]
+            values = equity(chances(evaluator, results_seen_by_mover(position, packed)))
+            position = legal.result(packed[int(np.argmax(values))])
         wins += position.winner() is net_color
     return wins / games
 
@@ -209,7 +212,11 @@ def main() -> None:
     asked = {k: v for k, v in given.items() if v is not None}
     if args.resume:
         net, adam, played, params = resumed(args.out, asked)
+        if played > args.games:
+            parser.error(f"the checkpoint has {played} games already, more than --games")
         print(f"resuming after game {played}: {params}", flush=True)
+    elif checkpoint_path(args.out).exists():
+        parser.error(f"{checkpoint_path(args.out)} exists: go on with --resume, or remove it")
     else:
         if args.start_from is None:
             params = HyperParameters(**(asdict(DEFAULTS) | asked))

@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from nardy.ai.board import Boards, Floats
 from nardy.position import CHECKERS
@@ -24,6 +25,7 @@ RADIX = 16  # a position's key packs its six counts in base 16
 
 Counts = tuple[int, ...]  # checkers on own points 1..6
 Value = tuple[float, float]  # expected rolls, expected squared rolls
+Doubles = npt.NDArray[np.float64]
 
 
 def home_positions() -> list[Counts]:
@@ -63,8 +65,9 @@ def die_moves(counts: Counts, die: int) -> Iterator[Counts]:
         yield tuple(after)
 
 
-def build() -> tuple[list[Counts], Floats, Floats]:
-    """Positions, expected rolls and variances, by dynamic programming from fewer pips up."""
+def build() -> tuple[list[Counts], Doubles, Doubles]:
+    """Positions, expected rolls and variances, by dynamic programming from fewer pips up (in
+    float64, as they are stored; the database reads them as float32)."""
     positions = home_positions()
     order = sorted(positions, key=lambda c: sum((p + 1) * n for p, n in enumerate(c)))
     value: dict[Counts, Value] = {}

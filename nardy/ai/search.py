@@ -62,6 +62,8 @@ def replies_equities(
     rows a call."""
     if any(after.winner() is not None for after in afters):
         raise ValueError("no replies after the game is over")
+    if not afters:
+        return np.empty(0, dtype=np.float32)
     boards: list[Boards] = []
     starts: list[int] = []
     rows = 0

@@ -24,7 +24,7 @@ def slow_replies_equity(after: Position, rules: Rules, evaluator: Evaluator) -> 
     for first, second in itertools.product(range(1, 7), repeat=2):
         dice = (first, second)
         legal = legal_turns(after, dice, rules)
-        results = [t.result for t in legal.turns] or [after]  # a pass leaves the board as it is
+        results = [t.result for t in legal.turns]  # a pass is a turn of no steps
         best = max(
             float(equity(chances(evaluator, encode([r], after.to_move)))[0]) for r in results
         )
@@ -33,8 +33,31 @@ def slow_replies_equity(after: Position, rules: Rules, evaluator: Evaluator) -> 
 
 
 def sample(rules: Rules) -> list[Position]:
-    """Positions just after a move (the opponent on roll), from random games."""
-    return list(itertools.islice(random_positions(7, rules, games=3, stride=9), 6))
+    """Positions just after a move (the opponent on roll), from random games, and two made by
+    hand: one where every roll of 1 to 5 passes, one where every roll ends the game."""
+    played = list(itertools.islice(random_positions(7, rules, games=3, stride=9), 6))
+    blocked = black_on_roll({7: 3, 8: 3, 9: 3, 10: 3, 11: 3}, {12: 15}, (0, 0))
+    last_checker = black_on_roll({1: 15}, {13: 1}, (0, 14))
+    return [*played, blocked, last_checker]
+
+
+def black_on_roll(white: dict[int, int], black: dict[int, int], off: tuple[int, int]) -> Position:
+    """White has just moved; keys are absolute points."""
+    points = [0] * 24
+    for point, n in white.items():
+        points[point - 1] = n
+    for point, n in black.items():
+        points[point - 1] = -n
+    return Position(tuple(points), off, Color.BLACK, (False, False))
+
+
+def test_the_hand_made_positions_pass_and_end_the_game() -> None:
+    rules = Rules()
+    *_, blocked, last_checker = sample(rules)
+    assert legal_turns(blocked, (5, 4), rules).passes
+    assert not legal_turns(blocked, (6, 4), rules).passes
+    for dice in ((1, 1), (6, 5)):
+        assert legal_turns(last_checker, dice, rules).turns[0].result.winner() is Color.BLACK
 
 
 @pytest.mark.parametrize("name", EVALUATORS)
@@ -84,4 +107,5 @@ def test_two_ply_rescores_open_turns_and_keeps_a_finishing_turn() -> None:
     assert ranked[0] == finishing  # kept as it was, and a win beats any open turn
     expected = replies_equities([open_turn.result], rules, expert_chances)[0]
     assert ranked[1].turn == open_turn
-    assert ranked[1].equity == pytest.approx(float(expected)) != -5.0
+    assert ranked[1].equity == pytest.approx(float(expected))
+    assert ranked[1].equity != -5.0

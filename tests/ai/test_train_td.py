@@ -64,3 +64,19 @@ def test_resuming_refuses_other_hyper_parameters_and_a_missing_checkpoint(tmp_pa
     assert other.returncode == 1
     assert other.stderr.startswith("train_td: --lam not as in the checkpoint, made with")
     assert arrays(out)["games"].item() == 2  # nothing trained, nothing written
+
+
+def test_a_run_from_given_weights_records_them_and_keeps_their_size(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.npz", tmp_path / "second.npz"
+    assert train(first, "--games", "2", *TINY).returncode == 0
+    sized = train(second, "--games", "2", "--start-from", str(first), "--hidden", "9")
+    assert sized.returncode == 2
+    assert "--hidden comes from the --start-from weights" in sized.stderr
+    assert train(second, "--games", "2", "--start-from", str(first)).returncode == 0
+    made = arrays(second)
+    assert made["start_from"].item() == "first.npz"
+    assert made["hidden"].item() == 6 == made["w1"].shape[1]
+    again = train(second, "--games", "4")  # a fresh run would throw the checkpoint away
+    assert again.returncode == 2
+    assert "exists: go on with --resume, or remove it" in again.stderr
+    assert arrays(second)["games"].item() == 2
