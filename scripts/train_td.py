@@ -158,6 +158,7 @@ def game_rng(seed: int, game: int) -> random.Random:
 
 
 def checkpoint_path(out: Path) -> Path:
+    """Where a run writing `out` keeps its checkpoint: beside it, as *.ckpt.npz."""
     return out.with_name(out.name.removesuffix(".npz") + ".ckpt.npz")
 
 

@@ -24,9 +24,8 @@ WEIGHTS_FILE = "td_v1.npz"  # bump the version when the inputs change
 OUTPUTS = 3
 WEIGHTS = ("w1", "b1", "w2", "b2")
 UNITS_PER_POINT = 4
-TERM_SCALE = np.array(
-    [100.0, 6.0, 10.0, 15.0, 12.0], dtype=np.float32
-)  # features.PRESSURE ... SPREAD
+# What each strategy term (features.PRESSURE ... SPREAD) is divided by as an input.
+TERM_SCALE = np.array([100.0, 6.0, 10.0, 15.0, 12.0], dtype=np.float32)
 INPUTS = 2 * (POINTS * UNITS_PER_POINT + 1 + TERMS + 2) + 1
 
 
@@ -103,6 +102,7 @@ class Network:
 
     @classmethod
     def load(cls, path: Path) -> Network:
+        """The weights in an .npz file `save` wrote (its other values are left), as float32."""
         with np.load(path) as data:
             return cls(*(data[k].astype(np.float32) for k in WEIGHTS))
 
