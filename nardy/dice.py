@@ -1,4 +1,5 @@
-"""Dice sources: a CSPRNG for real games, a seeded one for tests and self-play."""
+"""Dice sources: a CSPRNG for real games, a seeded one for tests and self-play; and the 21
+distinct rolls, for whoever averages over the next roll."""
 
 from __future__ import annotations
 
@@ -6,6 +7,11 @@ import random
 import secrets
 from collections.abc import Iterable
 from typing import Protocol
+
+# The 21 distinct rolls and how many of the 36 dice outcomes give each.
+ROLLS: tuple[tuple[tuple[int, int], int], ...] = tuple(
+    ((a, b), 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
+)
 
 
 class DiceSource(Protocol):

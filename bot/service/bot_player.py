@@ -49,14 +49,23 @@ def start_worker() -> None:
 
 
 def choose_either(
-    position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level, seed: int
+    position: AnyPosition,
+    dice: tuple[int, int],
+    rules: AnyRules,
+    level: Level,
+    seed: int,
+    away: tuple[int, int] | None,
 ) -> tuple[Step, ...]:
-    """The bot's turn in either game, in a worker: the AI of the game `rules` are for."""
+    """The bot's turn in either game, in a worker: the AI of the game `rules` are for (short
+    nardy's plays every game of a match alike)."""
     if isinstance(rules, ShortRules):
         assert isinstance(position, ShortPosition)
         return choose_short_turn(position, dice, rules, level, seed)
     assert isinstance(position, Position)
-    return choose_turn(position, dice, rules, level, seed)
+    return choose_turn(position, dice, rules, level, seed, away)
+
+
+HINT_CANDIDATES = 3  # the best turn and the next two
 
 
 class BotPlayer(Protocol):
@@ -64,10 +73,26 @@ class BotPlayer(Protocol):
     learner's (long nardy)."""
 
     async def choose(
-        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
-    ) -> tuple[Step, ...]: ...
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        level: Level,
+        away: tuple[int, int] | None = None,
+    ) -> tuple[Step, ...]:
+        """The bot's turn; in a match, `away` is the points the bot still needs, then its
+        opponent's."""
+        ...
 
-    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint: ...
+    async def hint(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        rules: Rules,
+        away: tuple[int, int] | None = None,
+    ) -> Hint:
+        """The hint for the player on roll; `away` as for `choose`, his first."""
+        ...
 
     async def wants_double(self, game: ShortGame, level: Level) -> bool:
         """Whether the bot doubles now, before its roll (short nardy's cube)."""
@@ -97,16 +122,27 @@ class PoolBotPlayer:
         )
 
     async def choose(
-        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        level: Level,
+        away: tuple[int, int] | None = None,
     ) -> tuple[Step, ...]:
         seed = secrets.randbits(32)
         with AI_SECONDS.labels(level.value).time():
-            return await self._run(choose_either, position, dice, rules, level, seed)
+            return await self._run(choose_either, position, dice, rules, level, seed, away)
 
-    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
+    async def hint(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        rules: Rules,
+        away: tuple[int, int] | None = None,
+    ) -> Hint:
         """`nardy.ai.hint` (the strongest level's best turn and the next two) in the pool."""
         with AI_SECONDS.labels("hint").time():
-            return await self._run(hint, position, dice, rules)
+            return await self._run(hint, position, dice, rules, HINT_CANDIDATES, away)
 
     async def wants_double(self, game: ShortGame, level: Level) -> bool:
         with AI_SECONDS.labels("cube").time():

@@ -751,7 +751,9 @@ class GameService:
         if game.played or game.dice is None:
             raise (InvalidAction if seq in (None, session.seq) else Stale)("steps already played")
         await on_accepted(False)
-        hint = await self._bot.hint(game.position, game.dice, game.rules)
+        seat = session.seats[game.to_move]
+        away = None if session.match is None else session.match.away(seat)
+        hint = await self._bot.hint(game.position, game.dice, game.rules, away)
         if not hint.candidates:  # a real choice always has some (`_advance` plays the rest)
             raise InvalidAction("nothing to hint")
         hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
@@ -931,7 +933,10 @@ class GameService:
             seat = session.seats[game.to_move]
             dice, mover = format_dice(game.dice), game.to_move.label
             if seat.level is not None:
-                steps = await self._bot.choose(game.position, game.dice, game.rules, seat.level)
+                away = None if session.match is None else session.match.away(seat)
+                steps = await self._bot.choose(
+                    game.position, game.dice, game.rules, seat.level, away
+                )
                 if steps:
                     turn = turn_text(game, steps)
                     notes.append(Note.of("bot_played", dice=dice, turn=turn, by=mover))

@@ -100,6 +100,12 @@ class MatchPlay:
         """Whether no game of this match follows: it has a winner, or was given up."""
         return self.match.over or self.given_up
 
+    def away(self, seat: Seat) -> tuple[int, int]:
+        """The points the player of `seat` still needs to win the match, then his opponent's."""
+        me = self.players.index(match_player(seat))
+        length, score = self.match.length, self.match.score
+        return length - score[me], length - score[1 - me]
+
     def after(self, session: Session) -> MatchPlay:
         """The score once `session`'s game (over) is counted."""
         result = session.game.result

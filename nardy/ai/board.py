@@ -37,6 +37,15 @@ def encode(positions: Sequence[Position], viewer: Color) -> Boards:
     return boards
 
 
+def position_of(board: Boards, viewer: Color, to_move: Color) -> Position:
+    """The position a (2, 25) board seen by `viewer` stands for, `to_move` on roll; the inverse
+    of `encode` (first-turn flags off: a board does not keep them)."""
+    white, black = (board[0], board[1]) if viewer is Color.WHITE else (board[1], board[0])
+    black_absolute = np.roll(black[1:], -(POINTS // 2))  # Black's own numbering -> absolute
+    points = tuple(int(n) for n in white[1:] - black_absolute)
+    return Position(points, (int(white[0]), int(black[0])), to_move, (False, False))
+
+
 def unpack(packed: Sequence[int]) -> Boards:
     """(N, 25) own-numbered counts from boards packed four bits a point (`nardy.movegen.pack`).
 

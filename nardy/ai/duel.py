@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from nardy.ai.levels import Level
 from nardy.ai.player import choose_turn
@@ -16,10 +17,19 @@ from nardy.game import Game
 from nardy.position import Position
 from nardy.rules import Rules
 from nardy.scoring import GameResult
+from nardy.steps import Step
 
 MAX_TURNS = 1000  # far beyond any real game; guards against a runaway loop
 
 Observer = Callable[[Position, tuple[int, int]], None]
+
+
+class Chooser(Protocol):
+    """What picks a side's turn: `choose_turn`, or a stand-in for a level (a script's)."""
+
+    def __call__(
+        self, position: Position, dice: tuple[int, int], rules: Rules, level: Level, seed: int
+    ) -> tuple[Step, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +46,10 @@ def duel(
     rules: Rules,
     dice_seed: int,
     observe: Observer | None = None,
+    choose: Chooser = choose_turn,
 ) -> DuelResult:
-    """Play one game; `observe` sees every position and roll before the mover chooses."""
+    """Play one game; `observe` sees every position and roll before the mover chooses, and
+    `choose` picks each side's turn for its level."""
     dice = SeededDice(dice_seed)
     game = Game(rules).with_roll(dice.roll())
     levels = (white, black)
@@ -46,7 +58,7 @@ def duel(
         if observe is not None:
             observe(game.position, game.dice)
         level = levels[game.to_move]
-        steps = choose_turn(game.position, game.dice, rules, level, seed=dice_seed * 7919 + turn)
+        steps = choose(game.position, game.dice, rules, level, dice_seed * 7919 + turn)
         game = game.play_turn(steps) if steps else game.pass_turn()
         if game.result is not None:
             return DuelResult(game.result, turn + 1)

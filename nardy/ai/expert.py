@@ -13,9 +13,9 @@ from nardy.ai import bearoff, network
 from nardy.ai.board import Boards, Floats, Mask, encode
 from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN
 from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.ai.valuation import Stakes, normal_cdf
 from nardy.movegen import LegalTurns
 from nardy.position import POINTS, Position
-from nardy.rules import Rules
 
 CANDIDATES = 8  # at most this many 1-ply best turns are searched 2-ply
 MARGIN = 0.25  # ... and only those within this much equity of the 1-ply best
@@ -25,12 +25,6 @@ CONTACT_EDGE = 12  # no contact once both sides are on their own points 1..12
 def _all_home(sides: Boards) -> Mask:
     home: Mask = (sides[:, bearoff.HOME + 1 :] == 0).all(axis=1)
     return home
-
-
-def _normal_cdf(x: Floats) -> Floats:
-    """A logistic approximation of the standard normal distribution function."""
-    result: Floats = 1.0 / (1.0 + np.exp(-1.702 * x))
-    return result
 
 
 def expert_chances(boards: Boards) -> Floats:
@@ -43,7 +37,7 @@ def expert_chances(boards: Boards) -> Floats:
         # The opponent is on roll: the viewer wins by finishing in fewer rolls than he needs.
         lead = db.expected_rolls(theirs) - db.expected_rolls(mine) - 0.5
         spread = np.sqrt(db.variance(theirs) + db.variance(mine) + 0.25)
-        win = _normal_cdf(lead / spread)
+        win = normal_cdf(lead / spread)
         result[race, WIN] = win
         result[race, MARS_WIN] = np.minimum(result[race, MARS_WIN], win)
         result[race, MARS_LOSS] = np.minimum(result[race, MARS_LOSS], 1.0 - win)
@@ -51,8 +45,11 @@ def expert_chances(boards: Boards) -> Floats:
 
 
 def _bearing_off_freely(position: Position) -> bool:
-    """The mover is all home and the opponent can no longer meet his checkers."""
+    """The mover is all home, the opponent can no longer meet his checkers and has not borne off
+    all (Black's last roll is valued exactly instead)."""
     mover, other = position.to_move, position.to_move.opponent
+    if position.winner() is not None:
+        return False
     outside = range(bearoff.HOME + 1, POINTS + 1)
     contact = range(CONTACT_EDGE + 1, POINTS + 1)
     return not any(position.count_at(mover, p) for p in outside) and not any(
@@ -60,13 +57,13 @@ def _bearing_off_freely(position: Position) -> bool:
     )
 
 
-def expert_ranking(position: Position, legal: LegalTurns, rules: Rules) -> list[Scored]:
+def expert_ranking(position: Position, legal: LegalTurns, stakes: Stakes) -> list[Scored]:
     """Expert's candidates, best first."""
-    ranked = one_ply(position, legal.turns, expert_chances)
+    ranked = one_ply(position, legal.turns, expert_chances, stakes)
     if _bearing_off_freely(position):
         sides = encode([s.turn.result for s in ranked], position.to_move)[:, 0]
         rolls = bearoff.shipped().expected_rolls(sides)
         order = sorted(range(len(ranked)), key=lambda i: (rolls[i], -ranked[i].equity))
         return [ranked[i] for i in order]
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
-    return two_ply(close, rules, expert_chances)
+    return two_ply(close, stakes, expert_chances)

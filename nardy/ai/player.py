@@ -14,6 +14,7 @@ from nardy.ai.expert import expert_ranking
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.levels import Level
 from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.ai.valuation import Stakes
 from nardy.movegen import LegalTurns, legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
@@ -28,7 +29,9 @@ HARD_CANDIDATES = 6  # Hard checks this many 1-ply best turns against every repl
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A turn with the mover's expected points after it (win 1, mars 2) and win chance."""
+    """A turn with the mover's equity after it (expected points in a single game, the
+    points-scaled change in match-winning chance in a match; `nardy.ai.valuation`) and win
+    chance."""
 
     steps: tuple[Step, ...]
     equity: float
@@ -49,8 +52,10 @@ def choose_turn(
     rules: Rules,
     level: Level,
     seed: int | None = None,
+    away: tuple[int, int] | None = None,
 ) -> tuple[Step, ...]:
-    """The steps `level` plays with `dice`; `()` when the turn passes."""
+    """The steps `level` plays with `dice`; `()` when the turn passes. In a match, `away` is
+    the points the mover still needs to win it, then his opponent's."""
     level = Level(level)  # a stored plain string works too
     if level not in AVAILABLE_LEVELS:
         raise ValueError(f"level {level.value!r} is not available yet")
@@ -62,27 +67,34 @@ def choose_turn(
         return random_steps(legal, rng)
     if len(legal.turns) == 1:
         return legal.turns[0].steps
-    ranked = _ranking(position, legal, rules, level)
+    ranked = _ranking(position, legal, Stakes.of(rules, away), level)
     if level is Level.MEDIUM and rng.random() < MEDIUM_SLIP:
         return rng.choice(ranked[1 : 1 + MEDIUM_SLIP_RANKS]).turn.steps
     return ranked[0].turn.steps
 
 
-def _ranking(position: Position, legal: LegalTurns, rules: Rules, level: Level) -> list[Scored]:
+def _ranking(position: Position, legal: LegalTurns, stakes: Stakes, level: Level) -> list[Scored]:
     """The candidates of a searching level, best first."""
     if level is Level.EXPERT:
-        return expert_ranking(position, legal, rules)
-    ranked = one_ply(position, legal.turns, heuristic_chances)
+        return expert_ranking(position, legal, stakes)
+    ranked = one_ply(position, legal.turns, heuristic_chances, stakes)
     if level is Level.HARD:
-        return two_ply(ranked[:HARD_CANDIDATES], rules, heuristic_chances)
+        return two_ply(ranked[:HARD_CANDIDATES], stakes, heuristic_chances)
     return ranked
 
 
-def hint(position: Position, dice: tuple[int, int], rules: Rules, top: int = 3) -> Hint:
-    """The strongest level's analysis of `dice`: the best turn and up to `top` candidates."""
+def hint(
+    position: Position,
+    dice: tuple[int, int],
+    rules: Rules,
+    top: int = 3,
+    away: tuple[int, int] | None = None,
+) -> Hint:
+    """The strongest level's analysis of `dice`: the best turn and up to `top` candidates;
+    `away` as for `choose_turn`."""
     legal = legal_turns(position, dice, rules)
     if legal.passes:
         return Hint((), ())
-    ranked = _ranking(position, legal, rules, AVAILABLE_LEVELS[-1])
+    ranked = _ranking(position, legal, Stakes.of(rules, away), AVAILABLE_LEVELS[-1])
     candidates = tuple(Candidate(s.turn.steps, s.equity, s.win) for s in ranked[:top])
     return Hint(candidates[0].steps, candidates)

@@ -12,7 +12,7 @@ import pytest
 from nardy import Color, Position, Rules, legal_turns
 from nardy.ai import Level, choose_turn
 from nardy.ai.bearoff import home_positions, key_of, shipped
-from nardy.ai.search import ROLLS
+from nardy.dice import ROLLS
 
 BLACK_HOME = 13  # absolute: Black's point 1, so no contact with White is left
 

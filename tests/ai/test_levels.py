@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from nardy import BlockCheck, HeadException, Opening, Position, Rules, legal_turns
+from nardy import BlockCheck, HeadException, Opening, Position, Rules, Scoring, legal_turns
 from nardy.ai import AVAILABLE_LEVELS, Level, choose_turn, hint
 from tests.ai.positions import random_positions
 
@@ -17,6 +17,7 @@ RULE_SETS = [
     Rules(head_exception=HeadException.NONE),
     Rules(block_check=BlockCheck.END_OF_TURN),
     Rules(opening=Opening.PLAY_OPENING_ROLL, last_roll=True),
+    Rules(scoring=Scoring.EXTENDED, match_length=3),
 ]
 
 
@@ -28,7 +29,8 @@ def test_every_level_plays_a_complete_legal_turn(level: Level, rules: Rules) -> 
     for position in random_positions(seed=3, rules=rules, games=1, stride=stride):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         legal = legal_turns(position, dice, rules)
-        steps = choose_turn(position, dice, rules, level, seed=rng.randrange(1 << 30))
+        away = (2, 1) if rules.match_length > 1 else None  # the mover is 1-0 down
+        steps = choose_turn(position, dice, rules, level, rng.randrange(1 << 30), away)
         if legal.passes:
             assert steps == ()
         else:

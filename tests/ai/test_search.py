@@ -1,5 +1,6 @@
 """The 2-ply search against a slow, obviously correct one: every one of the 36 dice outcomes,
-every legal reply built as a `Position` by the rules core, each evaluated on its own."""
+every legal reply built as a `Position` by the rules core, each evaluated on its own, under the
+default rules, the extended scale with the last roll, and a match."""
 
 from __future__ import annotations
 
@@ -9,81 +10,103 @@ import pytest
 
 from nardy import Color, Position, Rules, legal_turns
 from nardy.ai.board import encode
-from nardy.ai.evaluation import Evaluator, chances, equity
+from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.expert import expert_chances
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.search import Scored, one_ply, replies_equities, two_ply
+from nardy.ai.valuation import Stakes
+from nardy.rules import Scoring
 from tests.ai.positions import random_positions
 
 EVALUATORS = {"heuristic": heuristic_chances, "expert": expert_chances}
+STAKES = {
+    "classic": Stakes.of(Rules()),
+    "extended, last roll": Stakes.of(Rules(scoring=Scoring.EXTENDED, last_roll=True)),
+    "match, 4 and 3 away": Stakes.of(Rules(), (4, 3)),
+}
 
 
-def slow_replies_equity(after: Position, rules: Rules, evaluator: Evaluator) -> float:
+def slow_replies_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -> float:
     """The mover's equity after `after`: the mean over 36 rolls of minus the replier's best."""
     total = 0.0
+    theirs = stakes.flipped()
     for first, second in itertools.product(range(1, 7), repeat=2):
         dice = (first, second)
-        legal = legal_turns(after, dice, rules)
-        results = [t.result for t in legal.turns]  # a pass is a turn of no steps
-        best = max(
-            float(equity(chances(evaluator, encode([r], after.to_move)))[0]) for r in results
-        )
-        total += best
+        legal = legal_turns(after, dice, stakes.rules)
+        values = []
+        for turn in legal.turns:  # a pass is a turn of no steps
+            board = encode([turn.result], after.to_move)
+            values.append(float(theirs.equity(board, chances(evaluator, board), after.to_move)[0]))
+        total += max(values)
     return -total / 36
 
 
-def sample(rules: Rules) -> list[Position]:
-    """Positions just after a move (the opponent on roll), from random games, and two made by
-    hand: one where every roll of 1 to 5 passes, one where every roll ends the game."""
+def sample(rules: Rules) -> dict[Color, list[Position]]:
+    """Positions just after a move (the opponent on roll), from random games, and three made by
+    hand: one where every roll of 1 to 5 passes, one where every roll ends the game, and one
+    where White's every roll bears off his last checker (Black's last roll may follow); by the
+    side on roll, as a search meets them."""
     played = list(itertools.islice(random_positions(7, rules, games=3, stride=9), 6))
-    blocked = black_on_roll({7: 3, 8: 3, 9: 3, 10: 3, 11: 3}, {12: 15}, (0, 0))
-    last_checker = black_on_roll({1: 15}, {13: 1}, (0, 14))
-    return [*played, blocked, last_checker]
+    blocked = on_roll(Color.BLACK, {7: 3, 8: 3, 9: 3, 10: 3, 11: 3}, {12: 15}, (0, 0))
+    last_checker = on_roll(Color.BLACK, {1: 15}, {13: 1}, (0, 14))
+    white_finishes = on_roll(Color.WHITE, {2: 1}, {13: 2, 14: 1}, (14, 12))
+    every = [*played, blocked, last_checker, white_finishes]
+    return {side: [p for p in every if p.to_move is side] for side in Color}
 
 
-def black_on_roll(white: dict[int, int], black: dict[int, int], off: tuple[int, int]) -> Position:
-    """White has just moved; keys are absolute points."""
+def on_roll(
+    mover: Color, white: dict[int, int], black: dict[int, int], off: tuple[int, int]
+) -> Position:
+    """`mover` is on roll, the other side has just moved; keys are absolute points."""
     points = [0] * 24
     for point, n in white.items():
         points[point - 1] = n
     for point, n in black.items():
         points[point - 1] = -n
-    return Position(tuple(points), off, Color.BLACK, (False, False))
+    return Position(tuple(points), off, mover, (False, False))
 
 
 def test_the_hand_made_positions_pass_and_end_the_game() -> None:
     rules = Rules()
-    *_, blocked, last_checker = sample(rules)
+    *_, blocked, last_checker = sample(rules)[Color.BLACK]
+    *_, white_finishes = sample(rules)[Color.WHITE]
     assert legal_turns(blocked, (5, 4), rules).passes
     assert not legal_turns(blocked, (6, 4), rules).passes
     for dice in ((1, 1), (6, 5)):
         assert legal_turns(last_checker, dice, rules).turns[0].result.winner() is Color.BLACK
+        assert legal_turns(white_finishes, dice, rules).turns[0].result.winner() is Color.WHITE
 
 
+@pytest.mark.parametrize("stakes", STAKES)
 @pytest.mark.parametrize("name", EVALUATORS)
-def test_batched_replies_match_the_slow_search(name: str) -> None:
-    rules = Rules()
-    evaluator = EVALUATORS[name]
-    afters = sample(rules)
-    batched = replies_equities(afters, rules, evaluator)
-    slow = [slow_replies_equity(after, rules, evaluator) for after in afters]
-    assert batched.shape == (len(afters),)
-    assert list(batched) == pytest.approx(slow, abs=1e-5)
+def test_batched_replies_match_the_slow_search(name: str, stakes: str) -> None:
+    evaluator, valued = EVALUATORS[name], STAKES[stakes]
+    for afters in sample(Rules()).values():
+        batched = replies_equities(afters, valued, evaluator)
+        slow = [slow_replies_equity(after, valued, evaluator) for after in afters]
+        assert batched.shape == (len(afters),)
+        assert list(batched) == pytest.approx(slow, abs=1e-5)
+
+
+def test_replies_to_positions_of_both_sides_are_refused() -> None:
+    afters = [p for side in sample(Rules()).values() for p in side]
+    with pytest.raises(ValueError, match="same side"):
+        replies_equities(afters, STAKES["classic"], expert_chances)
 
 
 def test_one_position_scores_as_it_does_among_others() -> None:
-    rules = Rules()
-    afters = sample(rules)
-    together = replies_equities(afters, rules, expert_chances)
-    alone = [replies_equities([a], rules, expert_chances)[0] for a in afters]
+    stakes = STAKES["classic"]
+    afters = sample(stakes.rules)[Color.BLACK]
+    together = replies_equities(afters, stakes, expert_chances)
+    alone = [replies_equities([a], stakes, expert_chances)[0] for a in afters]
     assert list(together) == pytest.approx(alone, abs=1e-6)
 
 
 def test_small_batches_score_as_one_batch_does() -> None:
-    rules = Rules()
-    afters = sample(rules)
-    whole = replies_equities(afters, rules, expert_chances)
-    assert list(replies_equities(afters, rules, expert_chances, batch=7)) == pytest.approx(
+    stakes = STAKES["classic"]
+    afters = sample(stakes.rules)[Color.BLACK]
+    whole = replies_equities(afters, stakes, expert_chances)
+    assert list(replies_equities(afters, stakes, expert_chances, batch=7)) == pytest.approx(
         list(whole), abs=1e-6
     )
 
@@ -93,19 +116,22 @@ def test_two_ply_rescores_open_turns_and_keeps_a_finishing_turn() -> None:
     points[0] = 1  # White's last checker on his point 1: a 6-5 bears it off and wins
     points[12] = -15  # Black at home on his own point 1
     position = Position(tuple(points), (14, 0), Color.WHITE, (False, False))
-    rules = Rules()
-    finishing = one_ply(position, legal_turns(position, (6, 5), rules).turns, expert_chances)[0]
+    stakes = STAKES["classic"]
+    rules = stakes.rules
+    finishing = one_ply(
+        position, legal_turns(position, (6, 5), rules).turns, expert_chances, stakes
+    )[0]
     assert finishing.turn.result.winner() is Color.WHITE
     open_turn = next(
         t
-        for p in sample(rules)
+        for p in sample(rules)[Color.WHITE]
         for t in legal_turns(p, (3, 1), rules).turns
         if t.result.winner() is None
     )
     candidates = [Scored(open_turn, -5.0, 0.5), finishing]
-    ranked = two_ply(candidates, rules, expert_chances)
+    ranked = two_ply(candidates, stakes, expert_chances)
     assert ranked[0] == finishing  # kept as it was, and a win beats any open turn
-    expected = replies_equities([open_turn.result], rules, expert_chances)[0]
+    expected = replies_equities([open_turn.result], stakes, expert_chances)[0]
     assert ranked[1].turn == open_turn
     assert ranked[1].equity == pytest.approx(float(expected))
     assert ranked[1].equity != -5.0

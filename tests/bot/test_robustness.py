@@ -10,13 +10,10 @@ import pytest
 
 from bot.retry import ATTEMPTS
 from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
-from bot.service.variant import AnyPosition, AnyRules
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
-from nardy import Position, Rules, Step
-from nardy.ai import Hint, Level
 from nardy.dice import ScriptedDice, SeededDice
-from nardy.short import Game as ShortGame
+from tests.bot.bot_players import WatchedBot
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
 from tests.fakes.telegram import Failure, FakeTelegram, Sent
@@ -277,29 +274,17 @@ async def test_the_game_goes_on_after_the_bot_restarts(
     await store.close()
 
 
-class OutageBot:
+class OutageBot(WatchedBot):
     """The real bot player; once `armed`, Redis goes down while it chooses its turn."""
 
     def __init__(self, inner: PoolBotPlayer, server: RedisServer) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.server = server
         self.armed = False
 
-    async def choose(
-        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
-    ) -> tuple[Step, ...]:
-        if self.armed:
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        if call == "choose" and self.armed:
             self.server.stop()
-        return await self.inner.choose(position, dice, rules, level)
-
-    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
-        return await self.inner.hint(position, dice, rules)
-
-    async def wants_double(self, game: ShortGame, level: Level) -> bool:
-        return await self.inner.wants_double(game, level)
-
-    async def takes(self, game: ShortGame, level: Level) -> bool:
-        return await self.inner.takes(game, level)
 
 
 async def test_redis_down_while_the_bot_thinks_gets_a_reply_and_loses_nothing(
@@ -412,28 +397,20 @@ async def test_a_board_telegram_will_not_edit_any_more_is_sent_again(
     assert chat.alerts() == []
 
 
-class BrokenBot:
+class BrokenBot(WatchedBot):
     """A bot player with a bug."""
 
-    async def choose(
-        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
-    ) -> tuple[Step, ...]:
-        raise RuntimeError("a bug in the AI")
-
-    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
-        raise RuntimeError("a bug in the AI")
-
-    async def wants_double(self, game: ShortGame, level: Level) -> bool:
-        raise RuntimeError("a bug in the AI")
-
-    async def takes(self, game: ShortGame, level: Level) -> bool:
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
         raise RuntimeError("a bug in the AI")
 
 
 async def test_a_bug_gets_a_try_again_answer_and_a_logged_traceback(
-    telegram: FakeTelegram, store: RedisStore, caplog: pytest.LogCaptureFixture
+    telegram: FakeTelegram,
+    store: RedisStore,
+    bot_player: PoolBotPlayer,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
-    service = GameService(store, BrokenBot(), dice=ScriptedDice([5, 2, 3, 3, 4, 2]))
+    service = GameService(store, BrokenBot(bot_player), dice=ScriptedDice([5, 2, 3, 3, 4, 2]))
     chat = make_chat(telegram, store, service)
     await chat.start_game()  # the human opens: the bot is not asked yet
     await play_until_done_offered(chat)

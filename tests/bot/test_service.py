@@ -42,8 +42,8 @@ from bot.service import (
     Undo,
     Watching,
 )
+from bot.service.actions import Hint as AskHint
 from bot.service.session import BOT_PLAYER, TAPS_KEPT, player_slot
-from bot.service.variant import AnyPosition, AnyRules
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
     Answer,
@@ -59,13 +59,13 @@ from bot.ui.callbacks import (
     Question,
     ShortLength,
 )
-from nardy import Color, Position, Rules, Step
-from nardy.ai import Hint, Level
+from nardy import Color, Step
+from nardy.ai import Level
 from nardy.dice import ScriptedDice
 from nardy.game import Game
 from nardy.match import Match
 from nardy.scoring import EndReason
-from nardy.short import Game as ShortGame
+from tests.bot.bot_players import WatchedBot
 from tests.bot.harness import Clock, last_checker
 
 CHAT = USER = 77
@@ -296,29 +296,18 @@ async def test_a_new_game_exists_once_opened_one_a_chat_and_abandoned_leaves_not
     assert (await start(service)).game_id not in (first.game_id, second.game_id)
 
 
-class HeldBot:
+class HeldBot(WatchedBot):
     """The real bot player, held back until `release` is set: the bot "thinks" meanwhile."""
 
     def __init__(self, inner: PoolBotPlayer) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.asked = asyncio.Event()
         self.release = asyncio.Event()
 
-    async def choose(
-        self, position: AnyPosition, dice: tuple[int, int], rules: AnyRules, level: Level
-    ) -> tuple[Step, ...]:
-        self.asked.set()
-        await self.release.wait()
-        return await self.inner.choose(position, dice, rules, level)
-
-    async def hint(self, position: Position, dice: tuple[int, int], rules: Rules) -> Hint:
-        return await self.inner.hint(position, dice, rules)
-
-    async def wants_double(self, game: ShortGame, level: Level) -> bool:
-        return await self.inner.wants_double(game, level)
-
-    async def takes(self, game: ShortGame, level: Level) -> bool:
-        return await self.inner.takes(game, level)
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        if call == "choose":
+            self.asked.set()
+            await self.release.wait()
 
 
 async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
@@ -557,6 +546,33 @@ async def test_a_match_against_the_bot_goes_on_after_each_game_until_its_points(
     assert final.game.over and final.match is not None
     assert final.match.match.score == (0, 4) and final.match.match.winner == 1
     assert await service.active_game(CHAT) is None
+
+
+class ScoreWatchingBot(WatchedBot):
+    """The real bot player, noting the match score (points away) each call is given."""
+
+    def __init__(self, inner: PoolBotPlayer) -> None:
+        super().__init__(inner)
+        self.asked: dict[str, list[tuple[int, int] | None]] = {"choose": [], "hint": []}
+
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        self.asked[call].append(away)
+
+
+async def test_the_bot_plays_and_hints_knowing_the_match_score(bot_player: PoolBotPlayer) -> None:
+    """Game 1 of a match to 3 is resigned (the bot leads 2-0); in game 2 the bot, 1 point
+    away against 3, starts, and the person's hint is for 3 away against 1."""
+    watching = ScoreWatchingBot(bot_player)
+    service = GameService(
+        MemoryStore(), watching, dice=ScriptedDice([5, 2, 3, 3, 2, 5, 6, 1, 3, 3])
+    )
+    opened = await service.open(await service.new_vs_bot(CHAT, USER, Level.HARD, 3))
+    assert watching.asked["choose"] == []  # the person started game 1
+    second = await act(service, opened, Resign())
+    assert second.match is not None and second.match.match.score == (0, 2)
+    assert watching.asked["choose"] == [(1, 3)]  # the bot opened game 2 with 6-1
+    await act(service, second, AskHint())
+    assert watching.asked["hint"] == [(3, 1)]
 
 
 async def test_a_game_of_a_match_won_by_the_person_is_told_and_counted(

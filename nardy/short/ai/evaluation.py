@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass
 
 from nardy.ai import bearoff
-from nardy.ai.search import ROLLS
 from nardy.color import Color
+from nardy.dice import ROLLS
 from nardy.position import CHECKERS
 from nardy.short.position import BAR, OWN_TO_INDEX, Position
 

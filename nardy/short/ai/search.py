@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nardy.ai.search import ROLLS
+from nardy.dice import ROLLS
 from nardy.short.ai.evaluation import Chances, evaluate
 from nardy.short.movegen import Turn, legal_turns
 from nardy.short.position import Position

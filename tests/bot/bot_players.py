@@ -1,0 +1,49 @@
+"""The real bot player with a hook before each call, for tests that act while the bot thinks,
+break it, or watch what it is asked."""
+
+from __future__ import annotations
+
+from bot.service.bot_player import BotPlayer
+from bot.service.variant import AnyPosition, AnyRules
+from nardy import Position, Rules, Step
+from nardy.ai import Hint, Level
+from nardy.short import Game as ShortGame
+
+
+class WatchedBot:
+    """Passes every call on to `inner` once `before` has run."""
+
+    def __init__(self, inner: BotPlayer) -> None:
+        self.inner = inner
+
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        """Runs before each call ("choose", "hint", "cube") goes on; nothing here."""
+
+    async def choose(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        level: Level,
+        away: tuple[int, int] | None = None,
+    ) -> tuple[Step, ...]:
+        await self.before("choose", away)
+        return await self.inner.choose(position, dice, rules, level, away)
+
+    async def hint(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        rules: Rules,
+        away: tuple[int, int] | None = None,
+    ) -> Hint:
+        await self.before("hint", away)
+        return await self.inner.hint(position, dice, rules, away)
+
+    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+        await self.before("cube", None)
+        return await self.inner.wants_double(game, level)
+
+    async def takes(self, game: ShortGame, level: Level) -> bool:
+        await self.before("cube", None)
+        return await self.inner.takes(game, level)
