@@ -1,16 +1,17 @@
-"""Expert: the learned network, exact bear-off play from the database, and 2-ply search.
+"""Expert: the learned network, exact bear-off play from the databases, and 2-ply search.
 
 Candidates are ranked 1-ply by the network; the few close to the best are searched against all
 21 replies. When the mover's checkers are all home and no contact is left, the turn that
-minimises the expected rolls to bear off is played, which is exact.
+minimises the expected rolls to bear off is played; when both sides are all home with few
+checkers left (`nardy.ai.race`), the turn with the highest exact chance to win the race.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from nardy.ai import bearoff, network
-from nardy.ai.board import Boards, Floats, Mask, encode
+from nardy.ai import bearoff, network, race
+from nardy.ai.board import Boards, Floats, Mask, encode, finished
 from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN
 from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.ai.valuation import Stakes, normal_cdf
@@ -28,19 +29,24 @@ def _all_home(sides: Boards) -> Mask:
 
 
 def expert_chances(boards: Boards) -> Floats:
-    """The network's chances, with the win chance of pure bear-off races from the database."""
+    """The network's chances, with the win chance of pure bear-off races: exact from the race
+    table where it holds them, else estimated from the one-sided database."""
     result = network.shipped().chances(boards)
-    race = _all_home(boards[:, 0]) & _all_home(boards[:, 1])
-    if race.any():
+    exact = race.shipped().covers(boards)
+    if exact.any():  # ten or more borne off each: no mars
+        result[exact] = 0.0
+        result[exact, WIN] = race.shipped().win(boards[exact])
+    race_only = _all_home(boards[:, 0]) & _all_home(boards[:, 1]) & ~exact
+    if race_only.any():
         db = bearoff.shipped()
-        mine, theirs = boards[race, 0], boards[race, 1]
+        mine, theirs = boards[race_only, 0], boards[race_only, 1]
         # The opponent is on roll: the viewer wins by finishing in fewer rolls than he needs.
         lead = db.expected_rolls(theirs) - db.expected_rolls(mine) - 0.5
         spread = np.sqrt(db.variance(theirs) + db.variance(mine) + 0.25)
         win = normal_cdf(lead / spread)
-        result[race, WIN] = win
-        result[race, MARS_WIN] = np.minimum(result[race, MARS_WIN], win)
-        result[race, MARS_LOSS] = np.minimum(result[race, MARS_LOSS], 1.0 - win)
+        result[race_only, WIN] = win
+        result[race_only, MARS_WIN] = np.minimum(result[race_only, MARS_WIN], win)
+        result[race_only, MARS_LOSS] = np.minimum(result[race_only, MARS_LOSS], 1.0 - win)
     return result
 
 
@@ -61,8 +67,10 @@ def expert_ranking(position: Position, legal: LegalTurns, stakes: Stakes) -> lis
     """Expert's candidates, best first."""
     ranked = one_ply(position, legal.turns, expert_chances, stakes)
     if _bearing_off_freely(position):
-        sides = encode([s.turn.result for s in ranked], position.to_move)[:, 0]
-        rolls = bearoff.shipped().expected_rolls(sides)
+        boards = encode([s.turn.result for s in ranked], position.to_move)
+        if (race.shipped().covers(boards) | finished(boards)).all():
+            return ranked  # valued exactly, 1-ply
+        rolls = bearoff.shipped().expected_rolls(boards[:, 0])
         order = sorted(range(len(ranked)), key=lambda i: (rolls[i], -ranked[i].equity))
         return [ranked[i] for i in order]
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
