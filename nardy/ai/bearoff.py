@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from nardy.ai.board import Boards, Floats
+from nardy.data import shipped_arrays
 from nardy.position import CHECKERS
 
 DATA_FILE = "bearoff.npz"
@@ -142,13 +142,8 @@ class BearoffDatabase:
 @cache
 def shipped() -> BearoffDatabase:
     """The database shipped in `nardy/data/`."""
-    with (
-        resources.as_file(resources.files("nardy.data") / DATA_FILE) as path,
-        np.load(path) as data,
-    ):
-        return BearoffDatabase(
-            data["means"].astype(np.float32), data["variances"].astype(np.float32)
-        )
+    data = shipped_arrays(DATA_FILE)
+    return BearoffDatabase(data["means"].astype(np.float32), data["variances"].astype(np.float32))
 
 
 def write(out: Path) -> None:

@@ -11,13 +11,13 @@ that last roll exact. `python -m nardy.ai race` rebuilds `nardy/data/race.npz`.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
 from nardy.ai.bearoff import HOME, Counts, Doubles, die_moves, home_positions, key_of
 from nardy.ai.board import Boards, Floats, Mask
+from nardy.data import shipped_arrays
 from nardy.dice import ROLLS
 
 MOST = 5  # checkers left per side: 462 positions, a 462 x 462 table
@@ -105,11 +105,8 @@ class RaceTable:
 @cache
 def shipped() -> RaceTable:
     """The table shipped in `nardy/data/`."""
-    with (
-        resources.as_file(resources.files("nardy.data") / DATA_FILE) as path,
-        np.load(path) as data,
-    ):
-        return RaceTable(data["table"].astype(np.float32) / np.float32(SCALE))
+    table = shipped_arrays(DATA_FILE)["table"]
+    return RaceTable(table.astype(np.float32) / np.float32(SCALE))
 
 
 def write(out: Path) -> None:
