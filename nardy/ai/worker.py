@@ -3,14 +3,15 @@ shipped tables loaded before the first move rather than during it."""
 
 from __future__ import annotations
 
-from nardy.ai import bearoff, network
+from nardy.ai import bearoff, network, race
 from nardy.ai.threads import limit_threads
 
 
 def load_tables() -> None:
-    """Load the network weights and the bear-off database (with short nardy's look-up by key)
-    this process will use."""
+    """Load the network weights, the bear-off database (with short nardy's look-up by key) and
+    the race table this process will use."""
     network.shipped()
+    race.shipped()
     _ = bearoff.shipped().by_key  # built now, not during a first short-nardy race
 
 
