@@ -2,12 +2,14 @@
 and drawn, under a scoring scale and the last-roll option; the source of
 `nardy.ai.match_equity.OUTCOMES`.
 
-Usage: python scripts/outcomes.py --games 4000 [--level expert] [--one-ply] [--scoring extended]
+Usage: python scripts/outcomes.py --one-ply --games 3000 [--level expert] [--scoring extended]
 [--last-roll] [--seed 1] [--workers 2]
 One level plays itself on seeded dice (`nardy.ai.duel`; White moves first, which the last-roll
 draw depends on, as in a real game after the opening roll). `--one-ply` plays the Expert's
 first stage only: its network (with the bear-off database) picks the best turn 1-ply, valued
-under the rules; about forty times faster than the whole Expert. Prints each share with its 95%
+under the rules; about forty times faster than the whole Expert. The last column is what
+`OUTCOMES` holds: a win's share for each side (half its share of all games, the colours being
+even over a match), and the draws' share of all games. Prints each share with its 95%
 interval, then the CPU time (this process and the workers, once the pool has shut down) and
 the wall time. Left out: start-up and imports.
 """
@@ -53,7 +55,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", type=Level, default=Level.EXPERT)
     parser.add_argument("--one-ply", action="store_true", help="the Expert's 1-ply stage")
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--scoring", type=Scoring, default=Scoring.CLASSIC)
     parser.add_argument("--last-roll", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
@@ -73,7 +75,8 @@ def main() -> None:
         share = counts[points] / args.games
         half = 1.96 * math.sqrt(share * (1 - share) / args.games)
         label = "draw" if points == 0 else f"{points} point{'s' if points > 1 else ''}"
-        print(f"  {label:9} {share:.4f} ± {half:.4f}  ({counts[points]} games)")
+        kept = share if points == 0 else share / 2
+        print(f"  {label:9} {share:.4f} ± {half:.4f}  ({counts[points]} games)  {kept:.5f}")
     print(clock.summary())
 
 

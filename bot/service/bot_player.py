@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Protocol, TypeVar
 
 from bot.metrics import AI_SECONDS
@@ -63,9 +64,6 @@ def choose_either(
         return choose_short_turn(position, dice, rules, level, seed)
     assert isinstance(position, Position)
     return choose_turn(position, dice, rules, level, seed, away)
-
-
-HINT_CANDIDATES = 3  # the best turn and the next two
 
 
 class BotPlayer(Protocol):
@@ -142,7 +140,7 @@ class PoolBotPlayer:
     ) -> Hint:
         """`nardy.ai.hint` (the strongest level's best turn and the next two) in the pool."""
         with AI_SECONDS.labels("hint").time():
-            return await self._run(hint, position, dice, rules, HINT_CANDIDATES, away)
+            return await self._run(partial(hint, away=away), position, dice, rules)
 
     async def wants_double(self, game: ShortGame, level: Level) -> bool:
         with AI_SECONDS.labels("cube").time():

@@ -2,7 +2,7 @@
 
 `choose_turn` returns the steps a level plays; `hint` the best turn with evaluated candidates;
 `init_worker`, a process pool's initializer, pins BLAS to one thread (`limit_threads`) and loads
-the network weights and the bear-off database.
+the network weights, the bear-off database and the race table.
 """
 
 from nardy.ai.levels import Level

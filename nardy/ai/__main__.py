@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     tables = {
         "bearoff": (bearoff, "the exact one-sided bear-off database (about 15 s)"),
-        "race": (race, "the exact two-sided race table (about 10 s)"),
+        "race": (race, "the exact two-sided race table (about 15 s)"),
     }
     for name, (module, what) in tables.items():
         build = commands.add_parser(name, help=f"rebuild {what}")

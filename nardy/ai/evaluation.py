@@ -40,6 +40,12 @@ def sigmoid(x: Floats) -> Floats:
     return result
 
 
+def normal_cdf(x: Floats) -> Floats:
+    """A logistic approximation of the standard normal distribution function."""
+    result: Floats = 1.0 / (1.0 + np.exp(-1.702 * np.clip(x, -40, 40)))
+    return result
+
+
 def equity(chance: Floats) -> Floats:
     """Expected points for the viewer under 1/2 scoring: win 1, a mars counts double."""
     result: Floats = 2.0 * chance[:, WIN] - 1.0 + chance[:, MARS_WIN] - chance[:, MARS_LOSS]

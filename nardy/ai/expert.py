@@ -3,7 +3,8 @@
 Candidates are ranked 1-ply by the network; the few close to the best are searched against all
 21 replies. When the mover's checkers are all home and no contact is left, the turn that
 minimises the expected rolls to bear off is played; when both sides are all home with few
-checkers left (`nardy.ai.race`), the turn with the highest exact chance to win the race.
+checkers left (`nardy.ai.race`), the turn with the highest exact chance to win the race. Under
+the last-roll option, whose draw neither table knows, races are searched like the rest.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import numpy as np
 
 from nardy.ai import bearoff, network, race
 from nardy.ai.board import Boards, Floats, Mask, encode, finished
-from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN
+from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, normal_cdf
 from nardy.ai.search import Scored, one_ply, two_ply
-from nardy.ai.valuation import Stakes, normal_cdf
+from nardy.ai.valuation import Stakes
 from nardy.movegen import LegalTurns
 from nardy.position import POINTS, Position
 
@@ -66,7 +67,9 @@ def _bearing_off_freely(position: Position) -> bool:
 def expert_ranking(position: Position, legal: LegalTurns, stakes: Stakes) -> list[Scored]:
     """Expert's candidates, best first."""
     ranked = one_ply(position, legal.turns, expert_chances, stakes)
-    if _bearing_off_freely(position):
+    # The tables know no draw: under the last roll (§7) races go to the search, whose ends
+    # are exact.
+    if _bearing_off_freely(position) and not stakes.rules.last_roll:
         boards = encode([s.turn.result for s in ranked], position.to_move)
         if (race.shipped().covers(boards) | finished(boards)).all():
             return ranked  # valued exactly, 1-ply

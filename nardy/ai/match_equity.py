@@ -4,8 +4,9 @@ equal players of `OUTCOMES`, and what each result of the game in play is worth i
 The table follows from how often a game ends in each number of points, between equal players
 and with the colours even: E(a, b), the chance of the side `a` points away winning against one
 `b` away, is the mean over the game's results of E after it (a draw, under `last_roll`, leaves
-the score and the game is played again). `OUTCOMES` was measured by self-play of the Expert
-against itself, by `python scripts/outcomes.py --level expert` (see that script).
+the score and the game is played again). `OUTCOMES` comes from `RESULTS`, 3,000 games of the
+Expert's 1-ply stage against itself under each scoring and last-roll option, counted by
+`python scripts/outcomes.py --one-ply --games 3000 [--scoring extended] [--last-roll]` (seed 1).
 """
 
 from __future__ import annotations
@@ -14,14 +15,27 @@ from functools import cache
 
 from nardy.rules import Rules, Scoring
 
-# Share of games won with 1, 2, 3 and 4 points (either side; the losses mirror them), and the
-# share drawn, by (scoring, last_roll).
-OUTCOMES: dict[tuple[Scoring, bool], tuple[tuple[float, ...], float]] = {
-    (Scoring.CLASSIC, False): ((0.35715, 0.14285), 0.0),
-    (Scoring.CLASSIC, True): ((0.4225, 0.0710), 0.0130),
-    (Scoring.EXTENDED, False): ((0.4265, 0.0600, 0.0115, 0.0020), 0.0),
-    (Scoring.EXTENDED, True): ((0.4225, 0.0580, 0.0110, 0.0020), 0.0130),
+GAMES = 3000
+# Games ended with each number of points (0: drawn) in the runs above, by (scoring, last_roll).
+RESULTS: dict[tuple[Scoring, bool], dict[int, int]] = {
+    (Scoring.CLASSIC, False): {1: 2143, 2: 857},
+    (Scoring.CLASSIC, True): {0: 178, 1: 2036, 2: 786},
+    (Scoring.EXTENDED, False): {1: 2143, 2: 857, 3: 0, 4: 0},
+    (Scoring.EXTENDED, True): {0: 178, 1: 2036, 2: 786, 3: 0, 4: 0},
 }
+
+
+def _shares(results: dict[int, int]) -> tuple[tuple[float, ...], float]:
+    """Each side's share of games won with 1, 2, ... points (half of all games won so, the
+    colours being even over a match), and the share drawn."""
+    most = max(results)
+    wins = tuple(results.get(points, 0) / (2 * GAMES) for points in range(1, most + 1))
+    return wins, results.get(0, 0) / GAMES
+
+
+# Share of games each side wins with 1, 2, 3 and 4 points (the losses mirror them), and the
+# share drawn, by (scoring, last_roll).
+OUTCOMES = {rules: _shares(results) for rules, results in RESULTS.items()}
 
 
 @cache

@@ -3,9 +3,10 @@ sides are all home with at most `MOST` checkers left each, both playing every ro
 
 The sides' homes lie apart (RULES.md §1), so such a race is the two bear-offs alone; with at most
 five checkers left each side has borne off ten, so no mars is possible either. Beyond the table
-the Expert goes on estimating from the one-sided database (`nardy.ai.bearoff`). Under the
-last-roll option the table counts Black's drawing last roll as White's win; the valuation makes
-that last roll exact. `python -m nardy.ai race` rebuilds `nardy/data/race.npz`.
+the Expert goes on estimating from the one-sided database (`nardy.ai.bearoff`). The table knows
+no draw: under the last-roll option (RULES.md §7) it still gives the Expert's 1-ply estimates,
+and the 2-ply search, whose ends are exact, chooses. `python -m nardy.ai race` rebuilds
+`nardy/data/race.npz`.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from nardy.ai.board import Boards, Floats, encode, results_seen_by_mover
-from nardy.ai.evaluation import WIN, Evaluator, chances
+from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.valuation import Stakes
 from nardy.dice import ROLLS
 from nardy.movegen import Turn, legal_turns
@@ -39,7 +39,8 @@ def one_ply(
     boards = encode([t.result for t in turns], position.to_move)
     chance = chances(evaluator, boards)
     values = stakes.equity(boards, chance, position.to_move)
-    scored = [Scored(turn, float(values[i]), float(chance[i, WIN])) for i, turn in enumerate(turns)]
+    wins = stakes.win_chance(boards, chance, position.to_move)
+    scored = [Scored(turn, float(values[i]), float(wins[i])) for i, turn in enumerate(turns)]
     scored.sort(key=lambda s: -s.equity)
     return scored
 

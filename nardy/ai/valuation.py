@@ -17,29 +17,21 @@ from functools import lru_cache
 
 import numpy as np
 
-from nardy.ai.board import Boards, Floats, Mask, position_of
-from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, equity
+from nardy.ai.board import Boards, Floats, position_of
+from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, equity, normal_cdf
 from nardy.ai.match_equity import match_worth
 from nardy.color import Color
 from nardy.dice import ROLLS
 from nardy.movegen import legal_turns
-from nardy.position import CHECKERS, POINTS, Position
+from nardy.position import CHECKERS, HOME, POINTS, Position
 from nardy.rules import Rules, Scoring
-from nardy.scoring import loss_value
+from nardy.scoring import STARTING_QUARTER, loss_value
 
 MOST_POINTS = 4  # a home mars (RULES.md §7)
 MARS_KINDS = (2, 3, 4)  # mars, koks, home mars: the points of a win with nothing borne off
 SINGLE_GAME = tuple(float(k) for k in range(-MOST_POINTS, MOST_POINTS + 1))  # worth = points
-STARTING_QUARTER = 19  # own points 19..24 (RULES.md §7 koks)
-HOME_EDGE = 6  # own points 1..6 are the home
 MEAN_ROLL = np.float32(49 / 6)  # pips in a roll on average, doubles counted four times
 ROLL_SPREAD = np.float32(4.3)  # ... and their standard deviation
-
-
-def normal_cdf(x: Floats) -> Floats:
-    """A logistic approximation of the standard normal distribution function."""
-    result: Floats = 1.0 / (1.0 + np.exp(-1.702 * np.clip(x, -40, 40)))
-    return result
 
 
 def _rolls_to_finish(side: Boards) -> Floats:
@@ -59,12 +51,12 @@ def mars_split(loser: Boards, winner: Boards, loser_turns_less: int) -> Floats:
     with none off already (he would bear one off at his next roll); otherwise he keeps a checker
     outside while a mars is sure, so it is not counted.
     """
-    quarter = loser[:, STARTING_QUARTER:]
-    to_clear = quarter @ np.arange(1, POINTS - STARTING_QUARTER + 2)
+    quarter = loser[:, STARTING_QUARTER.start :]  # own points 19..24 (RULES.md §7 koks)
+    to_clear = quarter @ np.arange(1, len(STARTING_QUARTER) + 1)
     turns = np.maximum(_rolls_to_finish(winner) - loser_turns_less, 0.0)
     spread = ROLL_SPREAD * np.sqrt(turns) + 2.0
     koks = np.where(to_clear > 0, normal_cdf((to_clear - MEAN_ROLL * turns) / spread), 0.0)
-    home = (loser[:, HOME_EDGE + 1 :].sum(axis=1) == 0) & (loser[:, 0] == 0)
+    home = (loser[:, HOME.stop :].sum(axis=1) == 0) & (loser[:, 0] == 0)
     split = np.zeros((len(loser), len(MARS_KINDS)), dtype=np.float32)
     split[:, 2] = home
     split[:, 1] = np.where(home, 0.0, koks)
@@ -106,9 +98,24 @@ class Stakes:
     def equity(self, boards: Boards, chance: Floats, viewer: Color) -> Floats:
         """The worth to `viewer` of each of `boards` (`viewer` has just moved), expected over
         the evaluator's `chance`; exact for ends that are over or over but for the last roll."""
-        # Classic single games keep the network's own training target: win 1, mars 2.
+        # A classic single game keeps, bit for bit, the formula the network was trained on.
         values = equity(chance) if self._linear_classic else self._expected(boards, chance)
-        return self._exact_ends(boards, values, viewer)
+        return self._exact(boards, values, viewer, 0)
+
+    def win_chance(self, boards: Boards, chance: Floats, viewer: Color) -> Floats:
+        """`viewer`'s chance to win (a draw is no win), exact for the same ends as `equity`."""
+        return self._exact(boards, chance[:, WIN], viewer, 1)
+
+    def _exact(self, boards: Boards, values: Floats, viewer: Color, field: int) -> Floats:
+        """`values` with the rows whose result is already known made exact: field 0 of
+        `_end`'s answer (the worth) or 1 (the win chance)."""
+        ends = np.flatnonzero((boards[:, 0, 0] == CHECKERS) | (boards[:, 1, 0] == CHECKERS))
+        if not len(ends):
+            return values
+        values = values.copy()
+        for row in ends:
+            values[row] = _end(self, boards[row].tobytes(), viewer)[field]
+        return values
 
     def _expected(self, boards: Boards, chance: Floats) -> Floats:
         mine, theirs = boards[:, 0], boards[:, 1]
@@ -128,22 +135,11 @@ class Stakes:
         )
         return result
 
-    def _exact_ends(self, boards: Boards, values: Floats, viewer: Color) -> Floats:
-        """`values` with the rows whose result is already known made exact."""
-        mine_done: Mask = boards[:, 0, 0] == CHECKERS
-        theirs_done: Mask = boards[:, 1, 0] == CHECKERS
-        ends = np.flatnonzero(mine_done | theirs_done)
-        if not len(ends):
-            return values
-        values = values.copy()
-        for row in ends:
-            values[row] = _end_worth(self, boards[row].tobytes(), viewer)
-        return values
-
 
 @lru_cache(maxsize=4096)
-def _end_worth(stakes: Stakes, board: bytes, viewer: Color) -> float:
-    """The exact worth to `viewer` of a board (as bytes) on which a side has borne off all.
+def _end(stakes: Stakes, board: bytes, viewer: Color) -> tuple[float, float]:
+    """The exact worth to `viewer`, and his chance to win, of a board (as bytes, int64) on which
+    a side has borne off all.
 
     Cached: a search meets the same end once per candidate and roll.
     """
@@ -152,26 +148,24 @@ def _end_worth(stakes: Stakes, board: bytes, viewer: Color) -> float:
     position = position_of(row, viewer, viewer.opponent)
     if row[1, 0] == CHECKERS:  # Black has played the last roll after White bore off
         if row[0, 0] == CHECKERS:
-            return stakes.of_points(0)  # both bore off: a draw (§7 last_roll)
-        return stakes.of_points(-loss_value(position, viewer, rules)[1])
+            return stakes.of_points(0), 0.0  # both bore off: a draw (§7 last_roll)
+        return stakes.of_points(-loss_value(position, viewer, rules)[1]), 0.0
     if viewer is Color.WHITE and rules.last_roll:
-        return _last_roll_worth(stakes, position)
-    return stakes.of_points(loss_value(position, viewer.opponent, rules)[1])
+        return _last_roll(stakes, position)
+    return stakes.of_points(loss_value(position, viewer.opponent, rules)[1]), 1.0
 
 
-def _last_roll_worth(stakes: Stakes, position: Position) -> float:
+def _last_roll(stakes: Stakes, position: Position) -> tuple[float, float]:
     """White has borne off all and Black, on roll, plays his last turn at its best for him:
-    a draw if he bears off all, else he loses from where his checkers end (§7 last_roll)."""
+    a draw if he bears off all, else he loses from where his checkers end (§7 last_roll).
+    White's worth and chance to win, over Black's 36 rolls."""
     rules = stakes.rules
-    total = 0.0
+    worth = wins = 0.0
     for dice, weight in ROLLS:
         legal = legal_turns(position, dice, rules)
         ends: Sequence[Position] = [position] if legal.passes else [t.result for t in legal.turns]
-        total += weight * min(_after_last_roll(stakes, end) for end in ends)
-    return total / 36.0
-
-
-def _after_last_roll(stakes: Stakes, end: Position) -> float:
-    if end.off[Color.BLACK] == CHECKERS:
-        return stakes.of_points(0)
-    return stakes.of_points(loss_value(end, Color.BLACK, stakes.rules)[1])
+        drawn = any(end.off[Color.BLACK] == CHECKERS for end in ends)
+        best = 0 if drawn else min(loss_value(end, Color.BLACK, rules)[1] for end in ends)
+        worth += weight * stakes.of_points(best)
+        wins += weight * (not drawn)
+    return worth / 36.0, wins / 36.0

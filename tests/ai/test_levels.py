@@ -29,7 +29,7 @@ def test_every_level_plays_a_complete_legal_turn(level: Level, rules: Rules) -> 
     for position in random_positions(seed=3, rules=rules, games=1, stride=stride):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         legal = legal_turns(position, dice, rules)
-        away = (2, 1) if rules.match_length > 1 else None  # the mover is 1-0 down
+        away = (2, 1) if rules.match_length > 1 else None  # the mover trails 1-2
         steps = choose_turn(position, dice, rules, level, rng.randrange(1 << 30), away)
         if legal.passes:
             assert steps == ()

@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 import pytest
 
-from nardy import Color, Position, Rules, Scoring
+from nardy import Color, Position, Rules, Scoring, legal_turns
 from nardy.ai import Level, choose_turn, hint
 from nardy.ai.board import encode, position_of
 from nardy.ai.evaluation import chances, equity
@@ -106,10 +106,34 @@ def test_the_last_roll_turns_a_sure_home_mars_into_a_likely_oyn() -> None:
 
 @pytest.mark.parametrize("level", SEARCHING)
 def test_black_takes_the_draw_in_his_last_roll(level: Level) -> None:
-    game = position({}, {1: 2, 6: 1}, Color.BLACK)  # White has borne off all
-    steps = choose_turn(game, (6, 6), CLASSIC_LAST_ROLL, level, seed=1)
-    result = Game(CLASSIC_LAST_ROLL, game).with_roll((6, 6)).play_turn(steps).result
+    game = position({}, {5: 1, 1: 1}, Color.BLACK)  # White has borne off all
+    turns = legal_turns(game, (5, 1), CLASSIC_LAST_ROLL).turns
+    assert any(t.result.off[Color.BLACK] < CHECKERS for t in turns)  # 5/4 4/3 would not draw
+    steps = choose_turn(game, (5, 1), CLASSIC_LAST_ROLL, level, seed=1)
+    result = Game(CLASSIC_LAST_ROLL, game).with_roll((5, 1)).play_turn(steps).result
     assert result is not None and result.winner is None
+
+
+@pytest.mark.parametrize("level", SEARCHING)
+def test_black_races_for_the_draw_before_his_last_roll(level: Level) -> None:
+    """White's last checker is on his point 1: whatever he rolls, Black then plays his last
+    roll. With 6-4, 6/off 4/off leaves 3 and 1, which every roll but 2-1 bears off (a draw);
+    6/2 4/off leaves 3, 2 and 1, which only doubles bear off."""
+    game = position({1: 1}, {6: 1, 4: 1, 3: 1, 1: 1}, Color.BLACK)
+    steps = choose_turn(game, (6, 4), CLASSIC_LAST_ROLL, level, seed=1)
+    assert set(steps) == set(parse_turn("6/off 4/off", (6, 4)))
+    candidates = hint(game, (6, 4), CLASSIC_LAST_ROLL).candidates
+    assert candidates[0].equity == pytest.approx(-2 / 36)  # White wins only after 2-1
+    assert candidates[0].win == 0.0
+
+
+def test_the_hint_tells_a_draw_and_the_last_roll_as_no_sure_win() -> None:
+    drawing = position({}, {5: 1, 1: 1}, Color.BLACK)
+    best = hint(drawing, (5, 1), CLASSIC_LAST_ROLL).candidates[0]
+    assert (best.equity, best.win) == (0.0, 0.0)
+    finishing = position({2: 1, 1: 1}, {1: 1}, Color.WHITE)  # Black bears off his last after
+    best = hint(finishing, (2, 1), CLASSIC_LAST_ROLL).candidates[0]
+    assert (best.equity, best.win) == (0.0, 0.0)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC_LAST_ROLL, EXTENDED_LAST_ROLL], ids=str)
