@@ -20,8 +20,8 @@ GAMES = 3000
 RESULTS: dict[tuple[Scoring, bool], dict[int, int]] = {
     (Scoring.CLASSIC, False): {1: 2143, 2: 857},
     (Scoring.CLASSIC, True): {0: 178, 1: 2036, 2: 786},
-    (Scoring.EXTENDED, False): {1: 2143, 2: 857, 3: 0, 4: 0},
-    (Scoring.EXTENDED, True): {0: 178, 1: 2036, 2: 786, 3: 0, 4: 0},
+    (Scoring.EXTENDED, False): {1: 2136, 2: 723, 3: 126, 4: 15},
+    (Scoring.EXTENDED, True): {0: 167, 1: 2046, 2: 711, 3: 67, 4: 9},
 }
 
 
