@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -169,19 +168,23 @@ def save(out: Path, net: Network, adam: Adam, games: int, params: HyperParameter
     net.save(out, **record)
 
 
+class CannotResume(ValueError):
+    """There is no checkpoint to go on from, or it was made with other hyper-parameters."""
+
+
 def resumed(out: Path, asked: dict[str, object]) -> tuple[Network, Adam, int, HyperParameters]:
-    """The network, optimiser, games played and hyper-parameters of `out`'s checkpoint; exits
-    with one line when there is none or a hyper-parameter asked for differs."""
+    """The network, optimiser, games played and hyper-parameters of `out`'s checkpoint;
+    `CannotResume` when there is none or a hyper-parameter asked for differs."""
     path = checkpoint_path(out)
     if not path.exists():
-        sys.exit(f"train_td: no checkpoint {path} to resume; start without --resume")
+        raise CannotResume(f"no checkpoint {path} to resume; start without --resume")
     with np.load(path) as data:
         arrays = {k: data[k] for k in data.files}
     stored = HyperParameters(**{k: arrays[k].item() for k in asdict(DEFAULTS)})
     differ = [k for k, v in asked.items() if v != getattr(stored, k)]
     if differ:
         flags = ", ".join("--" + k.replace("_", "-") for k in differ)
-        sys.exit(f"train_td: {flags} not as in the checkpoint, made with {stored}")
+        raise CannotResume(f"{flags} not as in the checkpoint, made with {stored}")
     net = Network(*(arrays[k] for k in WEIGHTS))
     adam = Adam(net, stored.lr)
     adam.restore(arrays)
@@ -212,7 +215,10 @@ def main() -> None:
         given["start_from"] = args.start_from.name
     asked = {k: v for k, v in given.items() if v is not None}
     if args.resume:
-        net, adam, played, params = resumed(args.out, asked)
+        try:
+            net, adam, played, params = resumed(args.out, asked)
+        except CannotResume as refused:
+            parser.error(str(refused))
         if played > args.games:
             parser.error(f"the checkpoint has {played} games already, more than --games")
         print(f"resuming after game {played}: {params}", flush=True)

@@ -54,15 +54,14 @@ def test_a_resumed_run_makes_the_same_weights_as_one_run(tmp_path: Path) -> None
 def test_resuming_refuses_other_hyper_parameters_and_a_missing_checkpoint(tmp_path: Path) -> None:
     out = tmp_path / "net.npz"
     missing = train(out, "--games", "2", "--resume")
-    assert missing.returncode == 1
-    assert (
-        missing.stderr == f"train_td: no checkpoint {tmp_path / 'net.ckpt.npz'} to resume;"
-        " start without --resume\n"
+    assert missing.returncode == 2
+    assert missing.stderr.endswith(
+        f"error: no checkpoint {tmp_path / 'net.ckpt.npz'} to resume; start without --resume\n"
     )
     assert train(out, "--games", "2", *TINY).returncode == 0
     other = train(out, "--games", "3", "--resume", "--lam", "0.9")
-    assert other.returncode == 1
-    assert other.stderr.startswith("train_td: --lam not as in the checkpoint, made with")
+    assert other.returncode == 2
+    assert "error: --lam not as in the checkpoint, made with" in other.stderr
     assert arrays(out)["games"].item() == 2  # nothing trained, nothing written
 
 
