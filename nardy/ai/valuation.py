@@ -68,8 +68,8 @@ def mars_split(loser: Boards, winner: Boards, loser_turns_less: int) -> Floats:
 class Stakes:
     """What each end is worth to one side: `worth[MOST_POINTS + k]` for winning `k` points
     (losing for negative `k`, a draw at 0). In a single game that is `k` itself; in a match the
-    change in the chance of winning the match, scaled so that winning or losing one point is
-    ±1 on average, like a single game's, so the search's margins keep their meaning."""
+    change in the chance of winning the match, scaled so that winning one point and losing one
+    lie 2 apart, as in a single game, so the search's margins keep their meaning."""
 
     rules: Rules
     worth: tuple[float, ...]
