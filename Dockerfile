@@ -5,7 +5,10 @@ WORKDIR /src
 # The lock first, in a layer of its own: a code change does not download every wheel again.
 COPY requirements.lock ./
 RUN pip install --no-cache-dir --prefix=/install --require-hashes -r requirements.lock
-COPY pyproject.toml README.md ./
+# A C compiler for the compiled move generator (nardy/_movegen.c), in this stage only.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+  && rm -rf /var/lib/apt/lists/*
+COPY pyproject.toml setup.py README.md ./
 COPY nardy ./nardy
 COPY renderer ./renderer
 COPY bot ./bot

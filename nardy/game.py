@@ -97,14 +97,14 @@ class Game(TurnFlow):
         """The position with this turn's steps so far applied, for drawing."""
         return move(self.position, self.played) if self.played else self.position
 
-    def end_turn(self) -> Game:
-        """Commit the played steps as the turn; hand the dice over or end the game (§3, §7)."""
-        after = self.legal.play(self.played)
+    def _commit(self, steps: tuple[Step, ...]) -> Game:
+        """Hand the dice over or end the game (§3, §7)."""
+        after = self.legal.play(steps)
         assert self.dice is not None  # `legal` has checked it
         mover = self.to_move
-        record = TurnRecord(mover, self.dice, self.played)
-        game = Game(self.rules, after, None, (), (*self.history, record), None)
-        return replace(game, result=self._result_after(after, mover))
+        record = TurnRecord(mover, self.dice, steps)
+        result = self._result_after(after, mover)
+        return Game(self.rules, after, None, (), (*self.history, record), result)
 
     def _result_after(self, after: Position, mover: Color) -> GameResult | None:
         white_done = after.off[Color.WHITE] == CHECKERS

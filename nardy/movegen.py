@@ -8,16 +8,23 @@ the states that use the roll as fully as the rules allow.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Generic, TypeVar
+from hashlib import sha256
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from nardy.color import flip
 from nardy.errors import IllegalMove, Violation
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, Rules
 from nardy.steps import Step
+
+if TYPE_CHECKING:
+    from nardy import _movegen
 
 _ALL_POINTS = ((1 << (POINTS + 1)) - 1) ^ 1  # bits 1..24
 _HOME_LIMIT = 4 * 7  # nibbles from own point 7 up: nonzero means a checker outside home
@@ -32,11 +39,11 @@ _Key = tuple[int, tuple[int, ...]]
 
 def roll_steps(dice: Sequence[int]) -> tuple[int, ...]:
     """The dice a roll gives to play: a double gives four steps (RULES.md §3)."""
-    if len(dice) != 2 or not all(type(d) is int and 1 <= d <= 6 for d in dice):
-        raise ValueError(f"a roll is two dice from 1 to 6, got {list(dice)}")
-    if dice[0] == dice[1]:
-        return (dice[0],) * 4
-    return (max(dice), min(dice))
+    if len(dice) == 2:
+        a, b = dice
+        if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
+            return (a,) * 4 if a == b else (a, b) if a > b else (b, a)
+    raise ValueError(f"a roll is two dice from 1 to 6, got {list(dice)}")
 
 
 def pack(counts: Sequence[int]) -> int:
@@ -103,6 +110,13 @@ class _Context:
         return board, occ
 
 
+def _head_limit(position: Position, roll: tuple[int, ...], rules: Rules) -> int:
+    """How many checkers may leave the head this turn (RULES.md §4)."""
+    double = len(roll) == 4
+    first = position.first_turn[position.to_move]
+    return 2 if first and double and rules.head_double_allowed(roll[0]) else 1
+
+
 def _context(position: Position, roll: tuple[int, ...], rules: Rules) -> _Context:
     mover = position.to_move
     opponent = position.own_counts(mover.opponent)
@@ -113,14 +127,11 @@ def _context(position: Position, roll: tuple[int, ...], rules: Rules) -> _Contex
         blocked |= 1 << flip(q)
     # §5: a block is legal once an opponent checker is ahead of it or borne off.
     zone = 0 if opponent[0] or not occupied else ((1 << occupied[0]) - 1) & _ALL_POINTS
-    double = len(roll) == 4
-    first = position.first_turn[mover]
-    head_limit = 2 if first and double and rules.head_double_allowed(roll[0]) else 1
     return _Context(
         blocked=blocked,
         block_zone=zone,
         head_start=position.count_at(mover, HEAD),
-        head_limit=head_limit,
+        head_limit=_head_limit(position, roll, rules),
         every_step=rules.block_check is BlockCheck.EVERY_STEP,
     )
 
@@ -159,40 +170,48 @@ class Question(Generic[P, R]):
         return self._rules
 
 
-class LegalTurns(Question[Position, Rules]):
-    """Every legal way to play `dice` from `position` under `rules` (RULES.md §3–6).
+def materialize(position: Position, board: int) -> Position:
+    """The position after a turn from `position` that leaves the mover's checkers as `board`
+    (packed as `pack` does)."""
+    counts = [(board >> (4 * own)) & 15 for own in range(POINTS + 1)]
+    return position.with_checkers(position.to_move, counts).with_turn_passed()
 
-    Computed once at construction; read-only afterwards.
-    """
 
-    def __init__(self, position: Position, dice: tuple[int, int], rules: Rules | None = None):
-        if position.off[position.to_move] == CHECKERS:
-            raise IllegalMove(Violation.GAME_OVER)
-        super().__init__(position, dice, rules or Rules())
-        self._roll = roll_steps(dice)
-        self._ctx = _context(position, self._roll, self._rules)
-        start = pack(position.own_counts(position.to_move))
-        self._start: _Key = (start, self._roll)
-        self._start_occ = _occupancy(start)
-        if self._ctx.illegal_block(self._start_occ):
-            # Legal play never reaches this (§5 blocks stay legal once formed), so no rule
-            # says how to go on from it: refuse the position rather than guess.
-            raise InvalidPosition(
-                "the side to move already holds six points in a row with no opponent"
-                " checker ahead (§5); no legal game reaches this position"
-            )
-        self._search()
+class _Found(Protocol):
+    """What a search found, as the compiled search (nardy/_movegen.c) and `_Graph` give it."""
 
-    # -- the search -------------------------------------------------------------------------
+    @property
+    def max_steps(self) -> int: ...
 
-    def _search(self) -> None:
+    def boards(self) -> list[int]: ...
+
+    def sequences(self) -> list[tuple[Step, ...]]: ...
+
+    def turns(self, position: Position) -> tuple[Turn, ...]:
+        """One turn per distinct result of the search from `position`, ordered by the result's
+        canonical key (RULES.md §11)."""
+        ...
+
+    def is_final(self, depth: int, board: int, left: tuple[int, ...]) -> bool: ...
+
+
+class _Graph:
+    """The pure Python search, the reference the compiled one is tested against: every state
+    after k steps, every edge into it, and the final states (a `_Found`)."""
+
+    def __init__(self, ctx: _Context, start: _Key, start_occ: int, higher_die_rule: bool):
+        self._ctx = ctx
+        self._roll = start[1]
+        self._search(start, start_occ)
+        self._select_finals(higher_die_rule)
+
+    def _search(self, start: _Key, start_occ: int) -> None:
         """Breadth-first over the steps; layer k holds each distinct state after k steps."""
-        ctx = self._ctx
-        step = ctx.step
-        layer: dict[_Key, int] = {self._start: self._start_occ}
-        self._layers: list[dict[_Key, int]] = [layer]
+        step = self._ctx.step
+        layer: dict[_Key, int] = {start: start_occ}
+        self.layers: list[dict[_Key, int]] = [layer]
         # child -> every (parent, step) edge into it, per layer
-        self._edges: list[dict[_Key, list[tuple[_Key, Step]]]] = [{}]
+        self.edges: list[dict[_Key, list[tuple[_Key, Step]]]] = [{}]
         while layer:
             nxt: dict[_Key, int] = {}
             edges: dict[_Key, list[tuple[_Key, Step]]] = {}
@@ -222,18 +241,17 @@ class LegalTurns(Question[Position, Rules]):
                             edges[child].append((key, _STEPS[src][die]))
             if not nxt:
                 break
-            self._layers.append(nxt)
-            self._edges.append(edges)
+            self.layers.append(nxt)
+            self.edges.append(edges)
             layer = nxt
-        self._select_finals()
 
-    def _select_finals(self) -> None:
+    def _select_finals(self, higher_die_rule: bool) -> None:
         """Keep the states that use the roll fully (§3 maximal use, higher die; §5 at the end)."""
         n = len(self._roll)
         ctx = self._ctx
         best = -1
         finals: list[tuple[int, _Key]] = []
-        for depth, layer in enumerate(self._layers):
+        for depth, layer in enumerate(self.layers):
             for key, occ in layer.items():
                 if not ctx.every_step and ctx.illegal_block(occ):
                     continue
@@ -243,31 +261,33 @@ class LegalTurns(Question[Position, Rules]):
                     best, finals = used, []
                 if used == best:
                     finals.append((depth, key))
-        if best == 1 and n == 2 and self._rules.higher_die_rule:
+        if best == 1 and n == 2 and higher_die_rule:
             high = self._roll[0]
             with_high = [(d, k) for d, k in finals if high not in k[1]]
             finals = with_high or finals
-        self._finals = finals
+        self.finals = finals
         # The most steps any legal turn plays (a game-ending turn may play fewer).
         self.max_steps = max(depth for depth, _ in finals)
 
-    # -- results ----------------------------------------------------------------------------
+    @cached_property
+    def final_set(self) -> set[tuple[int, _Key]]:
+        return set(self.finals)
 
     @cached_property
-    def _on_legal_path(self) -> list[set[_Key]]:
+    def on_legal_path(self) -> list[set[_Key]]:
         """Per layer, the states that lie on some legal turn."""
-        good: list[set[_Key]] = [set() for _ in self._layers]
-        for depth, key in self._finals:
+        good: list[set[_Key]] = [set() for _ in self.layers]
+        for depth, key in self.finals:
             good[depth].add(key)
-        for depth in range(len(self._layers) - 1, 0, -1):
+        for depth in range(len(self.layers) - 1, 0, -1):
             for key in good[depth]:
-                good[depth - 1].update(parent for parent, _ in self._edges[depth][key])
+                good[depth - 1].update(parent for parent, _ in self.edges[depth][key])
         return good
 
     def _path(self, depth: int, key: _Key) -> tuple[Step, ...]:
         steps: list[Step] = []
         while depth:
-            key, step = self._edges[depth][key][0]
+            key, step = self.edges[depth][key][0]
             steps.append(step)
             depth -= 1
         return tuple(reversed(steps))
@@ -276,43 +296,148 @@ class LegalTurns(Question[Position, Rules]):
         """One final state per resulting board, the longest way there first, so that the
         turns' longest step count is `max_steps` even when bearing off ends the game early."""
         seen: set[int] = set()
-        for depth, key in sorted(self._finals, key=lambda final: -final[0]):
+        for depth, key in sorted(self.finals, key=lambda final: -final[0]):
             if key[0] not in seen:
                 seen.add(key[0])
                 yield depth, key
 
-    @cached_property
-    def turns(self) -> tuple[Turn, ...]:
-        """One turn per distinct resulting position, ordered by canonical key. Never empty:
-        when nothing can be played it holds the pass, a turn of no steps (RULES.md §3)."""
+    def boards(self) -> list[int]:
+        return list(dict.fromkeys(key[0] for _, key in self.finals))
+
+    def sequences(self) -> list[tuple[Step, ...]]:
+        return [self._path(depth, key) for depth, key in self._distinct_finals()]
+
+    def turns(self, position: Position) -> tuple[Turn, ...]:
         turns = [
-            Turn(self._path(depth, key), self._materialize(key[0]))
+            Turn(self._path(depth, key), materialize(position, key[0]))
             for depth, key in self._distinct_finals()
         ]
         turns.sort(key=lambda turn: turn.result.canonical_key())
         return tuple(turns)
 
+    def is_final(self, depth: int, board: int, left: tuple[int, ...]) -> bool:
+        return (depth, (board, left)) in self.final_set
+
+
+def _compiled_search() -> type[_movegen.Search] | None:
+    """The compiled search when it is built from this very source and not switched off by
+    NARDY_PURE_PYTHON=1; else None, and the pure Python search serves."""
+    if os.environ.get("NARDY_PURE_PYTHON") == "1":
+        return None
+    try:
+        from nardy import _movegen
+    except ImportError:
+        return None
+    source = Path(__file__).with_name("_movegen.c")
+    if source.exists() and sha256(source.read_bytes()).hexdigest() != _movegen.SOURCE_SHA256:
+        logging.getLogger(__name__).warning(
+            "nardy/_movegen.c has changed since nardy/_movegen*.so was built from it: the pure"
+            " Python search is used; reinstall the project (pip install -e .) to rebuild it"
+        )
+        return None
+    try:
+        _movegen.bind(Position, Turn)
+    except TypeError as error:  # Position or Turn changed shape: rebuild the extension
+        logging.getLogger(__name__).warning("the compiled search is not used: %s", error)
+        return None
+    return _movegen.Search
+
+
+_COMPILED = _compiled_search()
+COMPILED = _COMPILED is not None  # is the compiled search in use?
+
+
+class LegalTurns(Question[Position, Rules]):
+    """Every legal way to play `dice` from `position` under `rules` (RULES.md §3–6).
+
+    Computed once at construction, by the compiled search where it is built (unless `pure`),
+    else by the pure Python one; read-only afterwards. The partly-played-turn methods
+    (`next_steps`, and naming the rule an illegal turn breaks) walk the pure search's graph.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        rules: Rules | None = None,
+        *,
+        pure: bool = False,
+    ):
+        if position.off[position.to_move] == CHECKERS:
+            raise IllegalMove(Violation.GAME_OVER)
+        super().__init__(position, dice, rules or Rules())
+        self._roll = roll_steps(dice)
+        rules = self._rules
+        self._found: _Found
+        self._compiled: _movegen.Search | None = None
+        if _COMPILED is None or pure:
+            illegal_start = self._ctx.illegal_block(self._start[1])
+            if not illegal_start:
+                self._found = self._graph
+        else:
+            every_step = rules.block_check is BlockCheck.EVERY_STEP
+            head_limit = _head_limit(position, self._roll, rules)
+            found = _COMPILED(
+                position.points,
+                position.off,
+                position.to_move,
+                self._roll,
+                head_limit,
+                every_step,
+                rules.higher_die_rule,
+                _STEPS,
+            )
+            self._found = self._compiled = found
+            illegal_start = found.illegal_start
+        if illegal_start:
+            # Legal play never reaches this (§5 blocks stay legal once formed), so no rule
+            # says how to go on from it: refuse the position rather than guess.
+            raise InvalidPosition(
+                "the side to move already holds six points in a row with no opponent"
+                " checker ahead (§5); no legal game reaches this position"
+            )
+        # The most steps any legal turn plays (a game-ending turn may play fewer).
+        self.max_steps = self._found.max_steps
+
+    @cached_property
+    def _ctx(self) -> _Context:
+        return _context(self._position, self._roll, self._rules)
+
+    @cached_property
+    def _start(self) -> tuple[_Key, int]:
+        """The searched state at the start of the turn, and the points the mover holds."""
+        board = pack(self._position.own_counts(self._position.to_move))
+        return (board, self._roll), _occupancy(board)
+
+    @cached_property
+    def _graph(self) -> _Graph:
+        return _Graph(self._ctx, *self._start, self._rules.higher_die_rule)
+
+    # -- results ----------------------------------------------------------------------------
+
+    @cached_property
+    def turns(self) -> tuple[Turn, ...]:
+        """One turn per distinct resulting position, ordered by canonical key. Never empty:
+        when nothing can be played it holds the pass, a turn of no steps (RULES.md §3)."""
+        return self._found.turns(self._position)
+
     def step_sequences(self) -> list[tuple[Step, ...]]:
         """One step sequence per distinct resulting position, without building positions."""
-        return [self._path(depth, key) for depth, key in self._distinct_finals()]
+        return self._found.sequences()
 
     def result_boards(self) -> list[int]:
         """The mover's board packed as `pack` does after each distinct legal turn (the start
         for a pass): what a search scores, without building steps or positions."""
-        return list(dict.fromkeys(key[0] for _, key in self._finals))
+        return self._found.boards()
 
     def result(self, board: int) -> Position:
         """The position a board of `result_boards` stands for."""
-        return self._materialize(board)
+        return materialize(self._position, board)
 
     @property
     def passes(self) -> bool:
         """No step can be played: the turn passes (RULES.md §3)."""
         return self.max_steps == 0
-
-    def _materialize(self, board: int) -> Position:
-        counts = [(board >> (4 * own)) & 15 for own in range(POINTS + 1)]
-        return self._position.with_checkers(self._position.to_move, counts).with_turn_passed()
 
     # -- partly played turns ----------------------------------------------------------------
 
@@ -321,8 +446,7 @@ class LegalTurns(Question[Position, Rules]):
 
         Every prefix must lie on a legal turn; with `whole_turn`, `played` must be one.
         """
-        key = self._start
-        occ = self._start_occ
+        key, occ = self._start
         for depth, step in enumerate(played):
             board, left = key
             if board == _ALL_OFF:
@@ -336,19 +460,20 @@ class LegalTurns(Question[Position, Rules]):
             key, occ = (moved[0], left[:i] + left[i + 1 :]), moved[1]
             if not whole_turn:
                 self._check_on_path(depth + 1, key, step)
-        if whole_turn and (len(played), key) not in self._final_set:
+        if whole_turn and not self._found.is_final(len(played), *key):
             for depth in range(1, len(played) + 1):
                 self._walk(played[:depth])  # names the first step that strays
             raise IllegalMove(Violation.INCOMPLETE, " ".join(str(s) for s in played))
         return len(played), key
 
     def _check_on_path(self, depth: int, key: _Key, step: Step) -> None:
-        good = self._on_legal_path
+        good = self._graph.on_legal_path
         if depth >= len(good) or key not in good[depth]:
             raise IllegalMove(self._why_off_path(depth, key), str(step))
 
     def _why_off_path(self, depth: int, child: _Key) -> Violation:
-        occ = self._layers[depth].get(child) if depth < len(self._layers) else None
+        layers = self._graph.layers
+        occ = layers[depth].get(child) if depth < len(layers) else None
         if occ is not None and not self._ctx.every_step and self._ctx.illegal_block(occ):
             return Violation.BLOCK  # §5 at the end of the turn: the block cannot be undone
         if self.max_steps == 1 and len(self._roll) == 2 and child[1] == (self._roll[0],):
@@ -358,30 +483,32 @@ class LegalTurns(Question[Position, Rules]):
     def next_steps(self, played: Sequence[Step] = ()) -> tuple[Step, ...]:
         """The steps that continue `played` towards some legal turn (for a button UI)."""
         depth, key = self._walk(played)
-        if depth + 1 >= len(self._layers):
+        graph = self._graph
+        if depth + 1 >= len(graph.layers):
             return ()
-        good = self._on_legal_path[depth + 1]
+        good = graph.on_legal_path[depth + 1]
         options = {
             step
-            for child, edges in self._edges[depth + 1].items()
+            for child, edges in graph.edges[depth + 1].items()
             if child in good
             for parent, step in edges
             if parent == key
         }
         return tuple(sorted(options, key=lambda s: (-s.src, -s.die)))
 
-    @cached_property
-    def _final_set(self) -> set[tuple[int, _Key]]:
-        return set(self._finals)
-
     def is_complete(self, played: Sequence[Step]) -> bool:
         """Does `played` make a whole legal turn?"""
-        return self._walk(played) in self._final_set
+        depth, (board, left) = self._walk(played)
+        return self._found.is_final(depth, board, left)
 
     def play(self, played: Sequence[Step]) -> Position:
         """The position after the complete turn `played`; an illegal one raises `IllegalMove`."""
-        _, key = self._walk(played, whole_turn=True)
-        return self._materialize(key[0])
+        if self._compiled is not None:
+            after = self._compiled.play(self._position, played)
+            if after is not None:
+                return after
+        _, key = self._walk(played, whole_turn=True)  # names the rule `played` breaks
+        return materialize(self._position, key[0])
 
 
 def legal_turns(

@@ -33,8 +33,9 @@ class Position:
     def __post_init__(self) -> None:
         if len(self.points) != POINTS:
             raise InvalidPosition(f"a board has {POINTS} points, got {len(self.points)}")
-        on_board = (sum(n for n in self.points if n > 0), -sum(n for n in self.points if n < 0))
-        for color in Color:
+        net, spread = sum(self.points), sum(map(abs, self.points))
+        on_board = ((spread + net) // 2, (spread - net) // 2)  # White's and Black's
+        for color in (Color.WHITE, Color.BLACK):  # the happy path: no enum iteration
             off = self.off[color]
             if off < 0 or on_board[color] + off != CHECKERS:
                 raise InvalidPosition(

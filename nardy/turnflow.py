@@ -3,7 +3,7 @@ checked against the legal turns as they come, undo, a whole turn at once, the pa
 
 A game class that uses it is a frozen dataclass with the fields `dice`, `played`, `result` and
 `_legal` (the search handed on between the steps of one turn), a `legal` property giving its
-variant's legal turns of the roll, and `end_turn`, which commits the played steps.
+variant's legal turns of the roll, and `_commit`, which commits a turn's steps.
 """
 
 from __future__ import annotations
@@ -65,8 +65,13 @@ class TurnFlow:
     def legal(self) -> StepSearch:
         raise NotImplementedError  # a game's variant searches its own legal turns
 
-    def end_turn(self) -> Self:
+    def _commit(self, steps: tuple[Step, ...]) -> Self:
+        """The game after `steps`, a whole turn of this roll; illegal ones raise `IllegalMove`."""
         raise NotImplementedError  # a game's variant decides what ends it and how it scores
+
+    def end_turn(self) -> Self:
+        """Commit the played steps as the turn; hand the dice over or end the game."""
+        return self._commit(self.played)
 
     @property
     def over(self) -> bool:
@@ -115,7 +120,7 @@ class TurnFlow:
         """Play a whole turn at once; an illegal one raises `IllegalMove` naming the rule."""
         if self.played:
             raise ValueError("steps of this turn are already played: go on with play_step")
-        return replace(self, played=steps, _legal=self.legal).end_turn()
+        return self._commit(steps)
 
     def pass_turn(self) -> Self:
         """End a turn in which nothing can be played (RULES.md §3 "no moves"; §9 a blocked

@@ -8,6 +8,7 @@ the six-block rule and the blocked side's few moves are both exercised) with all
 and middle-game positions with 3-3, 4-4, 5-5 and 6-6, the heaviest rolls. `result_boards()`
 (no steps or positions built, what the 2-ply search uses for replies) is timed too.
 Left out: start-up, building the position sets, and garbage collection pauses between cases.
+The compiled search is timed where it is built; NARDY_PURE_PYTHON=1 times the pure Python one.
 Run: python scripts/bench_movegen.py [--games 40] [--every 4] [--blocking 120] [--seed 1]
 """
 
@@ -26,6 +27,7 @@ from typing import TypeVar
 from cpu_wall import RunClock
 
 from nardy import CHECKERS, Color, InvalidPosition, Position, Rules, legal_turns, to_absolute
+from nardy.movegen import COMPILED
 from nardy.selfplay import play_random_games, random_game_positions, seeded_sources
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
@@ -158,6 +160,7 @@ def main() -> None:
         "blocking": blocking_set,
         "heavy doubles": doubles_set,
     }
+    print("search:", "compiled (nardy/_movegen.c)" if COMPILED else "pure Python")
     print("position sets (CPU time per position and roll):")
     print(
         f"  random games:  {len(random_set) // 21} positions (every {args.every}th of"

@@ -125,6 +125,9 @@ if args[:2] == ["-m", "venv"]:
         sys.exit("ensurepip is not available")
     bin = Path(args[-1]) / "bin"
     bin.mkdir(parents=True)
+    (bin.parent / "pyvenv.cfg").write_text(
+        f"home = {{state / 'python' / 'bin'}}\\nversion = {version[0]}.{version[1]}.4\\n"
+    )
     for tool in ("python", "pip", "mypy", "ruff"):
         (bin / tool).symlink_to(state / "tool")
     (state / "venv-made-by").write_text(name)
@@ -221,9 +224,11 @@ class Machine:
         return (self.state / "venv-made-by").read_text()
 
     def make_venv(self) -> None:
-        """A ready .venv, as if made earlier."""
+        """A ready .venv of a Python 3.11, as if made earlier."""
         bin = self.repo / ".venv" / "bin"
         bin.mkdir(parents=True)
+        home = self.state / "python" / "bin"
+        (bin.parent / "pyvenv.cfg").write_text(f"home = {home}\nversion = 3.11.4\n")
         for tool in ("python", "pip", "mypy", "ruff"):
             (bin / tool).symlink_to(self.state / "tool")
 
@@ -238,17 +243,24 @@ def machine(tmp_path: Path) -> Machine:
         "scripts/run",
         ".ci/run",
         "pyproject.toml",
+        "setup.py",
+        "nardy/_movegen.c",
         RUNTIME_LOCK,
         DEV_LOCK,
     ):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, repo / name)
-    for tool in ("bash", "cat", "dirname", "env", "sha256sum"):
+    for tool in ("bash", "cat", "dirname", "env", "sha256sum", "sed"):
         found = shutil.which(tool)
         assert found is not None, tool
         (bin / tool).symlink_to(found)
     script(bin / "id", "#!/bin/sh\necho 0\n")  # root, as in CI
     script(bin / "apt-get", fake_apt_get(state, bin))
     script(bin / "redis-server", "#!/bin/sh\n")
+    script(bin / "cc", "#!/bin/sh\n")  # a C compiler, and the headers of every Python 3.11:
+    headers = state / "python" / "include" / "python3.11"
+    headers.mkdir(parents=True)
+    (headers / "Python.h").touch()
     script(state / "tool", fake_tool(state))
     return Machine(repo, bin, state)
 
@@ -343,6 +355,33 @@ def test_install_project_installs_the_lock_again_only_after_a_change(machine: Ma
         pyproject.write("# changed\n")
     assert machine.set_up("install_project", DEV_LOCK).returncode == 0
     assert machine.tools() == pip_installs(DEV_LOCK) * 3
+
+
+def test_install_project_builds_again_after_the_c_source_changes(machine: Machine) -> None:
+    machine.make_venv()
+    assert machine.set_up("install_project", DEV_LOCK).returncode == 0
+    with open(machine.repo / "nardy" / "_movegen.c", "a") as source:
+        source.write("/* changed */\n")
+    assert machine.set_up("install_project", DEV_LOCK).returncode == 0
+    assert machine.tools() == pip_installs(DEV_LOCK) * 2
+    assert machine.log("apt-get.log") == []  # compiler and headers were there
+
+
+@pytest.mark.parametrize("missing", ["compiler", "headers"])
+def test_install_project_installs_a_compiler_and_headers_when_missing(
+    machine: Machine, missing: str
+) -> None:
+    machine.make_venv()
+    if missing == "compiler":
+        (machine.bin / "cc").unlink()
+    else:
+        (machine.state / "python" / "include" / "python3.11" / "Python.h").unlink()
+    for package in ("gcc", "libc6-dev", "python3.11-dev"):
+        (machine.state / "archive" / package).write_text("#!/bin/sh\n")
+    result = machine.set_up("install_project", DEV_LOCK)
+    assert result.returncode == 0, result.stderr
+    assert machine.log("apt-get.log") == [UPDATE, install("gcc", "libc6-dev", "python3.11-dev")]
+    assert machine.tools() == pip_installs(DEV_LOCK)
 
 
 def test_a_failed_install_is_tried_again(machine: Machine) -> None:

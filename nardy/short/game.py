@@ -22,6 +22,7 @@ from nardy.short.notation import Step
 from nardy.short.position import Position
 from nardy.short.rules import ShortRules
 from nardy.short.scoring import win
+from nardy.steps import Step as AnyStep  # a long-game Step of the same src and die will do
 from nardy.turnflow import TurnFlow, reuse
 
 
@@ -73,12 +74,12 @@ class Game(TurnFlow):
             raise CubeError("a double waits for its answer: take or drop")
         return super().with_roll(dice)
 
-    def end_turn(self) -> Game:
-        """Commit the played steps as the turn; hand the dice over or end the game."""
-        after = self.legal.play(self.played)
+    def _commit(self, steps: tuple[AnyStep, ...]) -> Game:
+        """Hand the dice over or end the game."""
+        after = self.legal.play(steps)
         assert self.dice is not None  # `legal` has checked it
         mover = self.to_move
-        record = TurnRecord(mover, self.dice, self.played)
+        record = TurnRecord(mover, self.dice, steps)
         result = (
             win(after, mover, self.cube.value, EndReason.BORNE_OFF)
             if after.off[mover] == CHECKERS
