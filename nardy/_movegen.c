@@ -442,6 +442,30 @@ static PyObject *Search_boards(Search *self, PyObject *unused) {
     return out;
 }
 
+/* counts(): each board of boards() as 25 bytes, the mover's counts by own point (0 borne off,
+ * 1..24 the points), one after the other: numpy reads them in one call. */
+static PyObject *Search_counts(Search *self, PyObject *unused) {
+    Table seen;
+    size_t size = 16;
+    while (size < 2 * (size_t)self->n_finals + 2) size *= 2;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (POINTS + 1) * self->n_finals);
+    if (!out || table_init(&seen, size) < 0) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    char *at = PyBytes_AS_STRING(out);
+    Py_ssize_t rows = 0;
+    for (Py_ssize_t k = 0; k < self->n_finals; k++) {
+        if (!first_of_board(&seen, self->states, self->finals[k])) continue;
+        u128 board = self->states[self->finals[k]].board;
+        for (int point = 0; point <= POINTS; point++) *at++ = (char)nibble(board, point);
+        rows++;
+    }
+    PyMem_Free(seen.slots);
+    if (_PyBytes_Resize(&out, (POINTS + 1) * rows) < 0) return NULL;
+    return out;
+}
+
 static PyObject *Search_sequences(Search *self, PyObject *unused) {
     PyObject *out = PyList_New(self->n_distinct);
     if (!out) return NULL;
@@ -496,6 +520,7 @@ static PyObject *long_tuple(const long *values, int n) {
  * generated __init__ would (the search's results are valid by construction), at the offsets
  * of their member descriptors; `bind` checks that the fields are exactly these. */
 static PyTypeObject *position_type, *turn_type;
+static PyObject *colors; /* (Color.WHITE, Color.BLACK) */
 enum { POS_POINTS, POS_OFF, POS_TO_MOVE, POS_FIRST_TURN, TURN_STEPS, TURN_RESULT, N_SLOTS };
 static Py_ssize_t slot_offset[N_SLOTS];
 
@@ -544,19 +569,28 @@ static int bind_slots(PyObject *type, const char *const *names, const int *slots
     return 0;
 }
 
-/* bind(Position, Turn): the classes `turns` builds; once, at import. */
+/* bind(Position, Turn, colors): the classes `turns` builds and the two `Color` members (White,
+ * Black) it puts in them; once, at import. */
 static PyObject *bind(PyObject *module, PyObject *args) {
     static const char *const position_fields[] = {"points", "off", "to_move", "first_turn"};
     static const int position_slots[] = {POS_POINTS, POS_OFF, POS_TO_MOVE, POS_FIRST_TURN};
     static const char *const turn_fields[] = {"steps", "result"};
     static const int turn_slots[] = {TURN_STEPS, TURN_RESULT};
-    PyObject *position, *turn;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyType_Type, &position, &PyType_Type, &turn)) return NULL;
+    PyObject *position, *turn, *sides;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyType_Type, &position, &PyType_Type, &turn,
+                          &PyTuple_Type, &sides))
+        return NULL;
+    if (PyTuple_GET_SIZE(sides) != 2) {
+        PyErr_SetString(PyExc_TypeError, "two colours, White's and Black's");
+        return NULL;
+    }
     if (bind_slots(position, position_fields, position_slots, 4) < 0 ||
         bind_slots(turn, turn_fields, turn_slots, 2) < 0)
         return NULL;
     Py_INCREF(position);
     Py_INCREF(turn);
+    Py_INCREF(sides);
+    Py_XSETREF(colors, sides);
     Py_XSETREF(position_type, (PyTypeObject *)position);
     Py_XSETREF(turn_type, (PyTypeObject *)turn);
     Py_RETURN_NONE;
@@ -592,10 +626,13 @@ static int after_init(After *a, PyObject *position) {
     for (int i = 0; i < POINTS; i++) a->points[i] = PyLong_AsLong(PyTuple_GET_ITEM(points, i));
     for (int i = 0; i < 2; i++) a->off[i] = PyLong_AsLong(PyTuple_GET_ITEM(off, i));
     if (PyErr_Occurred()) return -1;
-    PyObject *other = PyLong_FromLong(1 - a->mover);
-    a->next = other ? PyObject_CallOneArg((PyObject *)Py_TYPE(to_move), other) : NULL;
-    Py_XDECREF(other);
-    a->first_after = a->next ? PyTuple_New(2) : NULL;
+    if (a->mover < 0 || a->mover > 1) {
+        PyErr_SetString(PyExc_ValueError, "the side to move is 0 or 1");
+        return -1;
+    }
+    a->next = PyTuple_GET_ITEM(colors, 1 - a->mover);
+    Py_INCREF(a->next);
+    a->first_after = PyTuple_New(2);
     if (!a->first_after) {
         after_clear(a);
         return -1;
@@ -771,6 +808,8 @@ static PyObject *Search_illegal_start(Search *self, void *unused) {
 static PyMethodDef Search_methods[] = {
     {"boards", (PyCFunction)Search_boards, METH_NOARGS,
      "Every final board once, in the order of the search's finals."},
+    {"counts", (PyCFunction)Search_counts, METH_NOARGS,
+     "boards() as 25 bytes each: the mover's counts by own point."},
     {"sequences", (PyCFunction)Search_sequences, METH_NOARGS,
      "One step tuple per distinct result, the longest first."},
     {"turns", (PyCFunction)Search_turns, METH_O,

@@ -17,7 +17,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
-from nardy.color import flip
+from nardy.color import Color, flip
 from nardy.errors import IllegalMove, Violation
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, Rules
@@ -112,9 +112,9 @@ class _Context:
 
 def _head_limit(position: Position, roll: tuple[int, ...], rules: Rules) -> int:
     """How many checkers may leave the head this turn (RULES.md §4)."""
-    double = len(roll) == 4
-    first = position.first_turn[position.to_move]
-    return 2 if first and double and rules.head_double_allowed(roll[0]) else 1
+    if len(roll) != 4 or not position.first_turn[position.to_move]:
+        return 1  # not a first-turn double
+    return 2 if rules.head_double_allowed(roll[0]) else 1
 
 
 def _context(position: Position, roll: tuple[int, ...], rules: Rules) -> _Context:
@@ -170,11 +170,15 @@ class Question(Generic[P, R]):
         return self._rules
 
 
+def unpack(board: int) -> list[int]:
+    """The own-numbered counts a board packed by `pack` holds."""
+    return [(board >> (4 * own)) & 15 for own in range(POINTS + 1)]
+
+
 def materialize(position: Position, board: int) -> Position:
     """The position after a turn from `position` that leaves the mover's checkers as `board`
     (packed as `pack` does)."""
-    counts = [(board >> (4 * own)) & 15 for own in range(POINTS + 1)]
-    return position.with_checkers(position.to_move, counts).with_turn_passed()
+    return position.with_checkers(position.to_move, unpack(board)).with_turn_passed()
 
 
 class _Found(Protocol):
@@ -184,6 +188,8 @@ class _Found(Protocol):
     def max_steps(self) -> int: ...
 
     def boards(self) -> list[int]: ...
+
+    def counts(self) -> bytes: ...
 
     def sequences(self) -> list[tuple[Step, ...]]: ...
 
@@ -304,6 +310,9 @@ class _Graph:
     def boards(self) -> list[int]:
         return list(dict.fromkeys(key[0] for _, key in self.finals))
 
+    def counts(self) -> bytes:
+        return b"".join(bytes(unpack(board)) for board in self.boards())
+
     def sequences(self) -> list[tuple[Step, ...]]:
         return [self._path(depth, key) for depth, key in self._distinct_finals()]
 
@@ -336,7 +345,7 @@ def _compiled_search() -> type[_movegen.Search] | None:
         )
         return None
     try:
-        _movegen.bind(Position, Turn)
+        _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK))
     except TypeError as error:  # Position or Turn changed shape: rebuild the extension
         logging.getLogger(__name__).warning("the compiled search is not used: %s", error)
         return None
@@ -429,6 +438,11 @@ class LegalTurns(Question[Position, Rules]):
         """The mover's board packed as `pack` does after each distinct legal turn (the start
         for a pass): what a search scores, without building steps or positions."""
         return self._found.boards()
+
+    def result_counts(self) -> bytes:
+        """`result_boards` as the mover's counts by own point, 25 bytes a board (index 0 borne
+        off, 1..24 the points), one after the other: one buffer for numpy to read."""
+        return self._found.counts()
 
     def result(self, board: int) -> Position:
         """The position a board of `result_boards` stands for."""

@@ -56,7 +56,7 @@ def self_play(net: Network, rng: random.Random) -> tuple[Floats, Floats]:
         mover = position.to_move
         legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
         packed = legal.result_boards()
-        boards = results_seen_by_mover(position, packed)
+        boards = results_seen_by_mover(position, legal.result_counts())
         x = inputs(boards)
         best = int(np.argmax(equity(settle(boards, net.forward(x)[1]))))
         states.append(x[best])
@@ -131,7 +131,8 @@ def versus_heuristic(net: Network, games: int, seed: int) -> float:
             legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
             packed = legal.result_boards()
             evaluator = net.chances if mover is net_color else heuristic_chances
-            values = equity(chances(evaluator, results_seen_by_mover(position, packed)))
+            boards = results_seen_by_mover(position, legal.result_counts())
+            values = equity(chances(evaluator, boards))
             position = legal.result(packed[int(np.argmax(values))])
         wins += position.winner() is net_color
     return wins / games

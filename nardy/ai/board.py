@@ -19,7 +19,6 @@ Floats = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
 
 OWN_POINTS = np.arange(1, POINTS + 1, dtype=np.int64)
-PACKED_BYTES = (POINTS + 2) // 2  # a packed board: 25 four-bit counts
 
 
 def encode(positions: Sequence[Position], viewer: Color) -> Boards:
@@ -46,22 +45,20 @@ def position_of(board: Boards, viewer: Color, to_move: Color) -> Position:
     return Position(points, (int(white[0]), int(black[0])), to_move, (False, False))
 
 
-def unpack(packed: Sequence[int]) -> Boards:
-    """(N, 25) own-numbered counts from boards packed four bits a point (`nardy.movegen.pack`).
+def unpack(counts: bytes) -> Boards:
+    """(N, 25) own-numbered counts from 25 bytes a board (`LegalTurns.result_counts`).
 
     Far cheaper than building a `Position` per turn, for the many replies a search looks at.
     """
-    raw = b"".join(board.to_bytes(PACKED_BYTES, "little") for board in packed)
-    nibbles = np.frombuffer(raw, dtype=np.uint8).reshape(len(packed), PACKED_BYTES, 1)
-    counts = np.concatenate([nibbles & 15, nibbles >> 4], axis=2).reshape(len(packed), -1)
-    return counts[:, : POINTS + 1].astype(np.int64)
+    return np.frombuffer(counts, dtype=np.uint8).reshape(-1, POINTS + 1).astype(np.int64)
 
 
-def results_seen_by_mover(position: Position, packed: Sequence[int]) -> Boards:
-    """`position` seen by its mover once per packed board of the mover's checkers (as
-    `LegalTurns.result_boards` gives them); the other side's stay put: no hitting (RULES.md §1)."""
-    boards = np.repeat(encode([position], position.to_move), len(packed), axis=0)
-    boards[:, 0] = unpack(packed)
+def results_seen_by_mover(position: Position, counts: bytes) -> Boards:
+    """`position` seen by its mover once per board of the mover's checkers (25 bytes each, as
+    `LegalTurns.result_counts` gives them); the other side's stay put: no hitting (RULES.md §1)."""
+    mine = unpack(counts)
+    boards = np.repeat(encode([position], position.to_move), len(mine), axis=0)
+    boards[:, 0] = mine
     return boards
 
 

@@ -14,13 +14,14 @@ from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.valuation import Stakes
 from nardy.dice import ROLLS
 from nardy.movegen import Turn, legal_turns
-from nardy.position import Position
+from nardy.position import POINTS, Position
 from nardy.rules import Rules
 
 ROLL_WEIGHTS = np.array([w for _, w in ROLLS], dtype=np.float32)
 # Replies evaluated per call: a few calls for a move with thousands of replies (heavy doubles
 # against several candidates) keep a worker's memory low, at no measurable cost in time.
 BATCH_ROWS = 4096
+ROW_BYTES = POINTS + 1  # a board of `LegalTurns.result_counts`
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +49,14 @@ def one_ply(
 def _reply_boards(after: Position, rules: Rules) -> tuple[Boards, list[int]]:
     """The board after each of the opponent's legal replies to `after`, by roll (a pass leaves
     `after` as it is), and where each of the 21 rolls' rows start."""
-    packed: list[int] = []
+    counts: list[bytes] = []
     starts: list[int] = []
+    rows = 0
     for dice, _ in ROLLS:
-        starts.append(len(packed))
-        packed.extend(legal_turns(after, dice, rules).result_boards())
-    return results_seen_by_mover(after, packed), starts
+        starts.append(rows)
+        counts.append(legal_turns(after, dice, rules).result_counts())
+        rows += len(counts[-1]) // ROW_BYTES
+    return results_seen_by_mover(after, b"".join(counts)), starts
 
 
 def replies_equities(

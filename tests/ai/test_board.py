@@ -1,4 +1,4 @@
-"""Board arrays: packed result boards unpack to the rules core's own results."""
+"""Board arrays: result counts unpack to the rules core's own results."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from nardy import Rules, legal_turns
 from nardy.ai import Level
 from nardy.ai.board import encode, unpack
 from nardy.ai.duel import duel
-from nardy.movegen import pack
+from nardy.movegen import LegalTurns, pack
 from tests.ai.positions import random_positions
 
 
@@ -16,7 +16,7 @@ def test_result_boards_stand_for_the_positions_the_rules_core_builds() -> None:
     for position in random_positions(seed=2, rules=Rules(), games=1, stride=4):
         for dice in ((6, 6), (5, 3), (1, 1), (4, 2)):
             legal = legal_turns(position, dice, Rules())
-            fast = unpack(legal.result_boards())
+            fast = unpack(legal.result_counts())
             mover = position.to_move
             built = [turn.result.own_counts(mover) for turn in legal.turns]
             assert sorted(map(tuple, fast.tolist())) == sorted(built)
@@ -24,9 +24,13 @@ def test_result_boards_stand_for_the_positions_the_rules_core_builds() -> None:
             assert results == {turn.result for turn in legal.turns}
 
 
-def test_unpack_reads_every_count_from_0_to_15_at_every_point() -> None:
-    counts = [[(point * 7 + row) % 16 for point in range(25)] for row in range(16)]
-    assert unpack([pack(row) for row in counts]).tolist() == counts
+def test_result_counts_are_the_result_boards_in_their_order() -> None:
+    for position in random_positions(seed=3, rules=Rules(), games=1, stride=5):
+        for dice in ((3, 3), (6, 1)):
+            for pure in (False, True):
+                legal = LegalTurns(position, dice, Rules(), pure=pure)
+                rows = unpack(legal.result_counts()).tolist()
+                assert [pack(row) for row in rows] == legal.result_boards()
 
 
 def test_encoding_counts_every_checker_for_both_viewers() -> None:
