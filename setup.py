@@ -1,24 +1,26 @@
-"""The compiled legal-turn search (nardy/_movegen.c); everything else is in pyproject.toml.
+"""The compiled twins of two hot paths (everything else is in pyproject.toml): the legal-turn
+search (nardy/_movegen.c) and the network's inputs (nardy/ai/_inputs.c).
 
-The extension is optional: without a C compiler the install goes on and `nardy.movegen` uses its
-pure Python search. The source's SHA-256 is compiled in, so that a `.so` built from an older
-source is detected and not used (`nardy.movegen`)."""
+Both are optional: without a C compiler the install goes on and the pure Python code serves.
+Each source's SHA-256 is compiled in, so that a `.so` built from an older source is detected and
+not used (`nardy.compiled`)."""
 
 import hashlib
 from pathlib import Path
 
 from setuptools import Extension, setup
 
-SOURCE = "nardy/_movegen.c"
-digest = hashlib.sha256((Path(__file__).parent / SOURCE).read_bytes()).hexdigest()
+
+def extension(name: str, source: str) -> Extension:
+    digest = hashlib.sha256((Path(__file__).parent / source).read_bytes()).hexdigest()
+    return Extension(
+        name, [source], define_macros=[("SOURCE_SHA256", f'"{digest}"')], optional=True
+    )
+
 
 setup(
     ext_modules=[
-        Extension(
-            "nardy._movegen",
-            [SOURCE],
-            define_macros=[("SOURCE_SHA256", f'"{digest}"')],
-            optional=True,
-        )
+        extension("nardy._movegen", "nardy/_movegen.c"),
+        extension("nardy.ai._inputs", "nardy/ai/_inputs.c"),
     ]
 )

@@ -9,15 +9,14 @@ the states that use the roll as fully as the rules allow.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from nardy.color import Color, flip
+from nardy.compiled import current
 from nardy.errors import IllegalMove, Violation
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, Rules
@@ -329,20 +328,13 @@ class _Graph:
 
 
 def _compiled_search() -> type[_movegen.Search] | None:
-    """The compiled search when it is built from this very source and not switched off by
-    NARDY_PURE_PYTHON=1; else None, and the pure Python search serves."""
-    if os.environ.get("NARDY_PURE_PYTHON") == "1":
-        return None
+    """The compiled search where it is built and current (`nardy.compiled`), else None and
+    the pure Python search serves."""
     try:
         from nardy import _movegen
     except ImportError:
         return None
-    source = Path(__file__).with_name("_movegen.c")
-    if source.exists() and sha256(source.read_bytes()).hexdigest() != _movegen.SOURCE_SHA256:
-        logging.getLogger(__name__).warning(
-            "nardy/_movegen.c has changed since nardy/_movegen*.so was built from it: the pure"
-            " Python search is used; reinstall the project (pip install -e .) to rebuild it"
-        )
+    if not current(_movegen.SOURCE_SHA256, Path(__file__).with_name("_movegen.c")):
         return None
     try:
         _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK))

@@ -245,6 +245,7 @@ def machine(tmp_path: Path) -> Machine:
         "pyproject.toml",
         "setup.py",
         "nardy/_movegen.c",
+        "nardy/ai/_inputs.c",
         RUNTIME_LOCK,
         DEV_LOCK,
     ):

@@ -7,6 +7,7 @@ counts per point) plus the shared strategy features; weights live in `nardy/data
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -18,6 +19,7 @@ import numpy as np
 from nardy.ai.board import Boards, Floats, pips
 from nardy.ai.evaluation import sigmoid
 from nardy.ai.features import TERMS, pips_to_first_off, strategy_terms
+from nardy.compiled import current
 from nardy.position import CHECKERS, POINTS
 
 WEIGHTS_FILE = "td_v1.npz"  # bump the version when the inputs change
@@ -54,8 +56,32 @@ def _side_inputs(side: Boards, other: Boards) -> Floats:
     )
 
 
+def _compiled_inputs() -> Callable[[Boards, int], bytearray] | None:
+    """The compiled inputs where they are built and current (`nardy.compiled`), else None."""
+    try:
+        from nardy.ai import _inputs
+    except ImportError:
+        return None
+    if not current(_inputs.SOURCE_SHA256, Path(__file__).with_name("_inputs.c")):
+        return None
+    return _inputs.inputs
+
+
+_COMPILED = _compiled_inputs()
+
+
 def inputs(boards: Boards) -> Floats:
-    """(N, INPUTS) network inputs for `boards` (viewer just moved, opponent on roll)."""
+    """(N, INPUTS) network inputs for `boards` (viewer just moved, opponent on roll): compiled
+    where built (nardy/ai/_inputs.c, bit for bit the same), else `reference_inputs`."""
+    if _COMPILED is None:
+        return reference_inputs(boards)
+    raw = _COMPILED(np.ascontiguousarray(boards, dtype=np.int64), len(boards))
+    result: Floats = np.frombuffer(raw, dtype=np.float32).reshape(len(boards), INPUTS)
+    return result
+
+
+def reference_inputs(boards: Boards) -> Floats:
+    """`inputs` in numpy: the reference the compiled inputs are tested against."""
     mine, theirs = boards[:, 0], boards[:, 1]
     race = ((mine[:, 13:] == 0).all(axis=1) & (theirs[:, 13:] == 0).all(axis=1))[:, None]
     return np.concatenate(

@@ -121,4 +121,4 @@ def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert run.stdout.strip() == "False"
-    assert "has changed since" in run.stderr and "Traceback" not in run.stderr
+    assert "_movegen.c has changed since" in run.stderr and "Traceback" not in run.stderr
