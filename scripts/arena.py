@@ -1,9 +1,12 @@
 """Arena: paired games between two AI levels on the same dice with sides swapped.
 
 Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [--workers 2]
-[--every 50] [--variant short [--cube]]; --start skips that many pairs of the seed's sequence,
-to extend an earlier run. `--variant short` plays short nardy (`nardy.short.ai`), `--cube` with
-the doubling cube on (each level doubling and answering doubles by its own rule).
+[--every 50] [--variant short [--cube]] [--weights FILE]; --start skips that many pairs of the
+seed's sequence, to extend an earlier run. `--weights` gives the first level, an Expert, the
+network in FILE (a training run's), against the second level's shipped one: `arena.py expert
+expert --weights training/td_v2.npz` decides whether new weights replace the shipped ones.
+`--variant short` plays short nardy (`nardy.short.ai`), `--cube` with the doubling cube on
+(each level doubling and answering doubles by its own rule).
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
 every --every pairs and at the end, each line with the wall time so far and the CPU and wall
 time per move; the whole run's CPU time (this process and the workers, once the pool has shut
@@ -20,34 +23,59 @@ import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from pathlib import Path
 
 from cpu_wall import RunClock
 
-from nardy.ai import Level, init_worker
-from nardy.ai.duel import DuelResult, duel
+from nardy.ai import Level, choose_turn, init_worker
+from nardy.ai.duel import Chooser, DuelResult, duel
+from nardy.ai.network import Network
+from nardy.position import Position
 from nardy.rules import Rules
 from nardy.short import ShortRules
 from nardy.short.ai.duel import duel as short_duel
+from nardy.steps import Step
 
 Pair = tuple[float, float, int, float, float]  # wins, points, moves, CPU s, wall s
 
 
-def play(white: Level, black: Level, seed: int, variant: str, cube: bool) -> DuelResult:
+@cache
+def network(weights: str) -> Network:
+    """The weights in a file, loaded once per worker."""
+    return Network.load(Path(weights))
+
+
+def chooser(weights: str | None, color: int) -> Chooser:
+    """`choose_turn`, with the network in `weights` for the side of `color` (if any)."""
+
+    def choose(
+        position: Position, dice: tuple[int, int], rules: Rules, level: Level, seed: int
+    ) -> tuple[Step, ...]:
+        net = network(weights) if weights is not None and position.to_move == color else None
+        return choose_turn(position, dice, rules, level, seed, net=net)
+
+    return choose
+
+
+def play(
+    white: Level, black: Level, seed: int, variant: str, cube: bool, choose: Chooser
+) -> DuelResult:
     """One game of the variant."""
     if variant == "short":
         return short_duel(white, black, ShortRules(cube=cube), seed)
-    return duel(white, black, Rules(), seed)
+    return duel(white, black, Rules(), seed, choose=choose)
 
 
-def play_pair(args: tuple[Level, Level, int, str, bool]) -> Pair:
+def play_pair(args: tuple[Level, Level, int, str, bool, str | None]) -> Pair:
     """Both games of one pair: the first level's (wins, points) summed over the two games, the
     moves played and the CPU and wall seconds they took."""
-    first, second, seed, variant, cube = args
+    first, second, seed, variant, cube, weights = args
     wins = points = 0.0
     moves = 0
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     for white, black, first_color in ((first, second, 0), (second, first, 1)):
-        played = play(white, black, seed, variant, cube)
+        played = play(white, black, seed, variant, cube, chooser(weights, first_color))
         result, moves = played.result, moves + played.turns
         if result.winner is None:
             wins += 0.5
@@ -77,14 +105,24 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=50)
     parser.add_argument("--variant", choices=("long", "short"), default="long")
     parser.add_argument("--cube", action="store_true", help="short nardy with the doubling cube")
+    parser.add_argument("--weights", help="the first level's network (an Expert's): an .npz file")
     args = parser.parse_args()
     if args.cube and args.variant != "short":
         parser.error("--cube is short nardy's option: add --variant short")
+    if args.weights is not None:
+        if args.first is not Level.EXPERT or args.variant != "long":
+            parser.error("--weights is the long game's Expert's: the first level must be expert")
+        try:
+            network(args.weights)
+        except (OSError, KeyError, ValueError) as error:
+            parser.error(f"cannot load --weights {args.weights}: {error}")
     first_seed = args.seed * 1_000_003 + args.start
     jobs = [
-        (args.first, args.second, first_seed + i, args.variant, args.cube)
+        (args.first, args.second, first_seed + i, args.variant, args.cube, args.weights)
         for i in range(args.pairs)
     ]
+    named = f"{args.first.value} ({Path(args.weights).name})" if args.weights else args.first.value
+    label = f"{named} vs {args.second.value}"
     clock = RunClock()
     start = time.monotonic()
     pairs: list[Pair] = []
@@ -92,18 +130,18 @@ def main() -> None:
         for pair in pool.map(play_pair, jobs):
             pairs.append(pair)
             if len(pairs) % args.every == 0 or len(pairs) == args.pairs:
-                report(args.first, args.second, pairs, time.monotonic() - start)
+                report(label, pairs, time.monotonic() - start)
     print(clock.summary())
 
 
-def report(first: Level, second: Level, pairs: list[Pair], seconds: float) -> None:
+def report(label: str, pairs: list[Pair], seconds: float) -> None:
     """One summary line over the pairs played so far."""
     win_rate, win_err = interval([pair[0] / 2 for pair in pairs])
     ppg, ppg_err = interval([pair[1] / 2 for pair in pairs])
     moves = sum(pair[2] for pair in pairs)
     cpu, wall = (1000 * sum(pair[i] for pair in pairs) / moves for i in (3, 4))
     print(
-        f"{first.value} vs {second.value}: {2 * len(pairs)} games ({len(pairs)} pairs),"
+        f"{label}: {2 * len(pairs)} games ({len(pairs)} pairs),"
         f" win rate {100 * win_rate:.1f}% ± {100 * win_err:.1f},"
         f" points/game {ppg:+.3f} ± {ppg_err:.3f}, {seconds:.0f} s wall;"
         f" per move {cpu:.1f} ms CPU, {wall:.1f} ms wall",

@@ -9,11 +9,13 @@ the last-roll option, whose draw neither table knows, races are searched like th
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from nardy.ai import bearoff, network, race
 from nardy.ai.board import Boards, Floats, Mask, encode, finished
-from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, normal_cdf
+from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, Evaluator, normal_cdf
 from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.movegen import LegalTurns
@@ -29,10 +31,11 @@ def _all_home(sides: Boards) -> Mask:
     return home
 
 
-def expert_chances(boards: Boards) -> Floats:
-    """The network's chances, with the win chance of pure bear-off races: exact from the race
-    table where it holds them, else estimated from the one-sided database."""
-    result = network.shipped().chances(boards)
+def expert_chances(boards: Boards, net: network.Network | None = None) -> Floats:
+    """The network's chances (`net`'s, the shipped one's by default), with the win chance of
+    pure bear-off races: exact from the race table where it holds them, else estimated from the
+    one-sided database."""
+    result = (net or network.shipped()).chances(boards)
     exact = race.shipped().covers(boards)
     if exact.any():  # ten or more borne off each: no mars
         result[exact] = 0.0
@@ -64,9 +67,13 @@ def _bearing_off_freely(position: Position) -> bool:
     )
 
 
-def expert_ranking(position: Position, legal: LegalTurns, stakes: Stakes) -> list[Scored]:
-    """Expert's candidates, best first."""
-    ranked = one_ply(position, legal.turns, expert_chances, stakes)
+def expert_ranking(
+    position: Position, legal: LegalTurns, stakes: Stakes, net: network.Network | None = None
+) -> list[Scored]:
+    """Expert's candidates, best first; with `net` as its network (the shipped one by default:
+    another is for the arena to weigh against it)."""
+    chances: Evaluator = expert_chances if net is None else partial(expert_chances, net=net)
+    ranked = one_ply(position, legal.turns, chances, stakes)
     # The tables know no draw: under the last roll (§7) races go to the search, whose ends
     # are exact.
     if _bearing_off_freely(position) and not stakes.rules.last_roll:
@@ -77,4 +84,4 @@ def expert_ranking(position: Position, legal: LegalTurns, stakes: Stakes) -> lis
         order = sorted(range(len(ranked)), key=lambda i: (rolls[i], -ranked[i].equity))
         return [ranked[i] for i in order]
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
-    return two_ply(close, stakes, expert_chances)
+    return two_ply(close, stakes, chances)

@@ -13,6 +13,7 @@ from nardy.ai.easy import random_steps
 from nardy.ai.expert import expert_ranking
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.levels import Level
+from nardy.ai.network import Network
 from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.movegen import LegalTurns, legal_turns
@@ -53,9 +54,11 @@ def choose_turn(
     level: Level,
     seed: int | None = None,
     away: tuple[int, int] | None = None,
+    net: Network | None = None,
 ) -> tuple[Step, ...]:
     """The steps `level` plays with `dice`; `()` when the turn passes. In a match, `away` is
-    the points the mover still needs to win it, then his opponent's."""
+    the points the mover still needs to win it, then his opponent's; `net` is the Expert's
+    network (the shipped one by default; the arena weighs another against it)."""
     level = Level(level)  # a stored plain string works too
     if level not in AVAILABLE_LEVELS:
         raise ValueError(f"level {level.value!r} is not available yet")
@@ -67,16 +70,18 @@ def choose_turn(
         return random_steps(legal, rng)
     if len(legal.turns) == 1:
         return legal.turns[0].steps
-    ranked = _ranking(position, legal, Stakes.of(rules, away), level)
+    ranked = _ranking(position, legal, Stakes.of(rules, away), level, net)
     if level is Level.MEDIUM and rng.random() < MEDIUM_SLIP:
         return rng.choice(ranked[1 : 1 + MEDIUM_SLIP_RANKS]).turn.steps
     return ranked[0].turn.steps
 
 
-def _ranking(position: Position, legal: LegalTurns, stakes: Stakes, level: Level) -> list[Scored]:
+def _ranking(
+    position: Position, legal: LegalTurns, stakes: Stakes, level: Level, net: Network | None = None
+) -> list[Scored]:
     """The candidates of a searching level, best first."""
     if level is Level.EXPERT:
-        return expert_ranking(position, legal, stakes)
+        return expert_ranking(position, legal, stakes, net)
     ranked = one_ply(position, legal.turns, heuristic_chances, stakes)
     if level is Level.HARD:
         return two_ply(ranked[:HARD_CANDIDATES], stakes, heuristic_chances)
