@@ -119,7 +119,10 @@ typedef struct {
 
 static int table_init(Table *t, size_t size) {
     t->slots = PyMem_Malloc(size * sizeof(Py_ssize_t));
-    if (!t->slots) return -1;
+    if (!t->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
     memset(t->slots, 0xff, size * sizeof(Py_ssize_t));
     t->mask = size - 1;
     t->used = 0;
@@ -338,6 +341,20 @@ static void Search_dealloc(Search *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* Read `n` counts of -15..15 (a position's points, or its off) from any sequence into `out`. */
+static int read_counts(PyObject *sequence, long *out, Py_ssize_t n) {
+    PyObject *fast = PySequence_Fast(sequence, "a position's points and off are sequences");
+    if (!fast) return -1;
+    int ok = PySequence_Fast_GET_SIZE(fast) == n;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        ok = !PyErr_Occurred() && out[i] >= -CHECKERS && out[i] <= CHECKERS;
+    }
+    Py_DECREF(fast);
+    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%zd counts of -15 to 15", n);
+    return ok ? 0 : -1;
+}
+
 /* The index into `Position.points` of a side's own point q: White's q is absolute q,
  * Black's is q ± 12 (RULES.md §1). */
 static inline int index_of(int color, int q) { return (color ? (q <= 12 ? q + 12 : q - 12) : q) - 1; }
@@ -345,18 +362,18 @@ static inline int index_of(int color, int q) { return (color ? (q <= 12 ? q + 12
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"points", "off", "mover", "roll", "head_limit", "every_step",
                             "higher_die", "steps", NULL};
-    PyObject *points, *roll, *steps;
-    long off[2];
+    PyObject *points_obj, *roll, *steps;
+    long off[2], points[POINTS];
     int mover, head_limit, every_step, higher_die;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!(ll)iO!ippO!", names, &PyTuple_Type,
-                                     &points, &off[0], &off[1], &mover, &PyTuple_Type, &roll,
-                                     &head_limit, &every_step, &higher_die, &PyTuple_Type,
-                                     &steps))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O(ll)iO!ippO!", names, &points_obj, &off[0],
+                                     &off[1], &mover, &PyTuple_Type, &roll, &head_limit,
+                                     &every_step, &higher_die, &PyTuple_Type, &steps))
         return NULL;
+    if (read_counts(points_obj, points, POINTS) < 0) return NULL;
     Py_ssize_t n_dice = PyTuple_GET_SIZE(roll);
-    if (PyTuple_GET_SIZE(points) != POINTS || mover < 0 || mover > 1 || n_dice < 1 ||
-        n_dice > MAX_DEPTH || off[mover] < 0 || off[mover] > CHECKERS) {
-        PyErr_SetString(PyExc_ValueError, "24 points, a mover of 0 or 1 and one to four dice");
+    if (mover < 0 || mover > 1 || n_dice < 1 || n_dice > MAX_DEPTH || off[mover] < 0 ||
+        off[mover] > CHECKERS) {
+        PyErr_SetString(PyExc_ValueError, "a mover of 0 or 1 and one to four dice");
         return NULL;
     }
     /* The mover's board and points held; the opponent's points, renumbered (`_context`). */
@@ -366,12 +383,8 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     uint64_t blocked = 0, zone = 0;
     int lowest = 0;
     for (int q = 1; q <= POINTS; q++) {
-        long mine = PyLong_AsLong(PyTuple_GET_ITEM(points, index_of(mover, q))) * sign;
-        long theirs = -PyLong_AsLong(PyTuple_GET_ITEM(points, index_of(!mover, q))) * sign;
-        if (mine > CHECKERS || theirs > CHECKERS) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a count is 0 to 15");
-            return NULL;
-        }
+        long mine = points[index_of(mover, q)] * sign;
+        long theirs = -points[index_of(!mover, q)] * sign;
         if (mine > 0) {
             start |= (u128)mine << (4 * q);
             start_occ |= UINT32_C(1) << q;
@@ -381,7 +394,6 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
             if (!lowest) lowest = q;
         }
     }
-    if (PyErr_Occurred()) return NULL;
     /* §5: a block is legal once an opponent checker is ahead of it or borne off. */
     if (lowest && !off[!mover]) zone = ((UINT64_C(1) << lowest) - 1) & ALL_POINTS;
     int head_start = nibble(start, HEAD);
@@ -538,12 +550,17 @@ static PyObject *get_slot(PyObject *obj, int slot) {
     return *(PyObject **)((char *)obj + slot_offset[slot]);
 }
 
-static int bind_slots(PyObject *type, const char *const *names, const int *slots, int n) {
+/* The offsets of `type`'s object slots `names` into `offsets`, after checking that they are
+ * all its slots. */
+static int bind_slots(PyObject *type, const char *const *names, Py_ssize_t *offsets, int n) {
     PyObject *declared = PyObject_GetAttrString(type, "__slots__");
     if (!declared) return -1;
     PyObject *wanted = PyTuple_New(n);
-    for (int i = 0; wanted && i < n; i++)
-        PyTuple_SET_ITEM(wanted, i, PyUnicode_FromString(names[i]));
+    for (int i = 0; wanted && i < n; i++) {
+        PyObject *name = PyUnicode_FromString(names[i]);
+        if (!name) Py_CLEAR(wanted);
+        else PyTuple_SET_ITEM(wanted, i, name);
+    }
     int same = wanted ? PyObject_RichCompareBool(declared, wanted, Py_EQ) : -1;
     Py_DECREF(declared);
     Py_XDECREF(wanted);
@@ -557,7 +574,7 @@ static int bind_slots(PyObject *type, const char *const *names, const int *slots
         int is_member = Py_IS_TYPE(descr, &PyMemberDescr_Type);
         if (is_member) {
             PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-            slot_offset[slots[i]] = member->offset;
+            offsets[i] = member->offset;
             is_member = member->type == T_OBJECT_EX;
         }
         Py_DECREF(descr);
@@ -584,9 +601,13 @@ static PyObject *bind(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "two colours, White's and Black's");
         return NULL;
     }
-    if (bind_slots(position, position_fields, position_slots, 4) < 0 ||
-        bind_slots(turn, turn_fields, turn_slots, 2) < 0)
+    Py_ssize_t position_offsets[4], turn_offsets[2];
+    if (bind_slots(position, position_fields, position_offsets, 4) < 0 ||
+        bind_slots(turn, turn_fields, turn_offsets, 2) < 0)
         return NULL;
+    /* Both classes checked: only now is anything bound. */
+    for (int i = 0; i < 4; i++) slot_offset[position_slots[i]] = position_offsets[i];
+    for (int i = 0; i < 2; i++) slot_offset[turn_slots[i]] = turn_offsets[i];
     Py_INCREF(position);
     Py_INCREF(turn);
     Py_INCREF(sides);
@@ -618,30 +639,46 @@ static int after_init(After *a, PyObject *position) {
         PyErr_SetString(PyExc_TypeError, "a position of the class given to bind() is needed");
         return -1;
     }
-    PyObject *points = get_slot(position, POS_POINTS), *off = get_slot(position, POS_OFF);
     PyObject *to_move = get_slot(position, POS_TO_MOVE);
     PyObject *first = get_slot(position, POS_FIRST_TURN);
-    a->mover = (int)PyLong_AsLong(to_move);
-    a->sign = a->mover ? -1 : 1;
-    for (int i = 0; i < POINTS; i++) a->points[i] = PyLong_AsLong(PyTuple_GET_ITEM(points, i));
-    for (int i = 0; i < 2; i++) a->off[i] = PyLong_AsLong(PyTuple_GET_ITEM(off, i));
-    if (PyErr_Occurred()) return -1;
-    if (a->mover < 0 || a->mover > 1) {
-        PyErr_SetString(PyExc_ValueError, "the side to move is 0 or 1");
+    if (!to_move || !first) {
+        PyErr_SetString(PyExc_TypeError, "a position without its side to move or first turns");
+        return -1;
+    }
+    long mover = PyLong_AsLong(to_move);
+    if (mover != 0 && mover != 1) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the side to move is 0 or 1");
+        return -1;
+    }
+    a->mover = (int)mover;
+    a->sign = mover ? -1 : 1;
+    PyObject *points = get_slot(position, POS_POINTS), *off = get_slot(position, POS_OFF);
+    if (!points || !off) {
+        PyErr_SetString(PyExc_TypeError, "a position without its points or off");
+        return -1;
+    }
+    if (read_counts(points, a->points, POINTS) < 0 || read_counts(off, a->off, 2) < 0) return -1;
+    PyObject *flags = PySequence_Fast(first, "a position's first turns are a sequence");
+    if (!flags) return -1;
+    if (PySequence_Fast_GET_SIZE(flags) != 2) {
+        Py_DECREF(flags);
+        PyErr_SetString(PyExc_ValueError, "two first-turn flags");
         return -1;
     }
     a->next = PyTuple_GET_ITEM(colors, 1 - a->mover);
     Py_INCREF(a->next);
     a->first_after = PyTuple_New(2);
     if (!a->first_after) {
+        Py_DECREF(flags);
         after_clear(a);
         return -1;
     }
     for (int i = 0; i < 2; i++) {
-        PyObject *flag = i == a->mover ? Py_False : PyTuple_GET_ITEM(first, i);
+        PyObject *flag = i == a->mover ? Py_False : PySequence_Fast_GET_ITEM(flags, i);
         Py_INCREF(flag);
         PyTuple_SET_ITEM(a->first_after, i, flag);
     }
+    Py_DECREF(flags);
     return 0;
 }
 
@@ -751,9 +788,14 @@ static PyObject *Search_play(Search *self, PyObject *args) {
         PyObject *step_obj = PySequence_Fast_GET_ITEM(played, k);
         PyObject *src_obj = PyObject_GetAttrString(step_obj, "src");
         PyObject *die_obj = src_obj ? PyObject_GetAttrString(step_obj, "die") : NULL;
-        long src = src_obj ? PyLong_AsLong(src_obj) : -1, die = die_obj ? PyLong_AsLong(die_obj) : -1;
+        long src = src_obj ? PyLong_AsLong(src_obj) : -1;
+        long die = die_obj ? PyLong_AsLong(die_obj) : -1;
         Py_XDECREF(src_obj);
         Py_XDECREF(die_obj);
+        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Clear(); /* no such point or die: illegal, and the pure walk names the rule */
+            src = -1;
+        }
         if (PyErr_Occurred()) {
             Py_DECREF(played);
             return NULL;

@@ -75,7 +75,8 @@ static PyObject *inputs(PyObject *module, PyObject *args) {
     Py_buffer view;
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "y*n", &view, &n)) return NULL;
-    if (n < 0 || view.len != n * 2 * COLUMNS * (Py_ssize_t)sizeof(int64_t)) {
+    const Py_ssize_t row = 2 * COLUMNS * (Py_ssize_t)sizeof(int64_t);
+    if (n < 0 || view.len % row != 0 || view.len / row != n) {
         PyBuffer_Release(&view);
         PyErr_SetString(PyExc_ValueError, "n boards of 2 x 25 int64 counts");
         return NULL;

@@ -94,6 +94,7 @@ def test_compiled_search_answers_exactly_as_the_pure_one(part: int) -> None:
         same = (
             fast.max_steps == pure.max_steps
             and fast.result_boards() == pure.result_boards()
+            and fast.result_counts() == pure.result_counts()
             and fast.step_sequences() == pure.step_sequences()
             and fast.turns == pure.turns
         )
@@ -103,6 +104,20 @@ def test_compiled_search_answers_exactly_as_the_pure_one(part: int) -> None:
         if not same:
             mismatches.append(case_line(position, dice, rules))
     assert not mismatches, f"{len(mismatches)} cases differ, e.g. {mismatches[:3]}"
+
+
+def test_odd_steps_and_positions_get_the_pure_searchs_answers() -> None:
+    """Steps off the board or beyond any int64, and a position whose fields are lists (the
+    dataclass does not insist on tuples): the same answers, no crash."""
+    start = Position.start()
+    listed = Position(list(start.points), [0, 0], Color.WHITE, [True, True])  # type: ignore[arg-type]
+    for position in (start, listed):
+        fast = LegalTurns(position, (6, 5), Rules())
+        pure = LegalTurns(position, (6, 5), Rules(), pure=True)
+        assert fast.turns == pure.turns
+        odd = [(Step(0, 6),), (Step(25, 6),), (Step(2**70, 5),), (Step(24, 2**70),)]
+        for steps in [*odd, (Step(24, 6), Step(18, 5), Step(13, 5))]:
+            assert answers(fast, steps) == answers(pure, steps)
 
 
 def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
