@@ -169,15 +169,15 @@ class Question(Generic[P, R]):
         return self._rules
 
 
-def unpack(board: int) -> list[int]:
+def _unpack(board: int) -> list[int]:
     """The own-numbered counts a board packed by `pack` holds."""
     return [(board >> (4 * own)) & 15 for own in range(POINTS + 1)]
 
 
-def materialize(position: Position, board: int) -> Position:
+def _materialize(position: Position, board: int) -> Position:
     """The position after a turn from `position` that leaves the mover's checkers as `board`
     (packed as `pack` does)."""
-    return position.with_checkers(position.to_move, unpack(board)).with_turn_passed()
+    return position.with_checkers(position.to_move, _unpack(board)).with_turn_passed()
 
 
 class _Found(Protocol):
@@ -310,14 +310,14 @@ class _Graph:
         return list(dict.fromkeys(key[0] for _, key in self.finals))
 
     def counts(self) -> bytes:
-        return b"".join(bytes(unpack(board)) for board in self.boards())
+        return b"".join(bytes(_unpack(board)) for board in self.boards())
 
     def sequences(self) -> list[tuple[Step, ...]]:
         return [self._path(depth, key) for depth, key in self._distinct_finals()]
 
     def turns(self, position: Position) -> tuple[Turn, ...]:
         turns = [
-            Turn(self._path(depth, key), materialize(position, key[0]))
+            Turn(self._path(depth, key), _materialize(position, key[0]))
             for depth, key in self._distinct_finals()
         ]
         turns.sort(key=lambda turn: turn.result.canonical_key())
@@ -438,7 +438,7 @@ class LegalTurns(Question[Position, Rules]):
 
     def result(self, board: int) -> Position:
         """The position a board of `result_boards` stands for."""
-        return materialize(self._position, board)
+        return _materialize(self._position, board)
 
     @property
     def passes(self) -> bool:
@@ -514,7 +514,7 @@ class LegalTurns(Question[Position, Rules]):
             if after is not None:
                 return after
         _, key = self._walk(played, whole_turn=True)  # names the rule `played` breaks
-        return materialize(self._position, key[0])
+        return _materialize(self._position, key[0])
 
 
 def legal_turns(

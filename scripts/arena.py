@@ -1,10 +1,12 @@
 """Arena: paired games between two AI levels on the same dice with sides swapped.
 
 Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [--workers 2]
-[--every 50] [--variant short [--cube]] [--weights FILE]; --start skips that many pairs of the
-seed's sequence, to extend an earlier run. `--weights` gives the first level, an Expert, the
-network in FILE (a training run's), against the second level's shipped one: `arena.py expert
-expert --weights training/td_v2.npz` decides whether new weights replace the shipped ones.
+[--every 50] [--variant short [--cube]] [--weights FILE] [--against FILE]; --start skips that
+many pairs of the seed's sequence, to extend an earlier run. `--weights` gives the first level,
+an Expert, the network in FILE (a training run's), `--against` the second level's (else each
+plays the shipped one): `arena.py expert expert --weights training/td_v3.npz` decides whether
+new weights replace the shipped ones, and `--against training/td_v1.npz` weighs them against
+the first trained net.
 `--variant short` plays short nardy (`nardy.short.ai`), `--cube` with the doubling cube on
 (each level doubling and answering doubles by its own rule).
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
@@ -38,6 +40,7 @@ from nardy.short.ai.duel import duel as short_duel
 from nardy.steps import Step
 
 Pair = tuple[float, float, int, float, float]  # wins, points, moves, CPU s, wall s
+Weights = tuple[str | None, str | None]  # the first and second level's network files, if given
 
 
 @cache
@@ -46,13 +49,15 @@ def network(weights: str) -> Network:
     return Network.load(Path(weights))
 
 
-def chooser(weights: str | None, color: int) -> Chooser:
-    """`choose_turn`, with the network in `weights` for the side of `color` (if any)."""
+def chooser(weights: Weights, first_color: int) -> Chooser:
+    """`choose_turn`, with the first network in `weights` for the side of `first_color` and the
+    second for the other (None: the shipped one)."""
 
     def choose(
         position: Position, dice: tuple[int, int], rules: Rules, level: Level, seed: int
     ) -> tuple[Step, ...]:
-        net = network(weights) if weights is not None and position.to_move == color else None
+        mine = weights[0] if position.to_move == first_color else weights[1]
+        net = None if mine is None else network(mine)
         return choose_turn(position, dice, rules, level, seed, net=net)
 
     return choose
@@ -67,7 +72,7 @@ def play(
     return duel(white, black, Rules(), seed, choose=choose)
 
 
-def play_pair(args: tuple[Level, Level, int, str, bool, str | None]) -> Pair:
+def play_pair(args: tuple[Level, Level, int, str, bool, Weights]) -> Pair:
     """Both games of one pair: the first level's (wins, points) summed over the two games, the
     moves played and the CPU and wall seconds they took."""
     first, second, seed, variant, cube, weights = args
@@ -85,6 +90,11 @@ def play_pair(args: tuple[Level, Level, int, str, bool, str | None]) -> Pair:
         else:
             points -= result.points
     return wins, points, moves, time.process_time() - start_cpu, time.perf_counter() - start_wall
+
+
+def named(level: Level, weights: str | None) -> str:
+    """A level as the report names it, with its network's file if one was given."""
+    return level.value if weights is None else f"{level.value} ({Path(weights).name})"
 
 
 def interval(samples: list[float]) -> tuple[float, float]:
@@ -106,23 +116,29 @@ def main() -> None:
     parser.add_argument("--variant", choices=("long", "short"), default="long")
     parser.add_argument("--cube", action="store_true", help="short nardy with the doubling cube")
     parser.add_argument("--weights", help="the first level's network (an Expert's): an .npz file")
+    parser.add_argument("--against", help="the second level's network, as --weights")
     args = parser.parse_args()
     if args.cube and args.variant != "short":
         parser.error("--cube is short nardy's option: add --variant short")
-    if args.weights is not None:
-        if args.first is not Level.EXPERT or args.variant != "long":
-            parser.error("--weights is the long game's Expert's: the first level must be expert")
+    for option, level, weights in (
+        ("--weights", args.first, args.weights),
+        ("--against", args.second, args.against),
+    ):
+        if weights is None:
+            continue
+        if level is not Level.EXPERT or args.variant != "long":
+            parser.error(f"{option} is the long game's Expert's: its level must be expert")
         try:
-            network(args.weights)
+            network(weights)
         except (OSError, KeyError, ValueError) as error:
-            parser.error(f"cannot load --weights {args.weights}: {error}")
+            parser.error(f"cannot load {option} {weights}: {error}")
     first_seed = args.seed * 1_000_003 + args.start
+    nets = (args.weights, args.against)
     jobs = [
-        (args.first, args.second, first_seed + i, args.variant, args.cube, args.weights)
+        (args.first, args.second, first_seed + i, args.variant, args.cube, nets)
         for i in range(args.pairs)
     ]
-    named = f"{args.first.value} ({Path(args.weights).name})" if args.weights else args.first.value
-    label = f"{named} vs {args.second.value}"
+    label = f"{named(args.first, args.weights)} vs {named(args.second, args.against)}"
     clock = RunClock()
     start = time.monotonic()
     pairs: list[Pair] = []

@@ -16,19 +16,16 @@ the wall time. Left out: start-up and imports.
 
 from __future__ import annotations
 
-import argparse
 import math
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from cpu_wall import RunClock
+from one_ply_runs import one_ply_turn, parser, rules_of, run_seeded
 
-from nardy.ai import Level, choose_turn, init_worker
+from nardy.ai import Level, choose_turn
 from nardy.ai.duel import duel
-from nardy.ai.expert import expert_chances
-from nardy.ai.search import one_ply
 from nardy.ai.valuation import Stakes
-from nardy.movegen import legal_turns
 from nardy.position import Position
 from nardy.rules import Rules, Scoring
 from nardy.steps import Step
@@ -38,37 +35,25 @@ def expert_one_ply(
     position: Position, dice: tuple[int, int], rules: Rules, level: Level, seed: int
 ) -> tuple[Step, ...]:
     """The Expert's 1-ply choice (`level` and `seed` are not used: it is deterministic)."""
-    legal = legal_turns(position, dice, rules)
-    if legal.passes:
-        return ()
-    return one_ply(position, legal.turns, expert_chances, Stakes.of(rules))[0].turn.steps
+    return one_ply_turn(position, dice, rules, Stakes.of(rules))
 
 
-def points_of(args: tuple[Level, bool, Rules, int]) -> int:
+def points_of(level: Level, fast: bool, rules: Rules, seed: int) -> int:
     """One self-play game: its points, 0 for a draw."""
-    level, fast, rules, seed = args
     choose = expert_one_ply if fast else choose_turn
     return duel(level, level, rules, seed, choose=choose).result.points
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", type=Level, default=Level.EXPERT)
-    parser.add_argument("--one-ply", action="store_true", help="the Expert's 1-ply stage")
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--scoring", type=Scoring, default=Scoring.CLASSIC)
-    parser.add_argument("--last-roll", action="store_true")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
-    rules = Rules(scoring=args.scoring, last_roll=args.last_roll)
+    options = parser(__doc__, Scoring.CLASSIC)
+    options.add_argument("--level", type=Level, default=Level.EXPERT)
+    options.add_argument("--one-ply", action="store_true", help="the Expert's 1-ply stage")
+    options.add_argument("--games", type=int, default=3000)
+    args = options.parse_args()
+    rules = rules_of(args)
     clock = RunClock()
-    work = [
-        (args.level, args.one_ply, rules, args.seed * 1_000_003 + game)
-        for game in range(args.games)
-    ]
-    with ProcessPoolExecutor(args.workers, initializer=init_worker) as pool:
-        counts = Counter(pool.map(points_of, work, chunksize=8))
+    play = partial(points_of, args.level, args.one_ply, rules)
+    counts = Counter(run_seeded(play, args.games, args))
     player = "the Expert's 1-ply stage" if args.one_ply else args.level.value
     print(f"{args.games} games, {player} against itself, {rules.to_dict()}")
     for points in sorted(counts):

@@ -1,8 +1,8 @@
 """Train the Expert's network by TD(lambda) self-play, reproducibly from a seed, in resumable
 chunks.
 
-Usage: python scripts/train_td.py --games 170000 --seed 2 --out nardy/data/td_v2.npz
-       [--start-from nardy/data/td_v1.npz] [--resume]
+Usage: python scripts/train_td.py --games 170000 --seed 3 --out training/td_v3.npz
+       [--start-from nardy/data/td_v2.npz] [--lr 0.0003] [--resume]
 Each game is played greedily by the network itself (1-ply) on dice from its own seed (the run's
 seed and the game's number), so a run stopped and resumed makes the same weights as one run
 straight through; at its end the lambda-returns of every state are computed backwards from the
@@ -29,8 +29,8 @@ import numpy.typing as npt
 from cpu_wall import RunClock
 
 from nardy.ai import limit_threads
-from nardy.ai.board import Floats, results_seen_by_mover
-from nardy.ai.evaluation import chances, equity, settle
+from nardy.ai.board import Boards, Floats, results_seen_by_mover
+from nardy.ai.evaluation import Evaluator, chances, equity
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.network import WEIGHTS, Network, inputs
 from nardy.color import Color
@@ -47,6 +47,17 @@ def flip(values: Floats) -> Floats:
     return np.stack([1.0 - values[:, 0], values[:, 2], values[:, 1]], axis=1)
 
 
+def greedy_turn(
+    position: Position, rng: random.Random, evaluator: Evaluator
+) -> tuple[Position, Boards]:
+    """One turn on dice from `rng`, the one `evaluator` values best 1-ply: the position after
+    it and its board seen by the mover."""
+    legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
+    boards = results_seen_by_mover(position, legal.result_counts())
+    best = int(np.argmax(equity(chances(evaluator, boards))))
+    return legal.result(legal.result_boards()[best]), boards[best : best + 1]
+
+
 def self_play(net: Network, rng: random.Random) -> tuple[Floats, Floats]:
     """One greedy self-play game: the inputs of every state (seen by the side that just moved)
     and the exact outcome for the side that moved last."""
@@ -54,13 +65,8 @@ def self_play(net: Network, rng: random.Random) -> tuple[Floats, Floats]:
     states: list[Floats] = []
     while True:
         mover = position.to_move
-        legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
-        packed = legal.result_boards()
-        boards = results_seen_by_mover(position, legal.result_counts())
-        x = inputs(boards)
-        best = int(np.argmax(equity(settle(boards, net.forward(x)[1]))))
-        states.append(x[best])
-        position = legal.result(packed[best])
+        position, board = greedy_turn(position, rng, net.chances)
+        states.append(inputs(board)[0])
         if position.off[mover] == CHECKERS:
             mars = float(position.off[mover.opponent] == 0)
             return np.array(states), np.array([1.0, mars, 0.0], dtype=np.float32)
@@ -127,13 +133,8 @@ def versus_heuristic(net: Network, games: int, seed: int) -> float:
         net_color = Color(game % 2)
         position = Position.start()
         while position.winner() is None:
-            mover = position.to_move
-            legal = legal_turns(position, (rng.randint(1, 6), rng.randint(1, 6)), RULES)
-            packed = legal.result_boards()
-            evaluator = net.chances if mover is net_color else heuristic_chances
-            boards = results_seen_by_mover(position, legal.result_counts())
-            values = equity(chances(evaluator, boards))
-            position = legal.result(packed[int(np.argmax(values))])
+            evaluator = net.chances if position.to_move is net_color else heuristic_chances
+            position = greedy_turn(position, rng, evaluator)[0]
         wins += position.winner() is net_color
     return wins / games
 
@@ -204,7 +205,7 @@ def main() -> None:
     parser.add_argument("--nice", type=int, default=15, help="how much to lower the priority")
     parser.add_argument("--save-every", type=int, default=250)
     parser.add_argument("--check-every", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=Path("nardy/data/td_v2.npz"))
+    parser.add_argument("--out", type=Path, default=Path("training/td_v3.npz"))
     args = parser.parse_args()
     os.nice(args.nice)
     limit_threads()

@@ -13,20 +13,17 @@ left out too (about forty times the cost), so this measures the valuation, not t
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from cpu_wall import RunClock
+from one_ply_runs import one_ply_turn, parser, rules_of, run_seeded
 
-from nardy.ai import Level, init_worker
+from nardy.ai import Level
 from nardy.ai.duel import duel
-from nardy.ai.expert import expert_chances
-from nardy.ai.search import one_ply
 from nardy.ai.valuation import Stakes
 from nardy.color import Color
-from nardy.movegen import legal_turns
 from nardy.position import Position
 from nardy.rules import Rules, Scoring
 from nardy.steps import Step
@@ -38,16 +35,11 @@ def play(
     position: Position, dice: tuple[int, int], rules: Rules, level: Level, seed: int
 ) -> tuple[Step, ...]:
     """The 1-ply choice, valued under `rules` for `VALUED` and as classic for `CLASSIC`."""
-    legal = legal_turns(position, dice, rules)
-    if legal.passes:
-        return ()
-    stakes = Stakes.of(rules if level is VALUED else Rules())
-    return one_ply(position, legal.turns, expert_chances, stakes)[0].turn.steps
+    return one_ply_turn(position, dice, rules, Stakes.of(rules if level is VALUED else Rules()))
 
 
-def pair(args: tuple[Rules, int]) -> float:
+def pair(rules: Rules, seed: int) -> float:
     """The valued player's points over both games of one pair (a draw is 0)."""
-    rules, seed = args
     points = 0.0
     for white, black in ((VALUED, CLASSIC), (CLASSIC, VALUED)):
         result = duel(white, black, rules, seed, choose=play).result
@@ -58,18 +50,12 @@ def pair(args: tuple[Rules, int]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=2000)
-    parser.add_argument("--scoring", type=Scoring, default=Scoring.EXTENDED)
-    parser.add_argument("--last-roll", action="store_true")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
-    rules = Rules(scoring=args.scoring, last_roll=args.last_roll)
+    options = parser(__doc__, Scoring.EXTENDED)
+    options.add_argument("--pairs", type=int, default=2000)
+    args = options.parse_args()
+    rules = rules_of(args)
     clock = RunClock()
-    work = [(rules, args.seed * 1_000_003 + n) for n in range(args.pairs)]
-    with ProcessPoolExecutor(args.workers, initializer=init_worker) as pool:
-        points = list(pool.map(pair, work, chunksize=8))
+    points = run_seeded(partial(pair, rules), args.pairs, args)
     mean = statistics.fmean(points) / 2
     half = 1.96 * statistics.stdev(points) / 2 / math.sqrt(len(points))
     print(f"{args.pairs} pairs under {rules.to_dict()}")

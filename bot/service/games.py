@@ -751,8 +751,7 @@ class GameService:
         if game.played or game.dice is None:
             raise (InvalidAction if seq in (None, session.seq) else Stale)("steps already played")
         await on_accepted(False)
-        seat = session.seats[game.to_move]
-        away = None if session.match is None else session.match.away(seat)
+        away = session.away(session.seats[game.to_move])
         hint = await self._bot.hint(game.position, game.dice, game.rules, away)
         if not hint.candidates:  # a real choice always has some (`_advance` plays the rest)
             raise InvalidAction("nothing to hint")
@@ -933,7 +932,7 @@ class GameService:
             seat = session.seats[game.to_move]
             dice, mover = format_dice(game.dice), game.to_move.label
             if seat.level is not None:
-                away = None if session.match is None else session.match.away(seat)
+                away = session.away(seat)
                 steps = await self._bot.choose(
                     game.position, game.dice, game.rules, seat.level, away
                 )

@@ -345,6 +345,11 @@ class Session:
             return None
         return self.deadline if self.reminded else self.deadline - self.turn_limit / 2
 
+    def away(self, seat: Seat) -> tuple[int, int] | None:
+        """In a match, the points the player of `seat` still needs, then his opponent's; None
+        for a single game."""
+        return None if self.match is None else self.match.away(seat)
+
     def seat_of(self, user_id: int) -> Color | None:
         """The colour `user_id` plays, or None for someone outside the game."""
         for color in Color:

@@ -48,6 +48,13 @@ def key_of(counts: Counts) -> int:
     return sum(n * RADIX**i for i, n in enumerate(counts))
 
 
+def rows_of(keys: Boards, sides: Boards) -> Boards:
+    """Where (N, 25) own-numbered sides, all home or off, stand in `keys` (sorted `key_of`s)."""
+    weights = RADIX ** np.arange(HOME, dtype=np.int64)
+    found: Boards = np.searchsorted(keys, sides[:, 1 : HOME + 1] @ weights)
+    return found
+
+
 def die_moves(counts: Counts, die: int) -> Iterator[Counts]:
     """Positions after playing one `die` (RULES.md §6): a move inside home, an exact bear-off,
     or, with nothing on or above `die`, bearing off the highest checker."""
@@ -126,9 +133,7 @@ class BearoffDatabase:
 
     def index(self, sides: Boards) -> Boards:
         """Row indices of (N, 25) own-numbered sides whose checkers are all home or off."""
-        weights = RADIX ** np.arange(HOME, dtype=np.int64)
-        found: Boards = np.searchsorted(self.keys, sides[:, 1 : HOME + 1] @ weights)
-        return found
+        return rows_of(self.keys, sides)
 
     def expected_rolls(self, sides: Boards) -> Floats:
         result: Floats = self.means[self.index(sides)]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy.ai.bearoff import HOME, Counts, Doubles, die_moves, home_positions, key_of
+from nardy.ai.bearoff import HOME, Counts, Doubles, die_moves, home_positions, key_of, rows_of
 from nardy.ai.board import Boards, Floats, Mask
 from nardy.data import shipped_arrays
 from nardy.dice import ROLLS
@@ -96,9 +96,7 @@ class RaceTable:
     def win(self, boards: Boards) -> Floats:
         """For covered rows seen by the side that has just moved (`RaceTable.covers`), its
         chance to win: the opponent is on roll."""
-        weights = 16 ** np.arange(HOME, dtype=np.int64)
-        mine = np.searchsorted(self.keys, boards[:, 0, 1 : HOME + 1] @ weights)
-        theirs = np.searchsorted(self.keys, boards[:, 1, 1 : HOME + 1] @ weights)
+        mine, theirs = rows_of(self.keys, boards[:, 0]), rows_of(self.keys, boards[:, 1])
         result: Floats = 1.0 - self.table[theirs, mine]
         return result
 

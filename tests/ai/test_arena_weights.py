@@ -1,5 +1,5 @@
-"""Weighing a network against the shipped one: the Expert plays with the network it is given,
-and the arena gives it to the first level's side only."""
+"""Weighing networks in the arena: the Expert plays with the network it is given, and the arena
+gives `--weights` to the first level's side and `--against` to the second's."""
 
 from __future__ import annotations
 
@@ -30,25 +30,31 @@ def test_the_expert_plays_with_the_network_it_is_given() -> None:
     assert same > 10 and differ > 0  # an untrained network plays otherwise somewhere
 
 
+def arena(*arguments: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "scripts/arena.py", *arguments, "--pairs", "1", "--workers", "1"]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
 def test_the_arena_weighs_given_weights_against_the_shipped_ones(tmp_path: Path) -> None:
     weights = tmp_path / "candidate.npz"
     shipped().save(weights)  # the shipped weights under another name: an even match
-    command = [sys.executable, "scripts/arena.py", "expert", "expert", "--weights", str(weights)]
-    run = subprocess.run(
-        [*command, "--pairs", "1", "--workers", "1"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = arena("expert", "expert", "--weights", str(weights))
     assert run.returncode == 0, run.stderr
     # The same network on both sides of a pair on the same dice: one game each.
     assert "expert (candidate.npz) vs expert: 2 games (1 pairs), win rate 50.0%" in run.stdout
-    refused = subprocess.run(
-        [sys.executable, "scripts/arena.py", "hard", "expert", "--weights", str(weights)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    refused = arena("hard", "expert", "--weights", str(weights))
+    assert refused.returncode == 2 and "--weights is the long game's Expert's" in refused.stderr
+
+
+def test_the_arena_gives_the_second_level_its_own_weights(tmp_path: Path) -> None:
+    untrained, trained = tmp_path / "untrained.npz", tmp_path / "trained.npz"
+    Network.initial(80, np.random.default_rng(0)).save(untrained)
+    shipped().save(trained)
+    run = arena("expert", "expert", "--weights", str(trained), "--against", str(untrained))
+    assert run.returncode == 0, run.stderr
+    # The trained network against an untrained one (all but random): it wins both games.
+    assert "expert (trained.npz) vs expert (untrained.npz): 2 games (1 pairs), win rate 100.0%" in (
+        run.stdout
     )
-    assert refused.returncode == 2 and "the first level must be expert" in refused.stderr
+    refused = arena("expert", "medium", "--against", str(trained))
+    assert refused.returncode == 2 and "--against is the long game's Expert's" in refused.stderr
