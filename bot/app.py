@@ -54,7 +54,12 @@ def create_store(settings: Settings) -> GameStore:
     if settings.redis_url is None:
         log.warning("REDIS_URL is not set: games are kept in memory and lost on restart")
         return MemoryStore()
-    return RedisStore(str(settings.redis_url), settings.redis_mode, settings.sentinels)
+    return RedisStore(
+        str(settings.redis_url),
+        settings.redis_mode,
+        settings.sentinels,
+        sentinel_password=settings.sentinel_password,
+    )
 
 
 def create_bot(

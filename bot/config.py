@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     # any one of its nodes; the others are found from it).
     redis_mode: RedisMode = "standalone"
     redis_sentinels: str | None = None
+    # The sentinels' own password (their `requirepass`), where they ask for one.
+    redis_sentinel_password: SecretStr | None = None
     telegram_api_url: AnyHttpUrl | None = None
     default_language: Locale = Locale.RU
     log_level: LogLevel = "INFO"
@@ -135,8 +137,9 @@ class Settings(BaseSettings):
         """Sentinel and Cluster need REDIS_URL; Sentinel its sentinels; Cluster has only
         database 0."""
         if self.redis_mode == "standalone":
-            if self.redis_sentinels is not None:
-                raise ValueError("REDIS_SENTINELS is set: set REDIS_MODE=sentinel too")
+            for name in ("redis_sentinels", "redis_sentinel_password"):
+                if getattr(self, name) is not None:
+                    raise ValueError(f"{name.upper()} is set: set REDIS_MODE=sentinel too")
             return self
         needs = ["REDIS_URL"] if self.redis_url is None else []
         if self.redis_mode == "sentinel" and self.redis_sentinels is None:
@@ -149,6 +152,12 @@ class Settings(BaseSettings):
         if self.redis_mode == "cluster" and url is not None and url.path not in ("", "/", "/0"):
             raise ValueError("REDIS_URL: a Redis Cluster has database 0 only")
         return self
+
+    @property
+    def sentinel_password(self) -> str | None:
+        """REDIS_SENTINEL_PASSWORD's text, None when unset."""
+        password = self.redis_sentinel_password
+        return None if password is None else password.get_secret_value()
 
     @property
     def sentinels(self) -> list[tuple[str, int]]:

@@ -57,9 +57,12 @@ class Processes:
         self.directory = directory
         self._processes: dict[int, subprocess.Popen[bytes]] = {}
 
-    def start(self, port: int, *options: str, config: str | None = None) -> None:
+    def start(
+        self, port: int, *options: str, config: str | None = None, password: str | None = None
+    ) -> None:
         """A redis-server on `port` with `options` (its own folder; a config file first when
-        given, as Sentinel needs one it may rewrite)."""
+        given, as Sentinel needs one it may rewrite), once it answers a ping (with `password`
+        where it asks for one)."""
         folder = self.directory / str(port)
         folder.mkdir(exist_ok=True)
         command = [redis_binary()]
@@ -72,7 +75,7 @@ class Processes:
         self._processes[port] = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        _wait(f"redis-server did not answer on port {port}", lambda: _pings(port))
+        _wait(f"redis-server did not answer on port {port}", lambda: _pings(port, password))
 
     def stop(self, port: int) -> None:
         process = self._processes.pop(port)
@@ -84,8 +87,8 @@ class Processes:
             self.stop(port)
 
 
-def _pings(port: int) -> bool:
-    with redis.Redis(port=port, socket_timeout=1) as client:
+def _pings(port: int, password: str | None = None) -> bool:
+    with redis.Redis(port=port, password=password, socket_timeout=1) as client:
         return bool(client.ping())
 
 
@@ -133,9 +136,12 @@ class LocalCluster:
 
 
 class LocalSentinel:
-    """A master, its replica, and one Sentinel watching them as `MASTER` (quorum 1)."""
+    """A master, its replica, and one Sentinel watching them as `MASTER` (quorum 1); the master
+    and the replica ask for one password, the Sentinel for another, as in a real deployment."""
 
     MASTER = "nardy"
+    MASTER_PASSWORD = "master-secret"
+    password = "sentinel-secret"
 
     def __init__(self, directory: Path) -> None:
         self._processes = Processes(directory)
@@ -143,43 +149,59 @@ class LocalSentinel:
 
     @property
     def url(self) -> str:
-        """The store's URL: the master's name as Sentinel knows it, database 0."""
-        return f"redis://{self.MASTER}/0"
+        """The store's URL: the master's password and name as Sentinel knows it, database 0."""
+        return f"redis://:{self.MASTER_PASSWORD}@{self.MASTER}/0"
 
     @property
     def sentinels(self) -> list[tuple[str, int]]:
         return [("127.0.0.1", self.sentinel)]
 
     def start(self) -> None:
-        self._processes.start(self.master)
-        self._processes.start(self.replica, "--replicaof", "127.0.0.1", str(self.master))
+        secret = ("--requirepass", self.MASTER_PASSWORD, "--masterauth", self.MASTER_PASSWORD)
+        self._processes.start(self.master, *secret, password=self.MASTER_PASSWORD)
+        self._processes.start(
+            self.replica,
+            *secret,
+            "--replicaof",
+            "127.0.0.1",
+            str(self.master),
+            password=self.MASTER_PASSWORD,
+        )
         config = (
+            f"requirepass {self.password}\n"
             f"sentinel monitor {self.MASTER} 127.0.0.1 {self.master} 1\n"
+            f"sentinel auth-pass {self.MASTER} {self.MASTER_PASSWORD}\n"
             f"sentinel down-after-milliseconds {self.MASTER} 1000\n"
             f"sentinel failover-timeout {self.MASTER} 5000\n"
         )
-        self._processes.start(self.sentinel, "--sentinel", config=config)
+        self._processes.start(self.sentinel, "--sentinel", config=config, password=self.password)
         _wait("the replica did not sync with the master", lambda: self._synced(self.master))
 
+    def _node(self, port: int) -> redis.Redis:
+        return redis.Redis(port=port, password=self.MASTER_PASSWORD, decode_responses=True)
+
+    def _asked(self) -> redis.Redis:
+        return redis.Redis(port=self.sentinel, password=self.password, decode_responses=True)
+
     def _synced(self, master: int) -> bool:
-        with redis.Redis(port=master, decode_responses=True) as node:
+        with self._node(master) as node:
             return int(node.info("replication").get("connected_slaves", 0)) == 1
 
     def _sees_replica(self) -> bool:
         """Sentinel knows the replica, and has heard from it that it follows the master (until
         then it would refuse a failover: no good replica)."""
-        with redis.Redis(port=self.sentinel, decode_responses=True) as sentinel:
+        with self._asked() as sentinel:
             replicas = sentinel.sentinel_slaves(self.MASTER)
         return len(replicas) == 1 and replicas[0].get("master-link-status") == "ok"
 
     def master_port(self) -> int:
         """The port of the master as Sentinel names it now."""
-        with redis.Redis(port=self.sentinel, decode_responses=True) as sentinel:
+        with self._asked() as sentinel:
             return int(sentinel.sentinel_get_master_addr_by_name(self.MASTER)[1])
 
     def replicated(self) -> None:
         """Wait until the replica has every write made so far (WAIT)."""
-        with redis.Redis(port=self.master_port()) as master:
+        with self._node(self.master_port()) as master:
             assert master.execute_command("WAIT", 1, 5000) == 1, "the replica lags"
 
     def kill_master(self) -> int:
@@ -192,7 +214,7 @@ class LocalSentinel:
         return self.master_port()
 
     def flush(self) -> None:
-        with redis.Redis(port=self.master_port()) as master:
+        with self._node(self.master_port()) as master:
             master.flushall()
 
     def stop(self) -> None:

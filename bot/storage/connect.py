@@ -44,17 +44,23 @@ class Connection:
 
 
 def connect(
-    url: str, mode: RedisMode = "standalone", sentinels: Sequence[tuple[str, int]] = ()
+    url: str,
+    mode: RedisMode = "standalone",
+    sentinels: Sequence[tuple[str, int]] = (),
+    sentinel_password: str | None = None,
 ) -> Connection:
     """A client for `url` (connecting lazily, on the first command). Cluster: `url` is any
     node, the others are found from it. Sentinel: `url`'s host names the master (as Sentinel
-    knows it), its user, password and database are the master's; the sentinels are asked where
-    that master is, and again after a failover; `rediss://` reaches the master over TLS."""
+    knows it), its user, password and database are the master's; the sentinels (with
+    `sentinel_password`, if they ask for one) are asked where that master is, and again after
+    a failover; `rediss://` reaches the master over TLS."""
     if mode == "cluster":
         return Connection(RedisCluster.from_url(url, **_options()))
     if mode == "sentinel":
         parts = urlsplit(url)
         asking = {name: value for name, value in _options().items() if name != "decode_responses"}
+        if sentinel_password is not None:
+            asking["password"] = sentinel_password
         sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
             list(sentinels), sentinel_kwargs=asking
         )

@@ -277,10 +277,15 @@ class RedisStore(GameStore):
     """Games in Redis; a short retry rides out a restart, a longer outage fails fast."""
 
     def __init__(
-        self, url: str, mode: RedisMode = "standalone", sentinels: Sequence[tuple[str, int]] = ()
+        self,
+        url: str,
+        mode: RedisMode = "standalone",
+        sentinels: Sequence[tuple[str, int]] = (),
+        *,
+        sentinel_password: str | None = None,
     ) -> None:
         """`url` reached as `mode` says (`bot.storage.connect`)."""
-        self._connection = connect(url, mode, sentinels)
+        self._connection = connect(url, mode, sentinels, sentinel_password)
         self._redis = self._connection.client
         self._save_game = self._redis.register_script(_SAVE_GAME)
         self._swap_chat = self._redis.register_script(_SWAP_CHAT)

@@ -40,6 +40,7 @@ SETTINGS = (
     "METRICS_PORT",
     "REDIS_MODE",
     "REDIS_SENTINELS",
+    "REDIS_SENTINEL_PASSWORD",
 )
 
 
@@ -279,11 +280,12 @@ async def test_sentinel_mode_finds_the_master_named_in_redis_url_through_the_sen
     monkeypatch.setenv("REDIS_MODE", "Sentinel")
     monkeypatch.setenv("REDIS_URL", "redis://:pw@mymaster/2")
     monkeypatch.setenv("REDIS_SENTINELS", "10.0.0.1:26379, sentinel-2:26380,[::1]:26381")
+    monkeypatch.setenv("REDIS_SENTINEL_PASSWORD", "s3cret")
     settings = load_settings()
-    assert settings.redis_mode == "sentinel"
+    assert settings.redis_mode == "sentinel" and settings.sentinel_password == "s3cret"
     assert settings.sentinels == [("10.0.0.1", 26379), ("sentinel-2", 26380), ("::1", 26381)]
     assert "'mymaster' through Sentinel at 10.0.0.1:26379" in redis_where(settings)
-    assert "pw" not in redis_where(settings)
+    assert "pw" not in redis_where(settings) and "s3cret" not in repr(settings)
     store = create_store(settings)
     assert isinstance(store, RedisStore)
     await store.close()
@@ -357,6 +359,10 @@ async def test_cluster_mode_takes_any_node_of_the_cluster(monkeypatch: pytest.Mo
         (
             {"REDIS_SENTINELS": "10.0.0.1:26379"},
             "bad configuration: REDIS_SENTINELS is set: set REDIS_MODE=sentinel too",
+        ),
+        (
+            {"REDIS_URL": "redis://localhost", "REDIS_SENTINEL_PASSWORD": "secret"},
+            "bad configuration: REDIS_SENTINEL_PASSWORD is set: set REDIS_MODE=sentinel too",
         ),
         (
             {"REDIS_MODE": "cluster", "REDIS_URL": "redis://10.0.0.5:7000/3"},

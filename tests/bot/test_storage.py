@@ -43,7 +43,9 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
     else:
         sentinel: LocalSentinel = request.getfixturevalue("redis_sentinel")
         sentinel.flush()
-        backend = RedisStore(sentinel.url, "sentinel", sentinel.sentinels)
+        backend = RedisStore(
+            sentinel.url, "sentinel", sentinel.sentinels, sentinel_password=sentinel.password
+        )
     yield backend
     await backend.close()
 
@@ -363,7 +365,12 @@ async def test_after_a_sentinel_failover_the_store_reads_and_writes_on_the_new_m
     redis_sentinel: LocalSentinel,
 ) -> None:
     redis_sentinel.flush()
-    store = RedisStore(redis_sentinel.url, "sentinel", redis_sentinel.sentinels)
+    store = RedisStore(
+        redis_sentinel.url,
+        "sentinel",
+        redis_sentinel.sentinels,
+        sentinel_password=redis_sentinel.password,
+    )
     await store.save_game("g1", 0, "before")
     redis_sentinel.replicated()
     new = redis_sentinel.kill_master()
@@ -373,6 +380,16 @@ async def test_after_a_sentinel_failover_the_store_reads_and_writes_on_the_new_m
         stored = await store.load_game("g1")  # the next asks Sentinel where the master is
     assert stored is not None and stored.data == "before"
     assert await store.save_game("g1", 1, "after") == 2
-    with redis.Redis(port=new, decode_responses=True) as master:
-        assert master.get(game_key("g1")) == "2:after"
+    with redis.Redis(port=new, password=LocalSentinel.MASTER_PASSWORD) as master:
+        assert master.get(game_key("g1")) == b"2:after"
+    await store.close()
+
+
+async def test_sentinels_asking_for_a_password_find_no_master_for_a_store_without_it(
+    redis_sentinel: LocalSentinel,
+) -> None:
+    store = RedisStore(redis_sentinel.url, "sentinel", redis_sentinel.sentinels)
+    with pytest.raises(StoreUnavailable) as refused:
+        await store.load_game("g1")
+    assert str(refused.value) == f"No master found for '{LocalSentinel.MASTER}'"
     await store.close()
