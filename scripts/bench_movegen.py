@@ -1,4 +1,5 @@
-"""Benchmark legal-turn generation as the AI, CLI and bot pay for it, and self-play speed.
+"""Benchmark legal-turn generation as the AI, CLI and bot pay for it, a turn's first tap, and
+self-play speed.
 
 The headline is `legal_turns(position, dice, rules).turns` (the search plus a `Position` per
 turn), timed per (position, roll) in this process's CPU time, over three sets printed with
@@ -6,7 +7,8 @@ their sizes: positions of seeded random games with all 21 rolls; built blocking 
 (primes of 4 to 6 points with the other side's checkers behind them, either side to move, so
 the six-block rule and the blocked side's few moves are both exercised) with all 21 rolls;
 and middle-game positions with 3-3, 4-4, 5-5 and 6-6, the heaviest rolls. `result_boards()`
-(no steps or positions built, what the 2-ply search uses for replies) is timed too.
+(no steps or positions built, what the 2-ply search uses for replies) is timed too, and
+`next_steps(())` (a button UI's first question of a turn; it walks the pure graph).
 Left out: start-up, building the position sets, and garbage collection pauses between cases.
 The compiled search is timed where it is built; NARDY_PURE_PYTHON=1 times the pure Python one.
 Run: python scripts/bench_movegen.py [--games 40] [--every 4] [--blocking 120] [--seed 1]
@@ -46,6 +48,12 @@ def turns(position: Position, dice: tuple[int, int], rules: Rules) -> object:
 def boards(position: Position, dice: tuple[int, int], rules: Rules) -> object:
     """The search alone: each distinct result's packed board, no steps or positions built."""
     return legal_turns(position, dice, rules).result_boards()
+
+
+def first_steps(position: Position, dice: tuple[int, int], rules: Rules) -> object:
+    """A button UI's first question of a turn: the steps it may start with (the pure graph's
+    walk, as every turn of the bot's games pays once)."""
+    return legal_turns(position, dice, rules).next_steps(())
 
 
 def cpu_ms(
@@ -185,6 +193,9 @@ def main() -> None:
     print("legal_turns(...).result_boards() (the search alone, what the 2-ply search pays)")
     for name, cases in sets.items():
         print(percentiles(name, cpu_ms(cases, rules, boards)))
+    print("legal_turns(...).next_steps(()) (a turn's first tap in the bot: the pure graph)")
+    for name, cases in sets.items():
+        print(percentiles(name, cpu_ms(cases, rules, first_steps)))
     start = time.process_time()
     summary = play_random_games(200, *seeded_sources(args.seed), rules)
     elapsed = time.process_time() - start
