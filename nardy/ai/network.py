@@ -22,7 +22,7 @@ from nardy.ai.features import TERMS, pips_to_first_off, strategy_terms
 from nardy.compiled import current
 from nardy.position import CHECKERS, POINTS
 
-WEIGHTS_FILE = "td_v2.npz"  # bump the version when the inputs change
+WEIGHTS_FILE = "td_v3.npz"  # bump the version when the inputs change
 OUTPUTS = 3
 WEIGHTS = ("w1", "b1", "w2", "b2")
 UNITS_PER_POINT = 4
