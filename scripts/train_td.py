@@ -2,7 +2,7 @@
 chunks.
 
 Usage: python scripts/train_td.py --games 170000 --seed 4 --out training/td_v4.npz
-       [--start-from nardy/data/td_v3.npz] [--lr 0.0003] [--resume]
+       [--start-from nardy/data/td_v3.npz [--hidden 160]] [--lr 0.0003] [--resume]
 Each game is played greedily by the network itself (1-ply) on dice from its own seed (the run's
 seed and the game's number), so a run stopped and resumed makes the same weights as one run
 straight through; at its end the lambda-returns of every state are computed backwards from the
@@ -212,8 +212,6 @@ def main() -> None:
     clock = RunClock()
     given = {"seed": args.seed, "hidden": args.hidden, "lam": args.lam, "lr": args.lr}
     if args.start_from is not None:
-        if args.hidden is not None:
-            parser.error("--hidden comes from the --start-from weights")
         given["start_from"] = args.start_from.name
     asked = {k: v for k, v in given.items() if v is not None}
     if args.resume:
@@ -232,8 +230,11 @@ def main() -> None:
             net = Network.initial(params.hidden, np.random.default_rng(params.seed))
         else:
             net = Network.load(args.start_from)
-            hidden = net.w1.shape[1]
-            params = HyperParameters(**(asdict(DEFAULTS) | asked | {"hidden": hidden}))
+            params = HyperParameters(**(asdict(DEFAULTS) | {"hidden": len(net.b1)} | asked))
+            try:  # more units than the weights have: they start silent, the same net at first
+                net = net.widened(params.hidden, np.random.default_rng(params.seed))
+            except ValueError as fewer:
+                parser.error(f"--hidden: {fewer}")
         adam, played = Adam(net, params.lr), 0
     errors: list[float] = []
     for game in range(played + 1, args.games + 1):

@@ -108,6 +108,21 @@ class Network:
             np.zeros(OUTPUTS, dtype=np.float32),
         )
 
+    def widened(self, hidden: int, rng: np.random.Generator) -> Network:
+        """The same function with `hidden` hidden units: the new ones get small random input
+        weights and zero output weights, so they change nothing until training moves them (a
+        run that goes on from smaller weights with more capacity)."""
+        extra = hidden - len(self.b1)
+        if extra < 0:
+            raise ValueError(f"{hidden} hidden units are fewer than the {len(self.b1)} there are")
+        fresh = Network.initial(extra, rng)
+        return Network(
+            np.concatenate([self.w1, fresh.w1], axis=1),
+            np.concatenate([self.b1, fresh.b1]),
+            np.concatenate([self.w2, np.zeros_like(fresh.w2)]),
+            self.b2.copy(),
+        )
+
     def forward(self, x: Floats) -> tuple[Floats, Floats]:
         """Hidden activations and output chances for inputs `x`."""
         hidden = sigmoid(x @ self.w1 + self.b1)

@@ -1,10 +1,12 @@
-"""The evaluations prefer obviously better positions in hand-made pairs."""
+"""The evaluations prefer obviously better positions in hand-made pairs; the network, widened,
+values boards as before."""
 
 from __future__ import annotations
 
 import itertools
 
 import numpy as np
+import pytest
 
 from nardy import Color, Position, Rules
 from nardy.ai.board import encode
@@ -81,3 +83,16 @@ def test_every_evaluation_runs_in_float32() -> None:
     assert inputs(boards).dtype == np.float32
     for evaluator in (heuristic_chances, expert_chances):
         assert evaluator(boards).dtype == np.float32
+
+
+def test_a_widened_network_values_every_board_as_before() -> None:
+    """More hidden units, starting silent: the same chances, to float32 rounding; never fewer."""
+    net = shipped()
+    boards = encode(list(random_positions(seed=3, rules=Rules(), games=2, stride=3)), Color.WHITE)
+    hidden = len(net.b1) + 16
+    wider = net.widened(hidden, np.random.default_rng(0))
+    assert wider.w1.shape[1] == len(wider.b1) == wider.w2.shape[0] == hidden
+    assert np.abs(wider.w1[:, len(net.b1) :]).max() > 0  # the new units see the inputs
+    np.testing.assert_allclose(wider.chances(boards), net.chances(boards), atol=1e-6)
+    with pytest.raises(ValueError, match="fewer than"):
+        net.widened(len(net.b1) - 1, np.random.default_rng(0))

@@ -68,9 +68,10 @@ def test_resuming_refuses_other_hyper_parameters_and_a_missing_checkpoint(tmp_pa
 def test_a_run_from_given_weights_records_them_and_keeps_their_size(tmp_path: Path) -> None:
     first, second = tmp_path / "first.npz", tmp_path / "second.npz"
     assert train(first, "--games", "2", *TINY).returncode == 0
-    sized = train(second, "--games", "2", "--start-from", str(first), "--hidden", "9")
-    assert sized.returncode == 2
-    assert "--hidden comes from the --start-from weights" in sized.stderr
+    fewer = train(second, "--games", "2", "--start-from", str(first), "--hidden", "5")
+    assert fewer.returncode == 2
+    assert "error: --hidden: 5 hidden units are fewer than the 6 there are" in fewer.stderr
+    assert not second.exists()
     assert train(second, "--games", "2", "--start-from", str(first)).returncode == 0
     made = arrays(second)
     assert made["start_from"].item() == "first.npz"
@@ -79,3 +80,17 @@ def test_a_run_from_given_weights_records_them_and_keeps_their_size(tmp_path: Pa
     assert again.returncode == 2
     assert "exists: go on with --resume, or remove it" in again.stderr
     assert arrays(second)["games"].item() == 2
+
+
+def test_a_run_from_given_weights_may_widen_them(tmp_path: Path) -> None:
+    """`--hidden` above the weights' own adds units; the run records the new size and
+    trains them all."""
+    first, wider = tmp_path / "first.npz", tmp_path / "wider.npz"
+    assert train(first, "--games", "2", *TINY).returncode == 0
+    made = train(wider, "--games", "2", "--seed", "3", "--start-from", str(first), "--hidden", "9")
+    assert made.returncode == 0, made.stderr
+    start, trained = arrays(first), arrays(wider)
+    assert trained["hidden"].item() == 9 == trained["w1"].shape[1] == trained["w2"].shape[0]
+    assert trained["start_from"].item() == "first.npz"
+    assert not np.array_equal(trained["w2"][6:], np.zeros((3, 3)))  # the new units learn
+    assert not np.array_equal(trained["w1"][:, :6], start["w1"])
