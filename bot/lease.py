@@ -3,8 +3,9 @@ whoever holds a lease in the store (Redis: `SET NX PX`, renewed while held) runs
 stops, it frees the lease, and when it dies the lease expires, so another worker takes over
 within `ttl` plus one `every`.
 
-A renewal that fails or takes longer than `every` (the store down, slow or refusing) stops the
-tasks at once: they must not run on where the lease may have passed to another worker. Their
+A renewal that fails or takes longer than `timeout` (`every` unless given; the store down, slow
+or refusing) stops the tasks at once: they must not run on where the lease may have passed to
+another worker, so a renewal's wait ends before the lease it renews could have expired. Their
 own changes are compare-and-sets besides, so even two at once would not serve a timer twice.
 """
 
@@ -37,9 +38,15 @@ class Lease:
     part: unique per process)."""
 
     def __init__(
-        self, store: GameStore, name: str = NAME, ttl: float = TTL, every: float = EVERY
+        self,
+        store: GameStore,
+        name: str = NAME,
+        ttl: float = TTL,
+        every: float = EVERY,
+        timeout: float | None = None,
     ) -> None:
-        assert every < ttl, "a lease must be renewed before it expires"
+        self._timeout = every if timeout is None else timeout
+        assert every + self._timeout < ttl, "a lease must be renewed before it expires"
         self._store = store
         self._name = name
         self._ttl = ttl
@@ -75,9 +82,9 @@ class Lease:
 
     async def _take(self) -> bool:
         """Take or renew the lease; False when another holds it or the store does not answer
-        within `every` seconds."""
+        within `timeout` seconds."""
         try:
-            async with asyncio.timeout(self._every):
+            async with asyncio.timeout(self._timeout):
                 return await self._store.take_lease(self._name, self.holder, self._ttl)
         except TimeoutError:
             log.warning("cannot take or renew the lease %r (timed out)", self._name)
@@ -90,5 +97,5 @@ class Lease:
     async def _drop(self) -> None:
         """Free the lease if held, so another worker need not wait for it to expire."""
         with suppress(Exception):  # it expires anyway
-            async with asyncio.timeout(self._every):
+            async with asyncio.timeout(self._timeout):
                 await self._store.drop_lease(self._name, self.holder)

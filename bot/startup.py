@@ -34,7 +34,10 @@ log = logging.getLogger(__name__)
 FIRST_PAUSE = 1.0  # seconds before the first retry; doubled after each
 LONGEST_PAUSE = 30.0
 LONGEST_TRY = 10.0  # one attempt's limit ...
-SHORTEST_TRY = 1.0  # ... and what the last one, at the deadline, still gets
+# ... and what the last one, at the deadline, still gets: room for a failure to say what it
+# is (a refused Redis takes the client's own retries, some 0.7 s, longer on a busy machine)
+# rather than end as "no answer".
+SHORTEST_TRY = 3.0
 
 TOKEN_REJECTED = (
     "Telegram rejected the bot token (401 Unauthorized): copy the token from @BotFather"

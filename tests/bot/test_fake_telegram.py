@@ -272,6 +272,22 @@ def test_refused_edits_are_not_counted_and_the_window_moves_on() -> None:
     assert edit_at(12.5) == (429, 3)  # the edit at 5 leaves at 15
 
 
+def test_paced_edits_meet_the_limit_by_their_count_and_a_refusal_waits_its_retry_after() -> None:
+    """On virtual time, however fast the requests really come: at one edit a second, the third
+    in a 4.5 s window of two is refused (retry after 3 s: the first edit leaves the window at
+    5.5), and that wait passes before the next request (at 7, not 4), which takes effect."""
+    telegram = FakeTelegram(
+        clock=Clock(0.0), group_edit_limit=2, group_edit_window=4.5, group_edit_pace=1.0
+    )
+    telegram.add_chat(GROUP)
+    message_id = sent_text(telegram, GROUP["id"])
+    results = []
+    for _ in range(6):  # at virtual 1, 2, 3 (refused: 3 s pass), 7, 8, 9 (refused)
+        status, body = edit_text(telegram, GROUP["id"], message_id)
+        results.append((status, body.get("parameters", {}).get("retry_after")))
+    assert results == [(200, None), (200, None), (429, 3), (200, None), (200, None), (429, 3)]
+
+
 def test_edits_in_a_private_chat_or_a_channel_are_not_limited() -> None:
     telegram = FakeTelegram(clock=Clock(0.0))
     telegram.add_chat(CHANNEL)

@@ -15,10 +15,16 @@ from pathlib import Path
 import pytest
 
 from bot.lease import Lease, Work
-from bot.storage import FINISHED_TTL, UNFINISHED_TTL, MemoryStore, RedisStore
+from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
 from tests.conftest import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def quick(store: GameStore) -> Lease:
+    """A lease renewed ten times a second, whose renewals may take a busy machine's time (one
+    that timed out would stop the tasks, which these tests would see as a lost lease)."""
+    return Lease(store, ttl=2.0, every=0.1, timeout=1.5)
 
 
 async def test_active_games_are_counted_over_many_scan_steps(redis_url: str) -> None:
@@ -62,7 +68,7 @@ async def test_two_workers_on_one_redis_take_turns(redis_url: str) -> None:
     stores = [RedisStore(redis_url), RedisStore(redis_url)]
     workers = Workers()
     runs = {
-        name: asyncio.create_task(Lease(store, ttl=2.0, every=0.1).run(workers.work(name)))
+        name: asyncio.create_task(quick(store).run(workers.work(name)))
         for name, store in zip("ab", stores, strict=True)
     }
     try:
@@ -93,7 +99,8 @@ async def work():
     print("running", flush=True)
     await asyncio.Event().wait()
 
-asyncio.run(Lease(RedisStore(sys.argv[1]), ttl=float(sys.argv[2]), every=0.1).run(work))
+lease = Lease(RedisStore(sys.argv[1]), ttl=float(sys.argv[2]), every=0.1, timeout=1.5)
+asyncio.run(lease.run(work))
 """
 
 
@@ -117,12 +124,14 @@ async def test_a_worker_that_dies_is_replaced_once_its_lease_expires(redis_url: 
     try:
         line = await asyncio.wait_for(holder.stdout.readline(), 30)
         assert line == b"running\n"
-        run = asyncio.create_task(Lease(store, ttl=ttl, every=0.05).run(workers.work("me")))
+        run = asyncio.create_task(
+            Lease(store, ttl=ttl, every=0.05, timeout=1.5).run(workers.work("me"))
+        )
         await asyncio.sleep(0.5)
         assert workers.running == []  # the other process holds it
+        killed = asyncio.get_running_loop().time()
         holder.send_signal(signal.SIGKILL)
         await holder.wait()
-        killed = asyncio.get_running_loop().time()
         await until(lambda: workers.running == ["me"], "the lease to pass on")
         waited = asyncio.get_running_loop().time() - killed
         # Renewed every 0.1 s, so it had nearly 2 s left (1 s even for a holder starved of
@@ -143,7 +152,7 @@ async def test_a_redis_lost_stops_the_background_tasks(tmp_path: Path) -> None:
     server.start()
     store = RedisStore(server.url)
     workers = Workers()
-    run = asyncio.create_task(Lease(store, ttl=2.0, every=0.2).run(workers.work("me")))
+    run = asyncio.create_task(quick(store).run(workers.work("me")))
     try:
         await until(lambda: workers.running, "the lease")
         server.stop()
@@ -164,7 +173,7 @@ async def test_a_redis_refusing_writes_stops_the_tasks_and_the_lease_waits_for_i
     the tasks stop, one warning line each try, and the lease is taken again once it writes."""
     store, admin = RedisStore(redis_url), RedisStore(redis_url).client
     workers = Workers()
-    run = asyncio.create_task(Lease(store, ttl=2.0, every=0.2).run(workers.work("me")))
+    run = asyncio.create_task(quick(store).run(workers.work("me")))
     try:
         await until(lambda: workers.running, "the lease")
         await admin.replicaof("127.0.0.1", 1)  # a master that is not there

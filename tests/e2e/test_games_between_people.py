@@ -23,8 +23,10 @@ PLAYERS = {player["first_name"]: player for player in (ANN, BOB)}
 MEDIA: dict[str, Any] = {"id": -1007000, "type": "channel", "title": "Boards"}
 GROUP: dict[str, Any] = {"id": -1008000, "type": "supergroup", "title": "Friends"}
 # The group's edit limit: Telegram's 20 edits, but per 2 s rather than a minute, so that a
-# whole game (about 300 edits) runs into it every few seconds and still ends within a minute.
-GROUP_EDIT_LIMIT, GROUP_EDIT_WINDOW = 20, 2.0
+# whole game (about 300 edits) runs into it every few seconds and still ends within a minute;
+# on virtual time, an edit request every 0.05 s, so that it does so on any machine (a slow one
+# would otherwise stay under 10 edits a second, and never meet the limit).
+GROUP_EDIT_LIMIT, GROUP_EDIT_WINDOW, GROUP_EDIT_PACE = 20, 2.0, 0.05
 TURN = re.compile(r"^Turn: (.+)$", re.MULTILINE)
 JOIN, DONE, REMATCH, RECORD = "🎲 Join", "✅ Done", "🔁 Rematch", "📜 Game record"
 
@@ -33,7 +35,11 @@ StartBot = Callable[..., subprocess.Popen[str]]
 
 @pytest.fixture
 def telegram() -> FakeTelegram:
-    return FakeTelegram(group_edit_limit=GROUP_EDIT_LIMIT, group_edit_window=GROUP_EDIT_WINDOW)
+    return FakeTelegram(
+        group_edit_limit=GROUP_EDIT_LIMIT,
+        group_edit_window=GROUP_EDIT_WINDOW,
+        group_edit_pace=GROUP_EDIT_PACE,
+    )
 
 
 @pytest.fixture

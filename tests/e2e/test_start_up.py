@@ -182,12 +182,12 @@ async def test_an_unreachable_bot_api_is_retried_with_backoff_then_given_up(
     settings_from: Callable[..., Settings], caplog: pytest.LogCaptureFixture
 ) -> None:
     port = free_port()
-    settings = settings_from(TELEGRAM_API_URL=f"http://127.0.0.1:{port}", STARTUP_TIMEOUT="4")
+    settings = settings_from(TELEGRAM_API_URL=f"http://127.0.0.1:{port}", STARTUP_TIMEOUT="6")
     retries, last = await run_until_it_gives_up(settings, caplog)
     failure = f"the Bot API at 127.0.0.1:{port} is unreachable (ClientConnectorError: Cannot"
     assert all(line.startswith(failure) for line in retries), retries
-    assert pauses(retries)[:2] == [1, 2]  # then what is left of the 4 s
-    assert last.startswith("gave up after 4 s (STARTUP_TIMEOUT): " + failure), last
+    assert pauses(retries)[:2] == [1, 2]  # then what is left of the 6 s
+    assert last.startswith("gave up after 6 s (STARTUP_TIMEOUT): " + failure), last
     assert last.endswith("; check the network and TELEGRAM_API_URL"), last
     assert TOKEN.split(":")[1] not in caplog.text + last
 

@@ -139,9 +139,12 @@ class FakeTelegram:
 
     Edits of messages in a group or supergroup beyond `group_edit_limit` within
     `group_edit_window` seconds (by `clock`) are refused with 429 and take no effect; the edits
-    that took effect count, the refused do not. Sending (sendMessage, sendPhoto) is not limited,
-    but for the `strangers`, users who never started the bot: Telegram refuses to write to them
-    first (403).
+    that took effect count, the refused do not. With `group_edit_pace` set, that window runs on
+    virtual time instead: each group edit request comes `group_edit_pace` seconds after the one
+    before, and a refusal's `retry_after` passes before the next (the bot waits it out), so a
+    run meets the limit as often on a slow machine as on a fast one. Sending (sendMessage,
+    sendPhoto) is not limited, but for the `strangers`, users who never started the bot:
+    Telegram refuses to write to them first (403).
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -161,6 +164,7 @@ class FakeTelegram:
     group_edit_limit: int = 20
     group_edit_window: float = 60.0
     clock: Callable[[], float] = field(default=time.monotonic)
+    group_edit_pace: float | None = None
     file_ids: set[str] = field(default_factory=set)
     inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -173,6 +177,7 @@ class FakeTelegram:
     redelivery: tuple[float, float] = (0.1, 2.0)
     uploaded: list[bytes] = field(default_factory=list)  # files' contents sent, newest last
     _group_edits: dict[int, deque[float]] = field(default_factory=dict)
+    _paced: float = 0.0  # the virtual time of the latest group edit request, when paced
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     # -- test controls ----------------------------------------------------------------------
@@ -483,12 +488,14 @@ class FakeTelegram:
             sent = self.inline_messages.get(str(params["inline_message_id"]))
             if sent is None:
                 return 400, _error(INLINE_MESSAGE_INVALID)
-            group_edits = None
+            group_edits, now = None, 0.0
         else:
-            group_edits = self._recent_group_edits(params["chat_id"])
+            group_edits, now = self._recent_group_edits(params["chat_id"])
             if group_edits is not None and len(group_edits) >= self.group_edit_limit:
-                wait = group_edits[0] + self.group_edit_window - self.clock()
+                wait = group_edits[0] + self.group_edit_window - now
                 retry_after = max(1, math.ceil(wait))
+                if self.group_edit_pace is not None:
+                    self._paced += retry_after  # the bot waits it out before its next try
                 description = f"Too Many Requests: retry after {retry_after}"
                 return 429, _failure_json(Failure(429, description, retry_after))
             sent = self.messages.get((params["chat_id"], params["message_id"]))
@@ -503,18 +510,24 @@ class FakeTelegram:
         if sent.inline_message_id is not None:
             return _ok(True)
         if group_edits is not None:
-            group_edits.append(self.clock())
+            group_edits.append(now)
         return _ok(self._message_json(sent))
 
-    def _recent_group_edits(self, chat_id: int) -> deque[float] | None:
+    def _recent_group_edits(self, chat_id: int) -> tuple[deque[float] | None, float]:
         """When the edits in group `chat_id` still inside the window took effect, oldest
-        first; None for a chat that is no group (no limit there)."""
+        first (None for a chat that is no group: no limit there), and the time of this
+        request (by `clock`, or paced)."""
         if self._chat_json(chat_id)["type"] not in GROUPS:
-            return None
+            return None, 0.0
+        if self.group_edit_pace is None:
+            now = self.clock()
+        else:
+            self._paced += self.group_edit_pace
+            now = self._paced
         edits = self._group_edits.setdefault(chat_id, deque())
-        while edits and edits[0] <= self.clock() - self.group_edit_window:
+        while edits and edits[0] <= now - self.group_edit_window:
             edits.popleft()
-        return edits
+        return edits, now
 
     def _delete_message(self, params: dict[str, Any]) -> tuple[int, str]:
         self.messages.pop((params["chat_id"], params["message_id"]), None)
