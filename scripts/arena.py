@@ -4,7 +4,7 @@ Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [-
 [--every 50] [--variant short [--cube]] [--weights FILE] [--against FILE]; --start skips that
 many pairs of the seed's sequence, to extend an earlier run. `--weights` gives the first level,
 an Expert, the network in FILE (a training run's), `--against` the second level's (else each
-plays the shipped one): `arena.py expert expert --weights training/td_v4.npz` decides whether
+plays the shipped one): `arena.py expert expert --weights training/td_v5.npz` decides whether
 new weights replace the shipped ones, and `--against training/td_v1.npz` weighs them against
 the first trained net.
 `--variant short` plays short nardy (`nardy.short.ai`), `--cube` with the doubling cube on

@@ -1,7 +1,7 @@
 """Train the Expert's network by TD(lambda) self-play, reproducibly from a seed, in resumable
 chunks.
 
-Usage: python scripts/train_td.py --games 170000 --seed 4 --out training/td_v4.npz
+Usage: python scripts/train_td.py --games 170000 --seed 5 --out training/td_v5.npz
        [--start-from nardy/data/td_v3.npz [--hidden 160]] [--lr 0.0003] [--resume]
 Each game is played greedily by the network itself (1-ply) on dice from its own seed (the run's
 seed and the game's number), so a run stopped and resumed makes the same weights as one run
@@ -205,7 +205,7 @@ def main() -> None:
     parser.add_argument("--nice", type=int, default=15, help="how much to lower the priority")
     parser.add_argument("--save-every", type=int, default=250)
     parser.add_argument("--check-every", type=int, default=1000)
-    parser.add_argument("--out", type=Path, default=Path("training/td_v4.npz"))
+    parser.add_argument("--out", type=Path, default=Path("training/td_v5.npz"))
     args = parser.parse_args()
     os.nice(args.nice)
     limit_threads()
