@@ -111,10 +111,12 @@ class Network:
     def widened(self, hidden: int, rng: np.random.Generator) -> Network:
         """The same function with `hidden` hidden units: the new ones get small random input
         weights and zero output weights, so they change nothing until training moves them (a
-        run that goes on from smaller weights with more capacity)."""
+        run that goes on from smaller weights with more capacity); itself if it has as many."""
         extra = hidden - len(self.b1)
         if extra < 0:
             raise ValueError(f"{hidden} hidden units are fewer than the {len(self.b1)} there are")
+        if extra == 0:
+            return self
         fresh = Network.initial(extra, rng)
         return Network(
             np.concatenate([self.w1, fresh.w1], axis=1),

@@ -94,5 +94,6 @@ def test_a_widened_network_values_every_board_as_before() -> None:
     assert wider.w1.shape[1] == len(wider.b1) == wider.w2.shape[0] == hidden
     assert np.abs(wider.w1[:, len(net.b1) :]).max() > 0  # the new units see the inputs
     np.testing.assert_allclose(wider.chances(boards), net.chances(boards), atol=1e-6)
+    assert net.widened(len(net.b1), np.random.default_rng(0)) is net
     with pytest.raises(ValueError, match="fewer than"):
         net.widened(len(net.b1) - 1, np.random.default_rng(0))
