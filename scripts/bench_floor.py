@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from aiohttp import ClientSession, ClientTimeout, web  # noqa: E402
 from cpu_wall import RunClock  # noqa: E402
-from load_test import Cpu, cpu_split  # noqa: E402
+from load_test import SECRET_HEADER, Cpu, cpu_split  # noqa: E402
 
 from bot.ui.callbacks import BoardAction, BoardTap  # noqa: E402
 from tests.conftest import free_port  # noqa: E402
@@ -52,7 +52,6 @@ from tests.fakes.telegram import FakeTelegram, Sent  # noqa: E402
 
 TOKEN = "123456:FLOOR-TOKEN-FLOOR-TOKEN-FLOOR-TOKEN-0"
 SECRET = "floor-benchmark-webhook-secret-0123"
-SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 IN_FLIGHT = 40  # setWebhook's max_connections by default
 WARM_UP = 3.0
 
