@@ -1,10 +1,12 @@
 """Expert: the learned network, exact bear-off play from the databases, and 2-ply search.
 
 Candidates are ranked 1-ply by the network; the few close to the best are searched against all
-21 replies. When the mover's checkers are all home and no contact is left, the turn that
-minimises the expected rolls to bear off is played; when both sides are all home with few
-checkers left (`nardy.ai.race`), the turn with the highest exact chance to win the race. Under
-the last-roll option, whose draw neither table knows, races are searched like the rest.
+21 replies; when the best two come out close, they are looked at a ply deeper (each reply
+answered by the mover's best turn on each of his rolls), unless that look would be too dear.
+When the mover's checkers are all home and no contact is left, the turn that minimises the
+expected rolls to bear off is played; when both sides are all home with few checkers left
+(`nardy.ai.race`), the turn with the highest exact chance to win the race. Under the last-roll
+option, whose draw neither table knows, races are searched like the rest.
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ import numpy as np
 from nardy.ai import bearoff, network, race
 from nardy.ai.board import Boards, Floats, Mask, encode, finished
 from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, Evaluator, normal_cdf
-from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.ai.search import Scored, deepened, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.movegen import LegalTurns
 from nardy.position import POINTS, Position
 
 CANDIDATES = 8  # at most this many 1-ply best turns are searched 2-ply
 MARGIN = 0.25  # ... and only those within this much equity of the 1-ply best
+DEEP = 2  # the 2-ply best this many are looked at a ply deeper...
+DEEP_MARGIN = 0.1  # ... when the second is within this much equity of the first
+DEEP_ROWS = 30_000  # ... and it takes at most this many evaluations of the mover's turns
 CONTACT_EDGE = 12  # no contact once both sides are on their own points 1..12
 
 
@@ -84,4 +89,7 @@ def expert_ranking(
         order = sorted(range(len(ranked)), key=lambda i: (rolls[i], -ranked[i].equity))
         return [ranked[i] for i in order]
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
-    return two_ply(close, stakes, chances)
+    ranked = two_ply(close, stakes, chances)
+    if len(ranked) > 1 and ranked[1].equity >= ranked[0].equity - DEEP_MARGIN:
+        return deepened(ranked, DEEP, stakes, chances, DEEP_ROWS)
+    return ranked

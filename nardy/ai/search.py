@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.ai.board import Boards, Floats, encode, results_seen_by_mover
+from nardy.ai.board import Boards, Floats, encode, position_of, results_seen_by_mover
 from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.valuation import Stakes
+from nardy.color import Color
 from nardy.dice import ROLLS
 from nardy.movegen import Turn, legal_turns
-from nardy.position import POINTS, Position
+from nardy.position import CHECKERS, POINTS, Position
 from nardy.rules import Rules
 
 ROLL_WEIGHTS = np.array([w for _, w in ROLLS], dtype=np.float32)
@@ -59,36 +60,110 @@ def _reply_boards(after: Position, rules: Rules) -> tuple[Boards, list[int]]:
     return results_seen_by_mover(after, b"".join(counts)), starts
 
 
-def replies_equities(
-    afters: Sequence[Position], stakes: Stakes, evaluator: Evaluator, batch: int = BATCH_ROWS
-) -> Floats:
-    """For each of `afters` (all with the opponent on roll), the mover's equity averaged over
-    the opponent's 36 rolls, each answered at its best for him; the replies of all positions go
-    to the evaluator together, `batch` rows a call."""
+class _TooDear(Exception):
+    """More replies than a search was allowed to value."""
+
+
+def _replies(
+    afters: Sequence[Position], rules: Rules, max_rows: int | None = None
+) -> tuple[Boards, list[int]]:
+    """Every legal reply to each of `afters` (all with the same side, the replier, on roll) as
+    the board it leaves seen by the replier, and where each (position, roll)'s rows start: 21
+    a position. Raises `_TooDear` as soon as they number more than `max_rows`."""
     if any(after.winner() is not None for after in afters):
         raise ValueError("no replies after the game is over")
     if len({after.to_move for after in afters}) > 1:
         raise ValueError("the stakes are one side's: the same side must be on roll in all")
-    if not afters:
-        return np.empty(0, dtype=np.float32)
     boards: list[Boards] = []
     starts: list[int] = []
     rows = 0
     for after in afters:
-        replies, first = _reply_boards(after, stakes.rules)
+        replies, first = _reply_boards(after, rules)
         starts.extend(rows + start for start in first)
         boards.append(replies)
         rows += len(replies)
-    every = np.concatenate(boards)
-    theirs, replier = stakes.flipped(), afters[0].to_move
-    values = np.concatenate(
+        if max_rows is not None and rows > max_rows:
+            raise _TooDear
+    return np.concatenate(boards), starts
+
+
+def _worth(
+    boards: Boards, stakes: Stakes, viewer: Color, evaluator: Evaluator, batch: int
+) -> Floats:
+    """Each of `boards` (`viewer` has just moved) valued by `viewer`'s `stakes`, `batch` rows
+    an evaluator call."""
+    return np.concatenate(
         [
-            theirs.equity(part, chances(evaluator, part), replier)
-            for part in (every[i : i + batch] for i in range(0, rows, batch))
+            stakes.equity(part, chances(evaluator, part), viewer)
+            for part in (boards[i : i + batch] for i in range(0, len(boards), batch))
         ]
     )
-    best = np.maximum.reduceat(values, starts).reshape(len(afters), len(ROLLS))
+
+
+def _against_best(values: Floats, starts: list[int]) -> Floats:
+    """The equity, for the side not replying, of each position whose replies are worth
+    `values` to the replier: each roll answered at its best, averaged over the 36 rolls."""
+    best = np.maximum.reduceat(values, starts).reshape(-1, len(ROLLS))
     result: Floats = -(best @ ROLL_WEIGHTS) / 36.0
+    return result
+
+
+def replies_equities(
+    afters: Sequence[Position], stakes: Stakes, evaluator: Evaluator, batch: int = BATCH_ROWS
+) -> Floats:
+    """For each of `afters` (all with the opponent on roll), the mover's equity averaged over
+    the opponent's 36 rolls, each answered at its best 1-ply for him; the replies of all
+    positions go to the evaluator together, `batch` rows a call."""
+    if not afters:
+        return np.empty(0, dtype=np.float32)
+    replies, starts = _replies(afters, stakes.rules)
+    values = _worth(replies, stakes.flipped(), afters[0].to_move, evaluator, batch)
+    return _against_best(values, starts)
+
+
+def _replied(after: Position, board: Boards) -> Position:
+    """The position a reply to `after` leaves, `board` as the replier sees it: the other side
+    on roll, the replier's first turn spent."""
+    replier = after.to_move
+    first = list(after.first_turn)
+    first[replier] = False
+    left = position_of(board, replier, replier.opponent)
+    return Position(left.points, left.off, left.to_move, (first[0], first[1]))
+
+
+def deep_equities(
+    afters: Sequence[Position],
+    stakes: Stakes,
+    evaluator: Evaluator,
+    max_rows: int,
+    batch: int = BATCH_ROWS,
+) -> Floats | None:
+    """As `replies_equities`, a ply deeper: the opponent answers each roll with his best 1-ply
+    reply, and the position that leaves is valued by the mover's 36 rolls, each answered at his
+    best 1-ply turn; a reply that ends the game, or ends it but for the last roll, keeps its
+    exact worth. None, before the dear part, when the mover's turns to value number more than
+    `max_rows`: the cost of a deep look is bounded."""
+    if not afters:
+        return np.empty(0, dtype=np.float32)
+    mover = afters[0].to_move.opponent
+    replies, starts = _replies(afters, stakes.rules)
+    values = _worth(replies, stakes.flipped(), mover.opponent, evaluator, batch)
+    best = np.maximum.reduceat(values, starts)  # the replier's worth of his best reply a roll
+    open_rolls: list[int] = []
+    leaves: list[Position] = []
+    for i, (start, end) in enumerate(zip(starts, [*starts[1:], len(values)], strict=True)):
+        row = replies[start + int(np.argmax(values[start:end]))]
+        if row[0, 0] < CHECKERS and row[1, 0] < CHECKERS:
+            open_rolls.append(i)
+            leaves.append(_replied(afters[i // len(ROLLS)], row))
+    if leaves:
+        try:
+            answers, answer_starts = _replies(leaves, stakes.rules, max_rows)
+        except _TooDear:
+            return None
+        worth = _worth(answers, stakes, mover, evaluator, batch)
+        best[open_rolls] = _against_best(worth, answer_starts)
+    result: Floats = -(best.reshape(len(afters), len(ROLLS)) @ ROLL_WEIGHTS) / 36.0
     return result
 
 
@@ -102,3 +177,21 @@ def two_ply(candidates: Sequence[Scored], stakes: Stakes, evaluator: Evaluator) 
         rescored[i] = Scored(candidates[i].turn, float(value), candidates[i].win)
     rescored.sort(key=lambda s: -s.equity)
     return rescored
+
+
+def deepened(
+    ranked: Sequence[Scored], count: int, stakes: Stakes, evaluator: Evaluator, max_rows: int
+) -> list[Scored]:
+    """`ranked` (best first) with its first `count` rescored by `deep_equities` and ranked
+    among themselves by it, ahead of the rest; as it is when that look would cost more than
+    `max_rows` evaluations of the mover's turns. A turn after which the game is over keeps
+    its value, which is exact."""
+    head = list(ranked[:count])
+    open_ = [i for i, s in enumerate(head) if s.turn.result.winner() is None]
+    values = deep_equities([head[i].turn.result for i in open_], stakes, evaluator, max_rows)
+    if values is None:
+        return list(ranked)
+    for i, value in zip(open_, values, strict=True):
+        head[i] = Scored(head[i].turn, float(value), head[i].win)
+    head.sort(key=lambda s: -s.equity)
+    return [*head, *ranked[count:]]

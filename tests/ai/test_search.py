@@ -1,6 +1,6 @@
-"""The 2-ply search against a slow, obviously correct one: every one of the 36 dice outcomes,
-every legal reply built as a `Position` by the rules core, each evaluated on its own, under the
-default rules, the extended scale with the last roll, and a match."""
+"""The 2-ply search and the deeper look against slow, obviously correct ones: every one of the
+36 dice outcomes, every legal reply built as a `Position` by the rules core, each evaluated on
+its own, under the default rules, the extended scale with the last roll, and a match."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from nardy.ai.board import encode
 from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.expert import expert_chances
 from nardy.ai.heuristic import heuristic_chances
-from nardy.ai.search import Scored, one_ply, replies_equities, two_ply
+from nardy.ai.search import Scored, deep_equities, deepened, one_ply, replies_equities, two_ply
 from nardy.ai.valuation import Stakes
+from nardy.position import CHECKERS
 from nardy.rules import Scoring
 from tests.ai.positions import random_positions
 
@@ -38,6 +39,27 @@ def slow_replies_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -
             board = encode([turn.result], after.to_move)
             values.append(float(theirs.equity(board, chances(evaluator, board), after.to_move)[0]))
         total += max(values)
+    return -total / 36
+
+
+def slow_deep_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -> float:
+    """The mover's equity after `after`, a ply deeper: the mean over 36 rolls of minus the
+    worth to the replier of his best reply (the first of equal ones, in the rules core's order):
+    exact if it ends the game, else his 2-ply equity there, by `slow_replies_equity`."""
+    total = 0.0
+    theirs = stakes.flipped()
+    for first, second in itertools.product(range(1, 7), repeat=2):
+        best: tuple[float, Position] | None = None
+        for turn in legal_turns(after, (first, second), stakes.rules).turns:
+            board = encode([turn.result], after.to_move)
+            value = float(theirs.equity(board, chances(evaluator, board), after.to_move)[0])
+            if best is None or value > best[0]:
+                best = (value, turn.result)
+        assert best is not None
+        value, reply = best
+        if CHECKERS not in reply.off:
+            value = slow_replies_equity(reply, theirs, evaluator)
+        total += value
     return -total / 36
 
 
@@ -135,3 +157,41 @@ def test_two_ply_rescores_open_turns_and_keeps_a_finishing_turn() -> None:
     assert ranked[1].turn == open_turn
     assert ranked[1].equity == pytest.approx(float(expected))
     assert ranked[1].equity != -5.0
+
+
+@pytest.mark.parametrize("stakes", STAKES)
+def test_the_deep_look_matches_the_slow_search(stakes: str) -> None:
+    valued = STAKES[stakes]
+    for afters in sample(Rules()).values():
+        afters = afters[:1] + afters[-2:]  # one from a game, the hand-made ones of this side
+        deep = deep_equities(afters, valued, expert_chances, max_rows=10**9)
+        assert deep is not None
+        slow = [slow_deep_equity(after, valued, expert_chances) for after in afters]
+        assert list(deep) == pytest.approx(slow, abs=1e-5)
+
+
+def test_the_deep_look_spends_no_more_than_it_may() -> None:
+    stakes = STAKES["classic"]
+    afters = sample(stakes.rules)[Color.WHITE][:2]
+    assert deep_equities(afters, stakes, expert_chances, max_rows=100) is None
+    deep = deep_equities(afters, stakes, expert_chances, max_rows=10**9)
+    assert deep is not None
+    assert list(deep) != pytest.approx(list(replies_equities(afters, stakes, expert_chances)))
+
+
+def test_deepened_reranks_the_first_and_keeps_the_rest() -> None:
+    stakes = STAKES["classic"]
+    position = sample(stakes.rules)[Color.BLACK][0]
+    legal = legal_turns(position, (6, 2), stakes.rules)
+    ranked = two_ply(
+        one_ply(position, legal.turns, expert_chances, stakes)[:4], stakes, expert_chances
+    )
+    deep = deepened(ranked, 2, stakes, expert_chances, max_rows=10**9)
+    expected = deep_equities([s.turn.result for s in ranked[:2]], stakes, expert_chances, 10**9)
+    assert expected is not None
+    assert sorted(s.equity for s in deep[:2]) == pytest.approx(sorted(expected.tolist()))
+    assert deep[0].equity >= deep[1].equity
+    assert {s.turn for s in deep[:2]} == {s.turn for s in ranked[:2]}
+    assert len(ranked) == 4
+    assert deep[2:] == ranked[2:]
+    assert deepened(ranked, 2, stakes, expert_chances, max_rows=10) == ranked
