@@ -1,12 +1,14 @@
 """Arena: paired games between two AI levels on the same dice with sides swapped.
 
 Usage: python scripts/arena.py medium easy --pairs 500 [--seed 1] [--start 0] [--workers 2]
-[--every 50] [--variant short [--cube]] [--weights FILE] [--against FILE]; --start skips that
-many pairs of the seed's sequence, to extend an earlier run. `--weights` gives the first level,
-an Expert, the network in FILE (a training run's), `--against` the second level's (else each
-plays the shipped one): `arena.py expert expert --weights training/td_v5.npz` decides whether
-new weights replace the shipped ones, and `--against training/td_v1.npz` weighs them against
-the first trained net.
+[--every 50] [--variant short [--cube]] [--weights FILE] [--against FILE] [--against-shallow];
+--start skips that many pairs of the seed's sequence, to extend an earlier run. `--weights`
+gives the first level, an Expert, the network in FILE (a training run's), `--against` the
+second level's (else each plays the shipped one): `arena.py expert expert --weights
+training/td_v5.npz` decides whether new weights replace the shipped ones, and `--against
+training/td_v1.npz` weighs them against the first trained net. `--against-shallow` takes the
+second Expert's deep look away (`nardy.ai.expert`): with `--against training/td_v1.npz`, that is
+the Expert as it was before the deep look and the later nets.
 `--variant short` plays short nardy (`nardy.short.ai`), `--cube` with the doubling cube on
 (each level doubling and answering doubles by its own rule).
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
@@ -25,6 +27,7 @@ import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -40,7 +43,16 @@ from nardy.short.ai.duel import duel as short_duel
 from nardy.steps import Step
 
 Pair = tuple[float, float, int, float, float]  # wins, points, moves, CPU s, wall s
-Weights = tuple[str | None, str | None]  # the first and second level's network files, if given
+
+
+@dataclass(frozen=True, slots=True)
+class Experts:
+    """How the two levels play when they are Experts: the first and second level's network
+    files (None: the shipped one), and whether the second looks deep."""
+
+    weights: str | None = None
+    against: str | None = None
+    against_deep: bool = True
 
 
 @cache
@@ -49,16 +61,18 @@ def network(weights: str) -> Network:
     return Network.load(Path(weights))
 
 
-def chooser(weights: Weights, first_color: int) -> Chooser:
-    """`choose_turn`, with the first network in `weights` for the side of `first_color` and the
-    second for the other (None: the shipped one)."""
+def chooser(experts: Experts, first_color: int) -> Chooser:
+    """`choose_turn`, as `experts` says for the first level on the side of `first_color` and
+    for the second on the other."""
 
     def choose(
         position: Position, dice: tuple[int, int], rules: Rules, level: Level, seed: int
     ) -> tuple[Step, ...]:
-        mine = weights[0] if position.to_move == first_color else weights[1]
+        first = position.to_move == first_color
+        mine = experts.weights if first else experts.against
         net = None if mine is None else network(mine)
-        return choose_turn(position, dice, rules, level, seed, net=net)
+        deep = first or experts.against_deep
+        return choose_turn(position, dice, rules, level, seed, net=net, deep=deep)
 
     return choose
 
@@ -72,15 +86,15 @@ def play(
     return duel(white, black, Rules(), seed, choose=choose)
 
 
-def play_pair(args: tuple[Level, Level, int, str, bool, Weights]) -> Pair:
+def play_pair(args: tuple[Level, Level, int, str, bool, Experts]) -> Pair:
     """Both games of one pair: the first level's (wins, points) summed over the two games, the
     moves played and the CPU and wall seconds they took."""
-    first, second, seed, variant, cube, weights = args
+    first, second, seed, variant, cube, experts = args
     wins = points = 0.0
     moves = 0
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     for white, black, first_color in ((first, second, 0), (second, first, 1)):
-        played = play(white, black, seed, variant, cube, chooser(weights, first_color))
+        played = play(white, black, seed, variant, cube, chooser(experts, first_color))
         result, moves = played.result, moves + played.turns
         if result.winner is None:
             wins += 0.5
@@ -92,9 +106,10 @@ def play_pair(args: tuple[Level, Level, int, str, bool, Weights]) -> Pair:
     return wins, points, moves, time.process_time() - start_cpu, time.perf_counter() - start_wall
 
 
-def named(level: Level, weights: str | None) -> str:
+def named(level: Level, weights: str | None, deep: bool = True) -> str:
     """A level as the report names it, with its network's file if one was given."""
-    return level.value if weights is None else f"{level.value} ({Path(weights).name})"
+    notes = ([] if weights is None else [Path(weights).name]) + ([] if deep else ["shallow"])
+    return level.value if not notes else f"{level.value} ({', '.join(notes)})"
 
 
 def interval(samples: list[float]) -> tuple[float, float]:
@@ -117,6 +132,9 @@ def main() -> None:
     parser.add_argument("--cube", action="store_true", help="short nardy with the doubling cube")
     parser.add_argument("--weights", help="the first level's network (an Expert's): an .npz file")
     parser.add_argument("--against", help="the second level's network, as --weights")
+    parser.add_argument(
+        "--against-shallow", action="store_true", help="the second Expert without the deep look"
+    )
     args = parser.parse_args()
     if args.cube and args.variant != "short":
         parser.error("--cube is short nardy's option: add --variant short")
@@ -132,13 +150,16 @@ def main() -> None:
             network(weights)
         except (OSError, KeyError, ValueError) as error:
             parser.error(f"cannot load {option} {weights}: {error}")
+    if args.against_shallow and (args.second is not Level.EXPERT or args.variant != "long"):
+        parser.error("--against-shallow is the long game's Expert's: its level must be expert")
     first_seed = args.seed * 1_000_003 + args.start
-    nets = (args.weights, args.against)
+    experts = Experts(args.weights, args.against, not args.against_shallow)
     jobs = [
-        (args.first, args.second, first_seed + i, args.variant, args.cube, nets)
+        (args.first, args.second, first_seed + i, args.variant, args.cube, experts)
         for i in range(args.pairs)
     ]
-    label = f"{named(args.first, args.weights)} vs {named(args.second, args.against)}"
+    second = named(args.second, args.against, experts.against_deep)
+    label = f"{named(args.first, args.weights)} vs {second}"
     clock = RunClock()
     start = time.monotonic()
     pairs: list[Pair] = []

@@ -73,10 +73,15 @@ def _bearing_off_freely(position: Position) -> bool:
 
 
 def expert_ranking(
-    position: Position, legal: LegalTurns, stakes: Stakes, net: network.Network | None = None
+    position: Position,
+    legal: LegalTurns,
+    stakes: Stakes,
+    net: network.Network | None = None,
+    deep: bool = True,
 ) -> list[Scored]:
     """Expert's candidates, best first; with `net` as its network (the shipped one by default:
-    another is for the arena to weigh against it)."""
+    another is for the arena to weigh against it), and without the deep look when not `deep`
+    (the Expert as it was before it, for the arena)."""
     chances: Evaluator = expert_chances if net is None else partial(expert_chances, net=net)
     ranked = one_ply(position, legal.turns, chances, stakes)
     # The tables know no draw: under the last roll (§7) races go to the search, whose ends
@@ -90,6 +95,6 @@ def expert_ranking(
         return [ranked[i] for i in order]
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
     ranked = two_ply(close, stakes, chances)
-    if len(ranked) > 1 and ranked[1].equity >= ranked[0].equity - DEEP_MARGIN:
+    if deep and len(ranked) > 1 and ranked[1].equity >= ranked[0].equity - DEEP_MARGIN:
         return deepened(ranked, DEEP, stakes, chances, DEEP_ROWS)
     return ranked

@@ -55,10 +55,12 @@ def choose_turn(
     seed: int | None = None,
     away: tuple[int, int] | None = None,
     net: Network | None = None,
+    deep: bool = True,
 ) -> tuple[Step, ...]:
     """The steps `level` plays with `dice`; `()` when the turn passes. In a match, `away` is
     the points the mover still needs to win it, then his opponent's; `net` is the Expert's
-    network (the shipped one by default; the arena weighs another against it)."""
+    network (the shipped one by default; the arena weighs another against it), `deep` its
+    deep look (`nardy.ai.expert`; the arena turns it off to weigh the Expert as it was)."""
     level = Level(level)  # a stored plain string works too
     if level not in AVAILABLE_LEVELS:
         raise ValueError(f"level {level.value!r} is not available yet")
@@ -70,18 +72,23 @@ def choose_turn(
         return random_steps(legal, rng)
     if len(legal.turns) == 1:
         return legal.turns[0].steps
-    ranked = _ranking(position, legal, Stakes.of(rules, away), level, net)
+    ranked = _ranking(position, legal, Stakes.of(rules, away), level, net, deep)
     if level is Level.MEDIUM and rng.random() < MEDIUM_SLIP:
         return rng.choice(ranked[1 : 1 + MEDIUM_SLIP_RANKS]).turn.steps
     return ranked[0].turn.steps
 
 
 def _ranking(
-    position: Position, legal: LegalTurns, stakes: Stakes, level: Level, net: Network | None = None
+    position: Position,
+    legal: LegalTurns,
+    stakes: Stakes,
+    level: Level,
+    net: Network | None = None,
+    deep: bool = True,
 ) -> list[Scored]:
     """The candidates of a searching level, best first."""
     if level is Level.EXPERT:
-        return expert_ranking(position, legal, stakes, net)
+        return expert_ranking(position, legal, stakes, net, deep)
     ranked = one_ply(position, legal.turns, heuristic_chances, stakes)
     if level is Level.HARD:
         return two_ply(ranked[:HARD_CANDIDATES], stakes, heuristic_chances)

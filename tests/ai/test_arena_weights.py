@@ -1,5 +1,6 @@
 """Weighing networks in the arena: the Expert plays with the network it is given, and the arena
-gives `--weights` to the first level's side and `--against` to the second's."""
+gives `--weights` to the first level's side and `--against` to the second's; the second can
+also be the Expert without its deep look (`--against-shallow`)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,17 @@ def test_the_expert_plays_with_the_network_it_is_given() -> None:
     assert same > 10 and differ > 0  # an untrained network plays otherwise somewhere
 
 
+def test_the_expert_without_the_deep_look_plays_otherwise_somewhere() -> None:
+    rules = Rules()
+    cases = [(p, (6, 3)) for p in random_positions(seed=3, rules=rules, games=2, stride=3)]
+    differ = 0
+    for position, dice in cases:
+        deep = choose_turn(position, dice, rules, Level.EXPERT, seed=1)
+        assert choose_turn(position, dice, rules, Level.EXPERT, seed=1, deep=True) == deep
+        differ += choose_turn(position, dice, rules, Level.EXPERT, seed=1, deep=False) != deep
+    assert len(cases) > 20 and 0 < differ < len(cases) / 2
+
+
 def arena(*arguments: str) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "scripts/arena.py", *arguments, "--pairs", "1", "--workers", "1"]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -58,3 +70,13 @@ def test_the_arena_gives_the_second_level_its_own_weights(tmp_path: Path) -> Non
     )
     refused = arena("expert", "medium", "--against", str(trained))
     assert refused.returncode == 2 and "--against is the long game's Expert's" in refused.stderr
+
+
+def test_the_arena_can_take_the_second_experts_deep_look_away() -> None:
+    run = arena("expert", "expert", "--against-shallow")
+    assert run.returncode == 0, run.stderr
+    assert "expert vs expert (shallow): 2 games (1 pairs), win rate" in run.stdout
+    refused = arena("expert", "hard", "--against-shallow")
+    assert refused.returncode == 2 and "--against-shallow is the long game's Expert's" in (
+        refused.stderr
+    )
