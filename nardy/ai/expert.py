@@ -27,7 +27,7 @@ CANDIDATES = 8  # at most this many 1-ply best turns are searched 2-ply
 MARGIN = 0.25  # ... and only those within this much equity of the 1-ply best
 DEEP = 2  # the 2-ply best this many are looked at a ply deeper...
 DEEP_MARGIN = 0.1  # ... when the second is within this much equity of the first
-DEEP_ROWS = 30_000  # ... and it takes at most this many evaluations of the mover's turns
+DEEP_ROWS = 30_000  # ... and its ply-3 answers, the mover's turns, are at most this many
 CONTACT_EDGE = 12  # no contact once both sides are on their own points 1..12
 
 
@@ -81,7 +81,8 @@ def expert_ranking(
 ) -> list[Scored]:
     """Expert's candidates, best first; with `net` as its network (the shipped one by default:
     another is for the arena to weigh against it), and without the deep look when not `deep`
-    (the Expert as it was before it, for the arena)."""
+    (the Expert as it was before it, for the arena). After a deep look the first `DEEP` hold
+    3-ply equities and the rest 2-ply ones, which need not be lower."""
     chances: Evaluator = expert_chances if net is None else partial(expert_chances, net=net)
     ranked = one_ply(position, legal.turns, chances, stakes)
     # The tables know no draw: under the last roll (§7) races go to the search, whose ends

@@ -41,7 +41,8 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The best turn and the top candidates, best first; both empty when the turn passes."""
+    """The best turn and the top candidates, best first; both empty when the turn passes.
+    Equities come from searches of different depths (`expert_ranking`): the order decides."""
 
     best: tuple[Step, ...]
     candidates: tuple[Candidate, ...]

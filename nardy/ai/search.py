@@ -1,6 +1,7 @@
-"""Ranking turns by an evaluator: 1-ply (the position each turn leaves) and 2-ply (each turn
-against all 21 replies of the opponent, who answers every roll with its best 1-ply turn), each
-valued by the mover's `Stakes` (the house rules and the match score)."""
+"""Ranking turns by an evaluator: 1-ply (the position each turn leaves), 2-ply (each turn
+against all 21 replies of the opponent, who answers every roll with its best 1-ply turn) and
+3-ply (each such reply answered in turn by the mover's best 1-ply turn on each of his rolls),
+each valued by the mover's `Stakes` (the house rules and the match score)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.ai.board import Boards, Floats, encode, position_of, results_seen_by_mover
+from nardy.ai.board import Boards, Floats, encode, results_seen_by_mover
 from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.valuation import Stakes
 from nardy.color import Color
@@ -121,16 +122,6 @@ def replies_equities(
     return _against_best(values, starts)
 
 
-def _replied(after: Position, board: Boards) -> Position:
-    """The position a reply to `after` leaves, `board` as the replier sees it: the other side
-    on roll, the replier's first turn spent."""
-    replier = after.to_move
-    first = list(after.first_turn)
-    first[replier] = False
-    left = position_of(board, replier, replier.opponent)
-    return Position(left.points, left.off, left.to_move, (first[0], first[1]))
-
-
 def deep_equities(
     afters: Sequence[Position],
     stakes: Stakes,
@@ -153,9 +144,10 @@ def deep_equities(
     leaves: list[Position] = []
     for i, (start, end) in enumerate(zip(starts, [*starts[1:], len(values)], strict=True)):
         row = replies[start + int(np.argmax(values[start:end]))]
-        if row[0, 0] < CHECKERS and row[1, 0] < CHECKERS:
+        if row[0, 0] < CHECKERS:  # the replier has not borne off all: the mover rolls again
+            after = afters[i // len(ROLLS)]
+            leaves.append(after.with_checkers(after.to_move, row[0].tolist()).with_turn_passed())
             open_rolls.append(i)
-            leaves.append(_replied(afters[i // len(ROLLS)], row))
     if leaves:
         try:
             answers, answer_starts = _replies(leaves, stakes.rules, max_rows)

@@ -15,6 +15,7 @@ from nardy.ai.expert import expert_chances
 from nardy.ai.heuristic import heuristic_chances
 from nardy.ai.search import Scored, deep_equities, deepened, one_ply, replies_equities, two_ply
 from nardy.ai.valuation import Stakes
+from nardy.dice import ROLLS
 from nardy.position import CHECKERS
 from nardy.rules import Scoring
 from tests.ai.positions import random_positions
@@ -42,12 +43,14 @@ def slow_replies_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -
     return -total / 36
 
 
-def slow_deep_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -> float:
-    """The mover's equity after `after`, a ply deeper: the mean over 36 rolls of minus the
-    worth to the replier of his best reply (the first of equal ones, in the rules core's order):
-    exact if it ends the game, else his 2-ply equity there, by `slow_replies_equity`."""
-    total = 0.0
+def slow_best_replies(
+    after: Position, stakes: Stakes, evaluator: Evaluator
+) -> list[tuple[float, Position]]:
+    """The replier's best 1-ply reply to `after` for each of the 36 rolls: its worth to him and
+    the position it leaves (the fast search breaks an exact tie in another order; the sampled
+    positions have none)."""
     theirs = stakes.flipped()
+    replies = []
     for first, second in itertools.product(range(1, 7), repeat=2):
         best: tuple[float, Position] | None = None
         for turn in legal_turns(after, (first, second), stakes.rules).turns:
@@ -56,10 +59,18 @@ def slow_deep_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -> f
             if best is None or value > best[0]:
                 best = (value, turn.result)
         assert best is not None
-        value, reply = best
-        if CHECKERS not in reply.off:
-            value = slow_replies_equity(reply, theirs, evaluator)
-        total += value
+        replies.append(best)
+    return replies
+
+
+def slow_deep_equity(after: Position, stakes: Stakes, evaluator: Evaluator) -> float:
+    """The mover's equity after `after`, a ply deeper: the mean over 36 rolls of minus the
+    worth to the replier of his best reply: exact if it ends the game, else his 2-ply equity
+    there, by `slow_replies_equity`."""
+    total = 0.0
+    for value, reply in slow_best_replies(after, stakes, evaluator):
+        ended = CHECKERS in reply.off
+        total += value if ended else slow_replies_equity(reply, stakes.flipped(), evaluator)
     return -total / 36
 
 
@@ -163,7 +174,8 @@ def test_two_ply_rescores_open_turns_and_keeps_a_finishing_turn() -> None:
 def test_the_deep_look_matches_the_slow_search(stakes: str) -> None:
     valued = STAKES[stakes]
     for afters in sample(Rules()).values():
-        afters = afters[:1] + afters[-2:]  # one from a game, the hand-made ones of this side
+        afters = afters[:1] + afters[-2:]  # from a game, and the last two: hand-made ones, or
+        # for White, who has one, one of them and one from a game
         deep = deep_equities(afters, valued, expert_chances, max_rows=10**9)
         assert deep is not None
         slow = [slow_deep_equity(after, valued, expert_chances) for after in afters]
@@ -173,8 +185,20 @@ def test_the_deep_look_matches_the_slow_search(stakes: str) -> None:
 def test_the_deep_look_spends_no_more_than_it_may() -> None:
     stakes = STAKES["classic"]
     afters = sample(stakes.rules)[Color.WHITE][:2]
-    assert deep_equities(afters, stakes, expert_chances, max_rows=100) is None
-    deep = deep_equities(afters, stakes, expert_chances, max_rows=10**9)
+    # The mover's turns on each of his 21 rolls after each reply that leaves the game open.
+    dear = sum(
+        len(legal_turns(reply, dice, stakes.rules).turns)
+        for after in afters
+        for (first, second), (_, reply) in zip(
+            itertools.product(range(1, 7), repeat=2),
+            slow_best_replies(after, stakes, expert_chances),
+            strict=True,
+        )
+        if first <= second and CHECKERS not in reply.off
+        for dice, _ in ROLLS
+    )
+    assert deep_equities(afters, stakes, expert_chances, max_rows=dear - 1) is None
+    deep = deep_equities(afters, stakes, expert_chances, max_rows=dear)
     assert deep is not None
     assert list(deep) != pytest.approx(list(replies_equities(afters, stakes, expert_chances)))
 
