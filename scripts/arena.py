@@ -119,14 +119,26 @@ def interval(samples: list[float]) -> tuple[float, float]:
     return mean, 1.96 * spread / math.sqrt(len(samples))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_pair_arguments(parser: argparse.ArgumentParser) -> None:
+    """The two levels, which of the seed's pairs they play and on how many processes: the
+    arena's arguments that the scripts replaying its games (`luck.py`) share."""
     parser.add_argument("first", type=Level)
     parser.add_argument("second", type=Level)
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--start", type=int, default=0, help="index of the first pair")
     parser.add_argument("--workers", type=int, default=2)
+
+
+def pair_seeds(args: argparse.Namespace) -> range:
+    """The dice seed of each pair `add_pair_arguments` asked for."""
+    first = args.seed * 1_000_003 + args.start
+    return range(first, first + args.pairs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_pair_arguments(parser)
     parser.add_argument("--every", type=int, default=50)
     parser.add_argument("--variant", choices=("long", "short"), default="long")
     parser.add_argument("--cube", action="store_true", help="short nardy with the doubling cube")
@@ -152,11 +164,10 @@ def main() -> None:
             parser.error(f"cannot load {option} {weights}: {error}")
     if args.against_shallow and (args.second is not Level.EXPERT or args.variant != "long"):
         parser.error("--against-shallow is the long game's Expert's: its level must be expert")
-    first_seed = args.seed * 1_000_003 + args.start
     experts = Experts(args.weights, args.against, not args.against_shallow)
     jobs = [
-        (args.first, args.second, first_seed + i, args.variant, args.cube, experts)
-        for i in range(args.pairs)
+        (args.first, args.second, seed, args.variant, args.cube, experts)
+        for seed in pair_seeds(args)
     ]
     second = named(args.second, args.against, experts.against_deep)
     label = f"{named(args.first, args.weights)} vs {second}"

@@ -1,0 +1,35 @@
+"""Dice luck: how much better or worse a roll leaves the mover than his rolls do on average,
+valued by the Expert's 1-ply evaluation. It is how backgammon programs tell luck from skill; the
+luck script (`scripts/luck.py`) uses it to ask whether a level's losses come from the dice."""
+
+from __future__ import annotations
+
+from nardy.ai.board import results_seen_by_mover
+from nardy.ai.evaluation import chances
+from nardy.ai.expert import expert_chances
+from nardy.ai.valuation import Stakes
+from nardy.dice import ROLLS
+from nardy.movegen import legal_turns
+from nardy.position import Position
+from nardy.rules import Rules
+
+
+def roll_values(position: Position, rules: Rules) -> dict[tuple[int, int], float]:
+    """For each of the 21 rolls (lower die first), the mover's single-game equity after his best
+    turn with it by the Expert's 1-ply evaluation; a roll he cannot play leaves the position."""
+    stakes = Stakes.of(rules)
+    values: dict[tuple[int, int], float] = {}
+    for dice, _ in ROLLS:
+        # A pass's counts are the mover's checkers as they stand (`LegalTurns.result_counts`).
+        boards = results_seen_by_mover(position, legal_turns(position, dice, rules).result_counts())
+        equities = stakes.equity(boards, chances(expert_chances, boards), position.to_move)
+        values[dice] = float(equities.max())
+    return values
+
+
+def luck(position: Position, dice: tuple[int, int], rules: Rules) -> float:
+    """The luck of `dice` for the mover: the value of his best turn with them less the mean of
+    that value over the 36 rolls (`roll_values`); over the 36 rolls it averages to zero."""
+    values = roll_values(position, rules)
+    mean = sum(weight * values[roll] for roll, weight in ROLLS) / 36.0
+    return values[(min(dice), max(dice))] - mean
