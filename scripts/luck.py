@@ -8,9 +8,9 @@ wins and its losses apart it prints how many there were; the median over those g
 luck less the other side's; the share of games where its luck was the lower; and the share with
 one roll of its own whose luck was -0.5 or worse (a roll that costs a quarter of a game's win
 chance, or more). The whole run's CPU and wall time close it.
-Left out: draws (none but under the last-roll option, which the arena does not play), and
-luck's own limit: it is measured by the same evaluation the Expert plays by, so a position the
-network misjudges counts its error as luck.
+A draw would count among the losses; there are none but under the last-roll option, which the
+arena does not play. Left out: luck's own limit. It is measured by the evaluation the Expert
+plays by, so where the network misjudges a position its error counts as luck.
 """
 
 from __future__ import annotations
