@@ -4,12 +4,10 @@ luck script (`scripts/luck.py`) uses it to ask whether a level's losses come fro
 
 from __future__ import annotations
 
-from nardy.ai.board import results_seen_by_mover
-from nardy.ai.evaluation import chances
 from nardy.ai.expert import expert_chances
+from nardy.ai.search import best_by_roll
 from nardy.ai.valuation import Stakes
 from nardy.dice import ROLLS
-from nardy.movegen import legal_turns
 from nardy.position import Position
 from nardy.rules import Rules
 
@@ -17,14 +15,8 @@ from nardy.rules import Rules
 def roll_values(position: Position, rules: Rules) -> dict[tuple[int, int], float]:
     """For each of the 21 rolls (lower die first), the mover's single-game equity after his best
     turn with it by the Expert's 1-ply evaluation; a roll he cannot play leaves the position."""
-    stakes = Stakes.of(rules)
-    values: dict[tuple[int, int], float] = {}
-    for dice, _ in ROLLS:
-        # A pass's counts are the mover's checkers as they stand (`LegalTurns.result_counts`).
-        boards = results_seen_by_mover(position, legal_turns(position, dice, rules).result_counts())
-        equities = stakes.equity(boards, chances(expert_chances, boards), position.to_move)
-        values[dice] = float(equities.max())
-    return values
+    values = best_by_roll(position, Stakes.of(rules), expert_chances)
+    return {dice: float(value) for (dice, _), value in zip(ROLLS, values, strict=True)}
 
 
 def luck(position: Position, dice: tuple[int, int], rules: Rules) -> float:

@@ -109,6 +109,15 @@ def _against_best(values: Floats, starts: list[int]) -> Floats:
     return result
 
 
+def best_by_roll(position: Position, stakes: Stakes, evaluator: Evaluator) -> Floats:
+    """For each of the 21 rolls (in `ROLLS`' order), the worth to the side on roll in `position`
+    of his best 1-ply turn with it (a roll he cannot play leaves the position as it stands)."""
+    turns, starts = _replies([position], stakes.rules)
+    values = _worth(turns, stakes, position.to_move, evaluator, BATCH_ROWS)
+    best: Floats = np.maximum.reduceat(values, starts)
+    return best
+
+
 def replies_equities(
     afters: Sequence[Position], stakes: Stakes, evaluator: Evaluator, batch: int = BATCH_ROWS
 ) -> Floats:

@@ -13,13 +13,22 @@ from nardy.ai.board import encode
 from nardy.ai.evaluation import Evaluator, chances
 from nardy.ai.expert import expert_chances
 from nardy.ai.heuristic import heuristic_chances
-from nardy.ai.search import Scored, deep_equities, deepened, one_ply, replies_equities, two_ply
+from nardy.ai.search import (
+    Scored,
+    best_by_roll,
+    deep_equities,
+    deepened,
+    one_ply,
+    replies_equities,
+    two_ply,
+)
 from nardy.ai.valuation import Stakes
 from nardy.dice import ROLLS
 from nardy.position import CHECKERS
 from nardy.rules import Scoring
 from tests.ai.positions import random_positions
 
+DICE = list(itertools.product(range(1, 7), repeat=2))  # the 36 rolls, as the slow search goes
 EVALUATORS = {"heuristic": heuristic_chances, "expert": expert_chances}
 STAKES = {
     "classic": Stakes.of(Rules()),
@@ -119,6 +128,18 @@ def test_batched_replies_match_the_slow_search(name: str, stakes: str) -> None:
         slow = [slow_replies_equity(after, valued, evaluator) for after in afters]
         assert batched.shape == (len(afters),)
         assert list(batched) == pytest.approx(slow, abs=1e-5)
+
+
+@pytest.mark.parametrize("stakes", STAKES)
+def test_the_best_turn_by_roll_matches_the_slow_search(stakes: str) -> None:
+    valued = STAKES[stakes]
+    for afters in sample(Rules()).values():
+        for after in afters:
+            # The side on roll is the replier of `slow_best_replies`, valued by its own stakes.
+            fast = best_by_roll(after, valued.flipped(), expert_chances)
+            slow = slow_best_replies(after, valued, expert_chances)
+            by_roll = {(min(d), max(d)): value for d, (value, _) in zip(DICE, slow, strict=True)}
+            assert list(fast) == pytest.approx([by_roll[dice] for dice, _ in ROLLS], abs=1e-5)
 
 
 def test_replies_to_positions_of_both_sides_are_refused() -> None:
