@@ -60,6 +60,7 @@ from bot.storage.base import (
     Versioned,
 )
 from bot.storage.connect import Client, RedisMode, connect
+from bot.tasks import kept_cancellation
 
 # KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
 # Returns the new version, or -1 when the stored version is not the expected one.
@@ -266,9 +267,11 @@ def _unavailable(exc: Exception) -> StoreUnavailable:
 
 @asynccontextmanager
 async def _reachable() -> AsyncIterator[None]:
-    """Turn Redis connection failures into `StoreUnavailable` for the handlers."""
+    """Turn Redis connection failures into `StoreUnavailable` for the handlers, and keep a
+    cancellation that redis-py dropped (`kept_cancellation`)."""
     try:
-        yield
+        with kept_cancellation():
+            yield
     except UNAVAILABLE as exc:
         raise _unavailable(exc) from exc
 
@@ -525,7 +528,8 @@ class RedisStore(GameStore):
         """PING; a wrong password or database is an answer, but a refusal: `StoreRefused`
         (a cluster failing over is not: `StoreUnavailable`)."""
         try:
-            await self._redis.ping()
+            with kept_cancellation():
+                await self._redis.ping()
         except (AuthenticationError, AuthorizationError) as exc:
             raise StoreRefused(str(exc)) from exc  # before ConnectionError, their base
         except RedisClusterException as exc:

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.lease import Lease, Work
+from bot.lease import NAME, Lease, Work
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
+from bot.tasks import running
 from tests.conftest import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,6 +89,64 @@ async def test_two_workers_on_one_redis_take_turns(redis_url: str) -> None:
         await asyncio.gather(*runs.values(), return_exceptions=True)
         for store in stores:
             await store.close()
+
+
+# Loop steps over which the cancellations below are spread: more than one pass of the lease's
+# loop (take it, start the work, wait, renew: some 40 steps on Redis), so every await in it
+# is hit, each Redis round trip's steps included.
+STEPS = 160
+
+
+@pytest.mark.parametrize("kind", ["redis", "memory"])
+async def test_a_lease_cancelled_at_any_step_of_its_loop_stops_and_frees_it(
+    kind: str, redis_url: str
+) -> None:
+    """Cancelled after 0, 1, 2 … steps of the event loop, the run ends at once every time
+    (its work stopped, the lease free for another). Python 3.11's `wait_for` in redis-py
+    dropped a cancellation that came as a write completed, and the run renewed for ever."""
+    store = RedisStore(redis_url) if kind == "redis" else MemoryStore()
+    workers = Workers()
+    try:
+        for steps in range(STEPS):
+            run = asyncio.create_task(
+                Lease(store, ttl=2.0, every=0.001, timeout=1.5).run(workers.work("me"))
+            )
+            for _ in range(steps):
+                await asyncio.sleep(0)
+            run.cancel()
+            done, _ = await asyncio.wait([run], timeout=5)
+            assert done, f"a lease cancelled after {steps} steps runs on"
+            assert run.cancelled(), steps
+            assert workers.running == [], steps
+            assert await store.take_lease(NAME, "another worker", 2.0), steps
+            await store.drop_lease(NAME, "another worker")
+        assert not workers.overlapped
+    finally:
+        await store.close()
+
+
+async def test_a_cancellation_while_the_work_stops_is_not_lost() -> None:
+    """Leaving `running` waits for its work to stop; a cancellation of the task that left it,
+    coming meanwhile, still ends that task (it was taken for the work's own and dropped)."""
+    stopping = asyncio.Event()
+
+    async def slow_to_stop() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            stopping.set()
+            await asyncio.sleep(0.05)
+
+    async def leaves_the_block() -> None:
+        async with running(slow_to_stop()):
+            await asyncio.sleep(0)
+        await asyncio.Event().wait()  # reached only if the cancellation was lost
+
+    task = asyncio.create_task(leaves_the_block())
+    await stopping.wait()
+    task.cancel()
+    done, _ = await asyncio.wait([task], timeout=5)
+    assert done and task.cancelled()
 
 
 HOLDER = """
