@@ -10,7 +10,6 @@ import signal
 from contextlib import AsyncExitStack
 
 from aiogram import Bot, Dispatcher
-from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.session.base import BaseSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import (
@@ -36,6 +35,7 @@ from bot.service import GameService, PoolBotPlayer
 from bot.startup import set_webhook, wait_until_ready
 from bot.storage import GameStore, MemoryStore, RedisStore
 from bot.tasks import running
+from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
 from bot.ui.delivery import MediaChat, Pictures
 from bot.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
@@ -70,7 +70,7 @@ def create_bot(
     models of its answers built once (`bot.answer_models`)."""
     answer_models()
     if session is None:
-        session = AiohttpSession(timeout=REQUEST_TIMEOUT)
+        session = TelegramSession(timeout=REQUEST_TIMEOUT)
         if settings.telegram_api_url is not None:
             session.api = TelegramAPIServer.from_base(str(settings.telegram_api_url))
     session.middleware(AnswerOnce(answered))  # outermost: sees an answer after its retries

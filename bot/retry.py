@@ -1,5 +1,6 @@
 """A request middleware that tries Telegram's passing failures again: a 5xx, a lost connection,
-a 429 after its `retry_after` (aiogram retries none of them, DESIGN.md §3).
+a 429 after its `retry_after` (aiogram retries none of them, DESIGN.md §3). The front end's HTML
+error pages reach it as a 5xx or a lost connection (`bot.telegram_session`).
 
 Bounded: at most `attempts` tries, pauses doubling from `first_pause`, and a 429 that asks for
 longer than `longest_wait` is not waited out (a player would be waiting; the board catches up

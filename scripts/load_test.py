@@ -29,9 +29,10 @@ player got stuck or a worker logged an error (the workers' logs are then kept).
 
 Faults, evenly spread over the window, one after another: kill-worker (kill -9 one worker; the
 front routes around it; it is started again 1 s later, as a restart policy would), restart-redis
-(SIGTERM and start again on the same port and files), telegram-429 and telegram-5xx (for 10 s,
-a fifth of the bot's sends, edits and answers fail so before taking effect), slow-media (for
-10 s, every sendPhoto takes 2 s). Recovery: when updates answered per second fell below 80% of
+(SIGTERM and start again on the same port and files), telegram-429, telegram-5xx (a JSON
+502), telegram-html (nginx's 502 page), telegram-closed (the connection closed unanswered): for
+10 s, a fifth of the bot's sends, edits and answers fail so before taking effect; slow-media
+(for 10 s, every sendPhoto takes 2 s). Recovery: when updates answered per second fell below 80% of
 their rate in the 10 s before the fault, and when they were back to it (whole seconds).
 
 Left out: the real Telegram (its network, its own latency and limits: the group edit limit is
@@ -79,7 +80,8 @@ MEDIA: dict[str, Any] = {"id": -1009000, "type": "channel", "title": "Boards"}
 UPDATE_ID = re.compile(rb'"update_id":\s*(\d+)')
 EDITS = frozenset({"editMessageMedia", "editMessageText", "editMessageCaption",
                    "editMessageReplyMarkup"})  # fmt: skip
-FAULTS = ("kill-worker", "restart-redis", "telegram-429", "telegram-5xx", "slow-media")
+TELEGRAM_FAULTS = ("telegram-429", "telegram-5xx", "telegram-html", "telegram-closed")
+FAULTS = ("kill-worker", "restart-redis", *TELEGRAM_FAULTS, "slow-media")
 TICKS = os.sysconf("SC_CLK_TCK")
 # `python -m bot` under cProfile timed by the CPU time of the event loop's thread (the default,
 # wall time, charges whatever runs when the process is preempted on a busy machine).
@@ -333,8 +335,8 @@ async def inject(fault: str, workers: list[Worker], redis: RedisServer,
         workers[0].restarting = asyncio.create_task(workers[0].restart(session))
     elif fault == "restart-redis":
         await asyncio.to_thread(redis.restart)
-    elif fault in ("telegram-429", "telegram-5xx"):
-        telegram.chaos = Chaos(0.2, random.Random(7), kind=fault.removeprefix("telegram-"))
+    elif fault in TELEGRAM_FAULTS:
+        telegram.chaos = Chaos(0.2, random.Random(7), kinds=(fault.removeprefix("telegram-"),))
         await asyncio.sleep(10)
         telegram.chaos = None
     elif fault == "slow-media":

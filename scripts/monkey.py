@@ -1,6 +1,7 @@
 """Monkey players against the real bot process: Telegram's passing faults, and a slow network.
 
-    python scripts/monkey.py faults [--games 30] [--rate 0.1] [--parallel 10] [--seed 1]
+    python scripts/monkey.py faults [--games 30] [--rate 0.1] [--kinds html,500,...]
+                                    [--parallel 10] [--seed 1]
     python scripts/monkey.py lag [--games 10] [--delay 0.8] [--think 0.3] [--seed 1]
 
 Both start a throwaway redis-server, the fake Bot API server (tests/fakes) and `python -m bot`
@@ -8,7 +9,9 @@ against them, and play whole games against the Easy bot in private chats, each p
 a checker, its first destination, Done, until the game is over.
 
 faults: every sendMessage, sendPhoto, edit, answerCallbackQuery and deleteMessage fails with
-probability RATE before it takes effect, half with a 502, half with a 429 (retry after 1 s).
+probability RATE, in one of KINDS drawn evenly (`tests.fakes.telegram.FAULTS`; by default all:
+a JSON 502 or 500, a 429 (retry after 1 s), nginx's HTML 502 page, its 504 page after the
+request took effect, a connection closed before it took effect or after).
 A careful player waits for each tap's answer (20 s at most) and for the board to change (15 s
 at most) before the next tap. Reports games finished, apology messages, alerts, taps never
 answered and taps answered twice.
@@ -20,7 +23,7 @@ first, so its taps on a board not yet redrawn are often different ones, not the 
 again. Reports the taps, those refused as out of date, and doubled taps answered "already
 done" (refused too, as the same tap twice).
 
-Leaves out: the real Telegram (its own latency, failures after a request took effect), other
+Leaves out: the real Telegram (its own latency), other
 levels than Easy, several bot processes, games between people.
 """
 
@@ -50,7 +53,7 @@ from cpu_wall import RunClock  # noqa: E402
 from bot.i18n import Locale, Translator  # noqa: E402
 from tests.conftest import RedisServer, free_port  # noqa: E402
 from tests.fakes.server import make_app  # noqa: E402
-from tests.fakes.telegram import Chaos, FakeTelegram, Sent  # noqa: E402
+from tests.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent  # noqa: E402
 
 TOKEN = "123456:MONKEY-TOKEN-MONKEY-TOKEN-MONKEY-00"
 EN = Translator()[Locale.EN]
@@ -297,6 +300,7 @@ def main() -> None:
     faults = modes.add_parser("faults", help="random 5xx and 429 on every send, edit and answer")
     faults.add_argument("--games", type=int, default=30)
     faults.add_argument("--rate", type=float, default=0.1)
+    faults.add_argument("--kinds", default=",".join(FAULTS), help="comma-separated, of FAULTS")
     faults.add_argument("--parallel", type=int, default=10)
     faults.add_argument("--seed", type=int, default=1)
     lag = modes.add_parser("lag", help="board edits reach the chat late; a quick player")
@@ -321,7 +325,10 @@ def main() -> None:
     ]
     games: list[Callable[[], Any]]
     if args.mode == "faults":
-        telegram.chaos = Chaos(args.rate, random.Random(args.seed))
+        kinds = tuple(k for k in args.kinds.split(",") if k)
+        if unknown := set(kinds) - set(FAULTS):
+            parser.error(f"unknown kinds: {', '.join(sorted(unknown))}")
+        telegram.chaos = Chaos(args.rate, random.Random(args.seed), kinds=kinds)
         games = [partial(play, player, careful) for player in players]
     else:
         telegram.latency = {"editMessageMedia": args.delay}

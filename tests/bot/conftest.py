@@ -7,12 +7,21 @@ import os
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
+from aiogram import Bot
+from aiogram.client.telegram import TelegramAPIServer
+from aiohttp import web
 
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
+from bot.telegram_session import TelegramSession
 from nardy.dice import SeededDice
 from tests.bot.harness import Chat, make_chat
+from tests.conftest import free_port
+from tests.fakes.server import make_app
+from tests.fakes.session import FakeSession
 from tests.fakes.telegram import FakeTelegram
+
+TOKEN = "123456:FAKE-TOKEN-FAKE-TOKEN-FAKE-TOKEN-000"
 
 
 @pytest.fixture(autouse=True)
@@ -61,3 +70,20 @@ def telegram() -> FakeTelegram:
 @pytest.fixture
 def chat(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Chat:
     return make_chat(telegram, store, service)
+
+
+@pytest.fixture(params=["session", "server"])
+async def api_bot(request: pytest.FixtureRequest, telegram: FakeTelegram) -> AsyncIterator[Bot]:
+    """An aiogram Bot reaching `telegram` by either way the bot's requests take: the
+    in-process session, or the bot's own session over HTTP to the fake Bot API server."""
+    if request.param == "session":
+        yield Bot(TOKEN, session=FakeSession(telegram))
+        return
+    runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.1)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    session = TelegramSession(api=TelegramAPIServer.from_base(f"http://127.0.0.1:{port}"))
+    yield Bot(TOKEN, session=session)
+    await session.close()
+    await runner.cleanup()

@@ -7,13 +7,10 @@ import asyncio
 import copy
 import json
 import random
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from aiogram import Bot
-from aiogram.client.session.aiohttp import AiohttpSession
-from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramBadRequest, TelegramRetryAfter
 from aiogram.types import (
     BufferedInputFile,
@@ -27,9 +24,9 @@ from aiohttp import web
 
 from tests.conftest import free_port
 from tests.fakes.server import make_app
-from tests.fakes.session import FakeSession
 from tests.fakes.telegram import (
     BOT_USER,
+    FAULTS,
     INLINE_MESSAGE_INVALID,
     INLINE_UPLOAD,
     NOT_MODIFIED,
@@ -495,34 +492,15 @@ def test_a_photo_by_a_file_id_the_fake_never_issued_is_refused() -> None:
 
 # -- both ways to `handle` ------------------------------------------------------------------
 
-TOKEN = "123456:FAKE-TOKEN-FAKE-TOKEN-FAKE-TOKEN-000"
 
-
-@pytest.fixture(params=["session", "server"])
-async def bot(request: pytest.FixtureRequest, telegram: FakeTelegram) -> AsyncIterator[Bot]:
-    """An aiogram Bot reaching `telegram` by either way the bot's requests take: the
-    in-process session, or HTTP to the fake Bot API server."""
-    if request.param == "session":
-        yield Bot(TOKEN, session=FakeSession(telegram))
-        return
-    runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.1)
-    await runner.setup()
-    port = free_port()
-    await web.TCPSite(runner, "127.0.0.1", port).start()
-    session = AiohttpSession(api=TelegramAPIServer.from_base(f"http://127.0.0.1:{port}"))
-    yield Bot(TOKEN, session=session)
-    await session.close()
-    await runner.cleanup()
-
-
-async def test_groups_and_inline_mode_through_aiogram(bot: Bot, telegram: FakeTelegram) -> None:
+async def test_groups_and_inline_mode_through_aiogram(api_bot: Bot, telegram: FakeTelegram) -> None:
     """aiogram's requests are understood, its answers parsed, the updates valid as aiogram
     reads them."""
     telegram.add_chat(CHANNEL)
     telegram.add_chat(GROUP)
     telegram.clock = Clock(0.0)
     telegram.group_edit_limit = 1
-    posted = await bot.send_photo(CHANNEL["id"], BufferedInputFile(b"png", "b.png"))
+    posted = await api_bot.send_photo(CHANNEL["id"], BufferedInputFile(b"png", "b.png"))
     assert posted.photo is not None and posted.sender_chat is not None
     file_id = posted.photo[-1].file_id
     query = telegram.inline_query_update(ALICE, "nardy")
@@ -531,18 +509,18 @@ async def test_groups_and_inline_mode_through_aiogram(bot: Bot, telegram: FakeTe
         inline_keyboard=[[InlineKeyboardButton(text="Join", callback_data="j:1")]]
     )
     result = InlineQueryResultCachedPhoto(id="g", photo_file_id=file_id, reply_markup=keyboard)
-    assert await bot.answer_inline_query(query_id, [result], is_personal=True) is True
+    assert await api_bot.answer_inline_query(query_id, [result], is_personal=True) is True
     chosen = telegram.choose_inline_result(ALICE, query_id, "g")
     inline_id = chosen["chosen_inline_result"]["inline_message_id"]
     edit = InputMediaPhoto(media=file_id, caption="Move 1")
-    assert await bot.edit_message_media(edit, inline_message_id=inline_id) is True
+    assert await api_bot.edit_message_media(edit, inline_message_id=inline_id) is True
     upload = InputMediaPhoto(media=BufferedInputFile(b"png", "b.png"))
     with pytest.raises(TelegramBadRequest, match="invalid message content specified"):
-        await bot.edit_message_media(upload, inline_message_id=inline_id)
-    board = await bot.send_message(GROUP["id"], "board", reply_markup=keyboard)
-    await bot.edit_message_text("a", chat_id=GROUP["id"], message_id=board.message_id)
+        await api_bot.edit_message_media(upload, inline_message_id=inline_id)
+    board = await api_bot.send_message(GROUP["id"], "board", reply_markup=keyboard)
+    await api_bot.edit_message_text("a", chat_id=GROUP["id"], message_id=board.message_id)
     with pytest.raises(TelegramRetryAfter) as refused:
-        await bot.edit_message_text("b", chat_id=GROUP["id"], message_id=board.message_id)
+        await api_bot.edit_message_text("b", chat_id=GROUP["id"], message_id=board.message_id)
     assert refused.value.retry_after == 60
     assert telegram.inline_answers[query_id]["is_personal"] is True
     assert telegram.schema_problems == []
@@ -551,7 +529,7 @@ async def test_groups_and_inline_mode_through_aiogram(bot: Bot, telegram: FakeTe
         ALICE, "/play @bobby_k", GROUP, reply_to=telegram.chat(GROUP["id"])[0]
     )
     for update in (query, chosen, telegram.tap_update(ALICE, sent, "j:1"), reply):
-        Update.model_validate(update, context={"bot": bot})
+        Update.model_validate(update, context={"bot": api_bot})
 
 
 async def test_a_webhook_update_not_answered_2xx_is_posted_again_until_it_is() -> None:
@@ -589,10 +567,16 @@ async def test_a_webhook_update_not_answered_2xx_is_posted_again_until_it_is() -
     assert received == [update["update_id"]] * 2
 
 
-@pytest.mark.parametrize(("kind", "status"), [("5xx", 502), ("429", 429)])
+@pytest.mark.parametrize(
+    ("kind", "status"),
+    [("5xx", 502), ("429", 429), ("500", 500), ("html", 502), ("html-taken", 504), ("closed", 0)],
+)
 def test_chaos_of_one_kind_fails_only_so(kind: str, status: int) -> None:
-    telegram = FakeTelegram(chaos=Chaos(0.5, random.Random(3), kind=kind))
+    telegram = FakeTelegram(chaos=Chaos(0.5, random.Random(3), kinds=(kind,)))
     answers = [
         telegram.handle("sendMessage", {"chat_id": "7", "text": "hi"}, set())[0] for _ in range(40)
     ]
     assert set(answers) == {200, status}
+    # A request failed after it took effect was sent all the same.
+    taken = answers.count(status) if FAULTS[kind]().taken else 0
+    assert len(telegram.chat(7)) == answers.count(200) + taken

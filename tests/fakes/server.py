@@ -56,9 +56,15 @@ def make_app(telegram: FakeTelegram) -> web.Application:
         fields, uploads = await _read(request)
         await asyncio.sleep(telegram.latency.get(method, 0.0))
         status, body = telegram.handle(method, fields, set(uploads), uploads)
+        if status == 0:  # the connection drops: no answer at all
+            assert request.transport is not None
+            request.transport.abort()
+            raise asyncio.CancelledError
         if method == "getUpdates" and status == 200:
             body = json.dumps({"ok": True, "result": await _poll(telegram, fields)})
-        return web.Response(status=status, text=body, content_type="application/json")
+        page = body.startswith("<")  # the front end's error page (`Failure.page`)
+        content_type = "text/html" if page else "application/json"
+        return web.Response(status=status, text=body, content_type=content_type)
 
     async def deliver_to_webhooks(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(_deliver(telegram))

@@ -1,5 +1,6 @@
 """An aiogram session that hands requests to a `FakeTelegram` in-process, encoded exactly as
-`AiohttpSession` would put them on the wire, so handler tests check the real requests."""
+`AiohttpSession` would put them on the wire, so handler tests check the real requests, and
+reads the answers as the bot's own session does (`bot.telegram_session.PagesAsFailures`)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 from aiogram import Bot
-from aiogram.client.session.base import BaseSession
+from aiogram.exceptions import TelegramNetworkError
 from aiogram.methods import TelegramMethod
 from aiogram.methods.base import TelegramType
 
+from bot.telegram_session import PagesAsFailures
 from tests.fakes.telegram import FakeTelegram
 
 
-class FakeSession(BaseSession):
+class FakeSession(PagesAsFailures):
     """Every request goes to `telegram.handle`; its answer is read like a real response."""
 
     def __init__(self, telegram: FakeTelegram) -> None:
@@ -40,6 +42,8 @@ class FakeSession(BaseSession):
             for name, upload in files.items()
         }
         status, body = self.telegram.handle(method.__api_method__, fields, set(files), contents)
+        if status == 0:  # the connection dropped, as AiohttpSession reports it
+            raise TelegramNetworkError(method, "ServerDisconnectedError: Server disconnected")
         response = self.check_response(bot, method, status, body)
         return response.result  # type: ignore[return-value]
 

@@ -88,23 +88,64 @@ class Sent:
 
 @dataclass
 class Failure:
+    """A request that fails: a JSON error (`description`), or an HTML error `page` of the front
+    end with `status` (nginx's 502 and 504), or no answer at all (`closed`: the connection drops,
+    status 0). `taken`: the request took effect before it failed (a 504's upstream finished it,
+    a connection lost on the way back), so trying it again may do it twice."""
+
     status: int
-    description: str
+    description: str = ""
     retry_after: int | None = None
+    page: str | None = None
+    closed: bool = False
+    taken: bool = False
+
+
+# The pages nginx answers with when Telegram's Bot API behind it fails or is slow (its own
+# default error pages: `ngx_http_special_response.c`).
+NGINX_PAGE = (
+    "<html>\r\n<head><title>{status} {reason}</title></head>\r\n<body>\r\n"
+    "<center><h1>{status} {reason}</h1></center>\r\n<hr><center>nginx/1.18.0</center>\r\n"
+    "</body>\r\n</html>\r\n"
+)
+
+
+def html_failure(status: int, taken: bool = False) -> Failure:
+    """The front end's HTML error page for `status` (502 or 504), not JSON."""
+    reason = {502: "Bad Gateway", 504: "Gateway Time-out"}[status]
+    return Failure(status, page=NGINX_PAGE.format(status=status, reason=reason), taken=taken)
+
+
+def closed_failure(taken: bool = False) -> Failure:
+    """The connection closed with no answer, before the request took effect or after."""
+    return Failure(0, closed=True, taken=taken)
+
+
+# What `Chaos` draws from: each kind of Telegram's bad days, by name.
+FAULTS: dict[str, Callable[[], Failure]] = {
+    "429": lambda: Failure(429, "Too Many Requests: retry after 1", 1),
+    "5xx": lambda: Failure(502, "Bad Gateway"),
+    "500": lambda: Failure(500, "Internal Server Error"),
+    "html": lambda: html_failure(502),
+    "html-taken": lambda: html_failure(504, taken=True),
+    "closed": closed_failure,
+    "closed-taken": lambda: closed_failure(taken=True),
+}
 
 
 @dataclass
 class Chaos:
     """Telegram failing now and then: each call of `methods` fails with probability `rate`
-    before it takes effect, half of them with a 502, half with a 429 (retry after 1 s), or all
-    of one `kind` ("5xx" or "429"). With `in_a_row`, the same request (method, chat, message,
-    tap) fails at most that many times in a row: passing faults only, which a client's retries
-    always get through."""
+    before it takes effect (or, for the kinds named "-taken", after), in one of `kinds` (names
+    in `FAULTS`) drawn evenly; by default half of them with a JSON 502, half with a 429 (retry
+    after 1 s). With `in_a_row`, the same request (method, chat, message, tap) fails at most
+    that many times in a row: passing faults only, which a client's retries always get
+    through."""
 
     rate: float
     rng: random.Random
     in_a_row: int | None = None
-    kind: str | None = None
+    kinds: tuple[str, ...] = ("5xx", "429")
     _streaks: dict[tuple[Any, ...], int] = field(default_factory=dict)
     methods: frozenset[str] = frozenset(
         {
@@ -127,9 +168,7 @@ class Chaos:
             self._streaks.pop(request, None)
             return None
         self._streaks[request] = streak + 1
-        if self.kind == "5xx" or (self.kind is None and self.rng.random() < 0.5):
-            return Failure(502, "Bad Gateway")
-        return Failure(429, "Too Many Requests: retry after 1", 1)
+        return FAULTS[self.rng.choice(self.kinds)]()
 
 
 @dataclass
@@ -332,8 +371,9 @@ class FakeTelegram:
         uploads: set[str],
         files: dict[str, tuple[str, bytes]] | None = None,
     ) -> tuple[int, str]:
-        """Answer one request: (HTTP status, JSON body). `files` has the uploaded parts' file
-        names and contents, by part name, where the caller has them."""
+        """Answer one request: (HTTP status, body: JSON, or an error page in HTML; status 0 and
+        no body: close the connection unanswered). `files` has the uploaded parts' file names
+        and contents, by part name, where the caller has them."""
         params = {name: _decode(value) for name, value in fields.items()}
         found = problems(method, fields, uploads) + _over_limits(method, params)
         self.schema_problems += found
@@ -355,7 +395,19 @@ class FakeTelegram:
         if failure is None and self.chaos is not None:
             failure = self.chaos.failure(method, params)
         if failure is not None:
-            return failure.status, _failure_json(failure)
+            if failure.taken:
+                self._take(method, params, found, files)
+            return failure.status, _failure_body(failure)
+        return self._take(method, params, found, files)
+
+    def _take(
+        self,
+        method: str,
+        params: dict[str, Any],
+        found: list[str],
+        files: dict[str, tuple[str, bytes]],
+    ) -> tuple[int, str]:
+        """Carry out a request that did not fail in passing."""
         if found:
             return 400, _error("Bad Request: " + "; ".join(found))
         if method in SENDING and params["chat_id"] in self.strangers:
@@ -683,6 +735,13 @@ def _ok(result: Any) -> tuple[int, str]:
 
 def _error(description: str) -> str:
     return json.dumps({"ok": False, "error_code": 400, "description": description})
+
+
+def _failure_body(failure: Failure) -> str:
+    """The body of a failure: its HTML page, nothing for a closed connection, else JSON."""
+    if failure.page is not None:
+        return failure.page
+    return "" if failure.closed else _failure_json(failure)
 
 
 def _failure_json(failure: Failure) -> str:
