@@ -29,6 +29,7 @@ from bot.health import health_file, heartbeat
 from bot.i18n import Translator
 from bot.lease import Lease
 from bot.observe import CountTelegramErrors, ObserveUpdates, count_active_games
+from bot.pacing import PaceMessages, Pacer
 from bot.prefs import PrefsMiddleware
 from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
@@ -37,7 +38,8 @@ from bot.storage import GameStore, MemoryStore, RedisStore
 from bot.tasks import running
 from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
-from bot.ui.delivery import MediaChat, Pictures
+from bot.ui.delivery import MediaChat, Pictures, PictureSource
+from bot.ui.picture_urls import PictureUrls
 from bot.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
 from renderer import warm_up as warm_up_renderer
 
@@ -63,11 +65,12 @@ def create_store(settings: Settings) -> GameStore:
 
 
 def create_bot(
-    settings: Settings, answered: AnsweredTaps, session: BaseSession | None = None
+    settings: Settings, answered: AnsweredTaps, pacer: Pacer, session: BaseSession | None = None
 ) -> Bot:
     """The Bot API client, pointed at `TELEGRAM_API_URL` when set; each tap answered once
-    (`bot.answers`), passing failures tried again (`bot.retry`), each failed try counted; the
-    models of its answers built once (`bot.answer_models`)."""
+    (`bot.answers`), passing failures tried again (`bot.retry`), each try at a group or channel
+    paced (`bot.pacing`), each failed try counted; the models of its answers built once
+    (`bot.answer_models`)."""
     answer_models()
     if session is None:
         session = TelegramSession(timeout=REQUEST_TIMEOUT)
@@ -75,24 +78,28 @@ def create_bot(
             session.api = TelegramAPIServer.from_base(str(settings.telegram_api_url))
     session.middleware(AnswerOnce(answered))  # outermost: sees an answer after its retries
     session.middleware(RetryTransient())
+    session.middleware(PaceMessages(pacer))
     session.middleware(CountTelegramErrors())  # innermost: sees every try
     return Bot(settings.bot_token.get_secret_value(), session=session)
 
 
 def create_dispatcher(
-    settings: Settings, store: GameStore, service: GameService, answered: AnsweredTaps
+    settings: Settings,
+    store: GameStore,
+    service: GameService,
+    answered: AnsweredTaps,
+    pacer: Pacer,
 ) -> Dispatcher:
     """Routers plus the dependencies every handler may ask for by name; `dispatcher["observed"]`
     is the middleware that logs and counts each update and knows those in flight."""
     translator = Translator()
-    chat = settings.media_chat_id
-    media = None if chat is None else MediaChat(chat, store)
+    media = picture_source(settings, store)
     dispatcher = Dispatcher(
         disable_fsm=True,
         store=store,
         translator=translator,
         service=service,
-        boards=Boards(service, store, translator, media),
+        boards=Boards(service, store, translator, pacer, media),
         media=media,
         pictures=Pictures(store),
         default_terms=settings.default_terms,
@@ -107,26 +114,39 @@ def create_dispatcher(
     return dispatcher
 
 
+def picture_source(settings: Settings, store: GameStore) -> PictureSource | None:
+    """Where inline boards get their pictures: in webhook mode the bot's own URLs under
+    WEBHOOK_URL (no channel's posting limit), in polling mode the media chat when
+    MEDIA_CHAT_ID is set; else none, and inline games are played on a text board."""
+    secret = settings.webhook_secret
+    if settings.bot_mode == "webhook" and secret is not None:  # the settings require it
+        return PictureUrls(str(settings.webhook_url), secret.get_secret_value(), store)
+    chat = settings.media_chat_id
+    return None if chat is None else MediaChat(chat, store)
+
+
 async def run(settings: Settings) -> None:
     """Check that Telegram and the store answer (`bot.startup`: `StartupFailed` when they do
     not), then serve until stopped; release the store and the HTTP session afterwards."""
     store = create_store(settings)
-    answered = AnsweredTaps()
-    bot = create_bot(settings, answered)
+    answered, pacer = AnsweredTaps(), Pacer(store, settings.group_budget)
+    bot = create_bot(settings, answered, pacer)
     try:
         await wait_until_ready(bot, store, settings)
-        await serve(settings, store, bot, answered)
+        await serve(settings, store, bot, answered, pacer)
     finally:
         await store.close()
         await bot.session.close()
 
 
-async def serve(settings: Settings, store: GameStore, bot: Bot, answered: AnsweredTaps) -> None:
+async def serve(
+    settings: Settings, store: GameStore, bot: Bot, answered: AnsweredTaps, pacer: Pacer
+) -> None:
     """Warm up the AI and the renderer, set the command menu, then take updates until a signal;
     meanwhile the heartbeat, the event loop's lag probe and, while this worker holds the lease,
     the turn timers and the census of active games."""
     player = PoolBotPlayer(settings.ai_workers)
-    dispatcher = create_dispatcher(settings, store, GameService(store, player), answered)
+    dispatcher = create_dispatcher(settings, store, GameService(store, player), answered, pacer)
     try:
         await player.warm_up()
         await asyncio.to_thread(warm_up_renderer)  # the first board must not wait for layers
@@ -190,16 +210,16 @@ async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
 async def take_webhooks(
     settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health
 ) -> None:
-    """Serve the webhook (with /healthz and /metrics) on LISTEN_HOST:LISTEN_PORT, set it with
-    Telegram, then take updates until SIGTERM or Ctrl-C; on leaving, the server stops taking
-    connections and waits for the requests in flight, each an update being handled (Telegram
-    posts again what it got no answer to)."""
+    """Serve the webhook (with /healthz, /metrics and the inline boards' pictures) on
+    LISTEN_HOST:LISTEN_PORT, set it with Telegram, then take updates until SIGTERM or Ctrl-C;
+    on leaving, the server stops taking connections and waits for the requests in flight, each
+    an update being handled (Telegram posts again what it got no answer to)."""
     secret = settings.webhook_secret
     assert secret is not None  # the settings require it in webhook mode
     handler = SecretCheckingHandler(
         dispatcher, bot, handle_in_background=False, secret_token=secret.get_secret_value()
     )
-    app = make_app(health, (settings.webhook_path, handler))
+    app = make_app(health, (settings.webhook_path, handler), pictures=dispatcher["store"])
     host, port = settings.listen_host, settings.listen_port
     async with serving(app, host, port, "LISTEN_PORT"):
         await set_webhook(bot, settings, dispatcher.resolve_used_update_types())

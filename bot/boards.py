@@ -20,11 +20,12 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
+from bot.pacing import Pacer
 from bot.prefs import stored_settings
 from bot.service import GameError, GameService, Session
 from bot.settings import GameSettings
 from bot.storage import GameStore, StoreUnavailable
-from bot.ui.delivery import MediaChat, delete_message, edit_board, edit_inline, send_board
+from bot.ui.delivery import PictureSource, delete_message, edit_board, edit_inline, send_board
 from bot.ui.screens import Screen, build_screen
 from nardy import Color
 
@@ -61,11 +62,13 @@ class Boards:
         service: GameService,
         store: GameStore,
         translator: Translator,
-        media: MediaChat | None = None,
+        pacer: Pacer,
+        media: PictureSource | None = None,
     ) -> None:
         self._service = service
         self._store = store
         self._translator = translator
+        self._pacer = pacer
         self._media = media
         self._sent: OrderedDict[BoardKey, int] = OrderedDict()
         self._on_way: set[BoardKey] = set()  # boards with an edit in flight now
@@ -152,14 +155,16 @@ class Boards:
         a rematch may pass to a new game), coalescing: one edit at a time per board, and while
         one is on its way only the newest screen waits (an older state of the same game never
         replaces a newer one), so a group's edit limit (about 20 a minute) is met by skipping
-        states nobody needs. A flood refusal longer than `RetryTransient` waits is waited out
-        here; an edit that fails otherwise gives way to the screen waiting after it, if any
-        (else its error is raised: the board catches up on its next tap). A group's board that
-        is gone gets a new one; an inline message that is gone cannot (its chat is unknown).
-        Another worker may edit the same board at the same time, and its edit of a later state
-        may land first: so after its edits this one shows the state stored now if it is later
-        than the last it showed (`_saved_since`), and the board ends on the latest. A catch-up
-        is skipped for the same state only when it came while an edit was on its way."""
+        states nobody needs: a group's board waits for its chat's next slot (`bot.pacing`),
+        then shows the newest screen waiting by then. A flood refusal longer than
+        `RetryTransient` waits is waited out here; an edit that fails otherwise gives way to
+        the screen waiting after it, if any (else its error is raised: the board catches up on
+        its next tap). A group's board that is gone gets a new one; an inline message that is
+        gone cannot (its chat is unknown). Another worker may edit the same board at the same
+        time, and its edit of a later state may land first: so after its edits this one shows
+        the state stored now if it is later than the last it showed (`_saved_since`), and the
+        board ends on the latest. A catch-up is skipped for the same state only when it came
+        while an edit was on its way."""
         waiting = self._waiting.get(board)
         if waiting is None or not _newer(waiting[0], session):
             on_its_way = catching_up and (session.game_id, board) in self._on_way
@@ -185,7 +190,12 @@ class Boards:
         """Edit the shared `board` to the screens waiting for it, newest only, until none
         waits; the last state shown, None when nothing was (or the board was sent anew)."""
         last = None
-        while (newest := self._waiting.pop(board, None)) is not None:
+        while (waiting := self._waiting.get(board)) is not None:
+            if isinstance(board, int):  # a group's slot first, then the newest screen by then
+                await self._pacer.wait(waiting[0].chat_id)
+            newest = self._waiting.pop(board, None)
+            if newest is None:
+                break
             state, shown, on_its_way = newest
             if self._shown((state.game_id, board), state.seq, on_its_way):
                 continue

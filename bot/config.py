@@ -19,6 +19,7 @@ from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import Locale
+from bot.pacing import GROUP_BUDGET, Budget
 from bot.service.session import TURN_LIMITS, Terms
 from bot.storage.connect import RedisMode
 
@@ -55,8 +56,9 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     ai_workers: int = Field(default=1, ge=1, le=32)
     startup_timeout: float = Field(default=60.0, gt=0)
-    # A private channel where the bot is an admin: inline games upload their boards there to
-    # get the `file_id` an inline edit needs (DESIGN.md §3). Unset: inline games on text boards.
+    # A private channel where the bot is an admin: in polling mode, inline games upload their
+    # boards there to get the `file_id` an inline edit needs (DESIGN.md §3); webhook mode serves
+    # them at WEBHOOK_URL itself. Unset in polling mode: inline games on text boards.
     media_chat_id: int | None = None
     # The time per turn of a challenge that names none (/play, @bot): off, 1m, 5m, 1h or 24h.
     turn_time_limit: TurnLimit = "24h"
@@ -70,11 +72,28 @@ class Settings(BaseSettings):
     listen_port: int = Field(default=8080, ge=1, le=65535)
     # Polling mode: /healthz and /metrics on this port when set (webhook mode: LISTEN_PORT).
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    # Telegram's limit of messages (sends and edits) in one group or channel, as "COUNT/SECONDS",
+    # which the bot spends evenly (`bot.pacing`): 20 a minute unless Telegram allows more.
+    group_limit: str = Field(default="20/60", pattern=r"^[1-9][0-9]*/[0-9]+(\.[0-9]+)?$")
+
+    @property
+    def group_budget(self) -> Budget:
+        """GROUP_LIMIT as the budget `bot.pacing` spends."""
+        count, seconds = self.group_limit.split("/")
+        return Budget(int(count), float(seconds))
 
     @property
     def default_terms(self) -> Terms:
         """What a challenge offers unless its player asks otherwise: one game, this limit."""
         return Terms(turn_limit=TURN_LIMITS[self.turn_time_limit])
+
+    @field_validator("group_limit")
+    @classmethod
+    def _room_to_pace(cls, limit: str) -> str:
+        """A budget needs room for a burst and a spare slot (`bot.pacing.Budget`)."""
+        if int(limit.split("/")[0]) <= GROUP_BUDGET.burst + 1:
+            raise ValueError(f"at least {GROUP_BUDGET.burst + 2} messages")
+        return limit
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -56,6 +56,11 @@ TELEGRAM_ERRORS = Counter(
     " not_modified, other.",
     ["kind"],
 )
+PACED_SECONDS = Histogram(
+    "nardy_paced_seconds",
+    "How long a message to a group or channel waited for its slot of the chat's budget.",
+    buckets=(0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 10.0, 30.0),
+)
 LOOP_LAG = Gauge(
     "nardy_event_loop_lag_seconds", "How late the event loop ran the latest health probe."
 )

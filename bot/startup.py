@@ -1,5 +1,6 @@
 """Start-up checks: Telegram accepts the token (getMe), the bot may post in the media chat
-when one is set (getChatMember), and the store answers (PING); in webhook mode, setWebhook.
+when one is set in polling mode (getChatMember; webhook mode serves inline pictures itself), and
+the store answers (PING); in webhook mode, setWebhook.
 
 Each is retried with backoff until STARTUP_TIMEOUT runs out, one warning line per retry, so a
 wrong setup stops with one line (`StartupFailed`) instead of tracebacks, aiogram's endless
@@ -75,7 +76,9 @@ async def wait_until_ready(bot: Bot, store: GameStore, settings: Settings) -> Us
     deadline = Deadline.after(settings.startup_timeout)
     me = await retry(lambda: get_me(bot), deadline, "check the network and TELEGRAM_API_URL")
     media = settings.media_chat_id
-    if media is not None:
+    if media is not None and settings.bot_mode == "webhook":
+        log.info("MEDIA_CHAT_ID is not used in webhook mode: the bot serves inline pictures itself")
+    elif media is not None:
         hint = "check the network and MEDIA_CHAT_ID"
         await retry(lambda: check_media_chat(bot, media, me.id), deadline, hint)
     if settings.redis_url is not None:

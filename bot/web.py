@@ -1,6 +1,7 @@
 """The bot's HTTP side (aiohttp): `GET /healthz` and `GET /metrics` on every worker, and in
 webhook mode the endpoint Telegram posts updates to (aiogram's `SimpleRequestHandler`), which
-refuses a request without the secret token.
+refuses a request without the secret token, and the inline boards' pictures
+(`bot.ui.picture_urls`).
 
 `/healthz` is 200 "ok" while the store answers PING, the event loop ran its lag probe on time
 lately and the worker is not stopping; otherwise 503 and the reason in a few words.
@@ -22,6 +23,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from bot.metrics import LOOP_LAG
 from bot.startup import StartupFailed
 from bot.storage import GameStore, StoreRefused, StoreUnavailable
+from bot.ui.picture_urls import PATH as PICTURE_PATH
+from bot.ui.picture_urls import serve_pictures
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +92,12 @@ class SecretCheckingHandler(SimpleRequestHandler):
 
 
 def make_app(
-    health: Health, webhook: tuple[str, SimpleRequestHandler] | None = None
+    health: Health,
+    webhook: tuple[str, SimpleRequestHandler] | None = None,
+    pictures: GameStore | None = None,
 ) -> web.Application:
-    """The routes: /healthz, /metrics and, given `(path, handler)`, the webhook. aiogram's
+    """The routes: /healthz, /metrics, given `(path, handler)` the webhook, and given the store
+    `pictures` the pictures it keeps for inline boards (GET and HEAD only). aiogram's
     `setup_application` is not used: aiohttp runs its shutdown hooks (which would close the bot's
     session) before the requests in flight finish; `bot.app` closes things after them."""
 
@@ -108,6 +114,8 @@ def make_app(
     if webhook is not None:
         path, handler = webhook
         app.router.add_post(path, handler.handle)
+    if pictures is not None:
+        app.router.add_get(PICTURE_PATH, serve_pictures(pictures))
     return app
 
 

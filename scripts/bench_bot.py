@@ -5,7 +5,8 @@ leaving the bot (select and move taps; Done taps are played but not timed, since
 the bot's thinking), and the Redis bytes of each stored game (`STRLEN`, `MEMORY USAGE`).
 Tap latency is wall time (what a user waits); the whole run's CPU time (this process, the AI
 worker and redis-server once ended) and wall time close the output. Left out: Telegram's
-network (an in-process fake API), start-up, the AI pool's warm-up and the bot's thinking.
+network and flood limits (an in-process fake API, its limits off), start-up, the AI pool's
+warm-up and the bot's thinking.
 
     python scripts/bench_bot.py [--taps 600]
 """
@@ -61,7 +62,7 @@ async def run(taps: int) -> None:
         player = PoolBotPlayer(1)
         stack.callback(player.close)
         await player.warm_up()
-        telegram = TimedTelegram()
+        telegram = TimedTelegram(limited=False)
         chat = make_chat(telegram, store, GameService(store, player))
         while len(samples) < taps:
             await chat.send("/play")

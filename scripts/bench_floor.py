@@ -20,8 +20,8 @@ thread and its other threads, from /proc).
 
 Left out: everything of the product above aiogram (middlewares, Redis, the game service, the
 render: the real bot adds all of it, see the README's load-test section), the front of
-load_test.py (one hop less), HTTPS. The fake and this driver share the machine's two cores with
-the worker, as the load test's do.
+load_test.py (one hop less), HTTPS, Telegram's flood limits (off in the fake). The fake and
+this driver share the machine's two cores with the worker, as the load test's do.
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def report(rate: float, results: list[tuple[float, float, int]], cpu: Cpu) -> st
 
 async def bench(rates: list[float], seconds: float, chats: int, answer_only: bool) -> None:
     """Start the fake and the worker, then measure each rate in turn."""
-    telegram = FakeTelegram()
+    telegram = FakeTelegram(limited=False)
     seated = boards(telegram, chats)
     runner = web.AppRunner(make_app(telegram))
     await runner.setup()

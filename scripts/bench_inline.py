@@ -8,8 +8,9 @@ gets the file id (a render seen before reuses its id), then editMessageMedia; on
 (`--mode text`, no media chat) it is editMessageText. Tap latency is wall time (what a user
 waits); the whole run's CPU time (this process, redis-server once ended) and wall time close
 the output. Left out: Telegram's network and its handling of the upload (an in-process fake API
-answers at once), the users' clients, start-up (the renderer's warm-up included), the
-inline query and Join.
+answers at once; Telegram's flood limits are off, and the bot's pacing of the media chat
+too: `bench_inline_rate.py` measures under them), the users' clients, start-up (the
+renderer's warm-up included), the inline query and Join.
 
     python scripts/bench_inline.py [--taps 600] [--mode media|text|both]
 """
@@ -39,6 +40,7 @@ from tests.fakes.telegram import FakeTelegram, Sent
 ALICE, BOB = user(4001), user(4002)
 MEDIA = {"id": -100888, "type": "channel", "title": "media"}
 KINDS = ("select", "move", "done")
+UNPACED = "1000000/1"  # a budget no run here spends: the media chat's posts are not paced
 TITLES = {
     "media": "media chat (render, sendPhoto there, then editMessageMedia by file id)",
     "text": "text board (editMessageText)",
@@ -59,15 +61,18 @@ class TimedTelegram(FakeTelegram):
         return super().handle(method, fields, *rest)
 
 
-async def new_game(room: Group) -> Sent:
-    """ALICE offers a game inline, sends the one-game card, BOB joins: the inline message."""
+async def new_game(
+    room: Group, first: dict[str, Any] = ALICE, second: dict[str, Any] = BOB
+) -> Sent:
+    """`first` offers a game inline, sends the one-game card, `second` joins: the inline
+    message."""
     telegram = room.telegram
-    query = telegram.inline_query_update(ALICE)
+    query = telegram.inline_query_update(first)
     await room.feed(query)
-    chosen = telegram.choose_inline_result(ALICE, query["inline_query"]["id"], "1")
+    chosen = telegram.choose_inline_result(first, query["inline_query"]["id"], "1")
     await room.feed(chosen)
     card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
-    await room.press(BOB, card, "🎲 Join")
+    await room.press(second, card, "🎲 Join")
     if not any(is_checker(b["text"]) for b in card.buttons()):
         raise AssertionError(f"the game did not start: {room.answers()[-1]}")
     return card
@@ -145,12 +150,14 @@ async def run(taps: int, modes: list[str]) -> None:
         warm_up_renderer()  # as the bot does at start-up: no first render builds layers
         for mode in modes:
             await store.client.flushall()  # no game left running from the mode before
-            telegram = TimedTelegram()
+            telegram = TimedTelegram(limited=False)  # the bot's own latency: no flood limits
             if mode == "media":
                 telegram.add_chat(MEDIA)
-                room = make_group(telegram, store, service, media_chat_id=MEDIA["id"])
+                room = make_group(
+                    telegram, store, service, media_chat_id=MEDIA["id"], group_limit=UNPACED
+                )
             else:
-                room = make_group(telegram, store, service)
+                room = make_group(telegram, store, service, group_limit=UNPACED)
             samples, games = await play(room, service, taps)
             if telegram.schema_problems:
                 raise AssertionError(telegram.schema_problems)

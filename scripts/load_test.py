@@ -9,7 +9,9 @@ For each worker count: a throwaway redis-server (append-only, fsync always), the
 (tests/fakes, over HTTP, every request checked against the schema), N `python -m bot`
 processes in webhook mode (INFO logging to a file, one AI worker each), and a front that hands
 each webhook post to the workers in turn and, like Caddy, sends a request that cannot connect to
-one worker to the next (leaving that one out for 10 s). The fake posts each update to the front,
+one worker to the next (leaving that one out for 10 s); it hands the fake's fetches of the
+inline boards' pictures (`/boards/`, the workers' own URLs in webhook mode) to them in turn too,
+as Caddy does (MEDIA_CHAT_ID stays set, and unused). The fake posts each update to the front,
 at most 40 at a time, again and again until answered 2xx, as Telegram does. GAMES games run at
 once, in the MIX of private games against the Easy bot, inline games between two people and
 group games between two people; each person taps Done, else a random destination, else a random
@@ -35,7 +37,7 @@ front routes around it; it is started again 1 s later, as a restart policy would
 (for 10 s, every sendPhoto takes 2 s). Recovery: when updates answered per second fell below 80% of
 their rate in the 10 s before the fault, and when they were back to it (whole seconds).
 
-Left out: the real Telegram (its network, its own latency and limits: the group edit limit is
+Left out: the real Telegram (its network, its own latency and limits: the fake's flood limits are
 off here), HTTPS and the real Caddy, turn timers, Hint, Undo, resignations, rematches. The
 fake, the front and the players run on the same cores as the workers and Redis, and their CPU
 is reported apart.
@@ -150,6 +152,24 @@ class Front:
         self.failed.append(time.perf_counter())
         return web.Response(status=502)
 
+    async def picture(self, request: web.Request) -> web.Response:
+        """A board's picture (GET /boards/...), fetched by the fake Bot API as Telegram fetches
+        it, from the next worker that can be reached: any serves any (they share Redis)."""
+        assert self._session is not None
+        for _ in range(len(self.ports)):
+            port = self._pick()
+            try:
+                async with self._session.get(f"http://127.0.0.1:{port}{request.path}") as answer:
+                    body = await answer.read()
+                    return web.Response(
+                        status=answer.status, body=body, content_type=answer.content_type
+                    )
+            except ClientConnectorError:
+                self._out[port] = time.monotonic() + 10
+            except (ClientError, TimeoutError):
+                break
+        return web.Response(status=502)
+
     def _pick(self) -> int:
         now = time.monotonic()
         for _ in range(len(self.ports)):
@@ -164,6 +184,7 @@ class Front:
         self._session = ClientSession(timeout=ClientTimeout(total=70))
         app = web.Application()
         app.router.add_post("/telegram", self.handle)
+        app.router.add_get("/boards/{name}", self.picture)
         runner = web.AppRunner(app, shutdown_timeout=0.5)
         await runner.setup()
         port = free_port()
@@ -386,7 +407,7 @@ async def run(args: argparse.Namespace, count: int) -> Run:
         stack.callback(redis.stop)
         store = RedisStore(redis.url)
         stack.push_async_callback(store.close)
-        telegram = LoadTelegram(group_edit_limit=10**9)
+        telegram = LoadTelegram(limited=False)
         telegram.add_chat(MEDIA)
         api = web.AppRunner(make_app(telegram), shutdown_timeout=0.5)
         await api.setup()

@@ -33,7 +33,7 @@ from bot.service.variant import Kind, rules_from_text
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
-from bot.ui.delivery import MediaChat, close_inline_card
+from bot.ui.delivery import PictureSource, close_inline_card
 from bot.ui.inline import card_result
 from bot.ui.keyboards import inline_challenge_menu
 from bot.ui.names import seat_for
@@ -52,7 +52,7 @@ async def offer(
     texts: Texts,
     store: GameStore,
     service: GameService,
-    media: MediaChat | None,
+    media: PictureSource | None,
     prefs: Prefs,
     default_terms: Terms,
 ) -> None:
@@ -83,7 +83,7 @@ async def offer(
         markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)
         pictures = media is not None
         screen = inline_card_screen(texts, seat.name, terms, rules, markup, pictures, commitment)
-        photo = None if media is None else await media.file_id(bot, screen)
+        photo = None if media is None else await media.picture(bot, screen)
         results.append(card_result(texts, terms, rules, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
 
@@ -107,7 +107,7 @@ async def card_tap(
     store: GameStore,
     service: GameService,
     boards: Boards,
-    media: MediaChat | None,
+    media: PictureSource | None,
 ) -> None:
     """Join: the game starts in the card's inline message. Cancel: the card says so."""
     inline_id = query.inline_message_id

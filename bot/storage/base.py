@@ -189,6 +189,20 @@ class GameStore(ABC):
         media chat), for `MEDIA_TTL`: any worker then shows it without uploading it again."""
 
     @abstractmethod
+    async def save_picture(self, key: str, jpeg: bytes, ttl: int) -> None:
+        """Keep the JPEG `jpeg` under `key` for `ttl` seconds (from now, if kept already), for
+        any worker to serve at its URL (`bot.ui.picture_urls`)."""
+
+    @abstractmethod
+    async def picture(self, key: str) -> bytes | None:
+        """The JPEG kept under `key`; None when there is none (never was, expired)."""
+
+    @abstractmethod
+    async def expire_picture(self, key: str, ttl: int) -> None:
+        """Keep the picture `key`, if it is still kept, for `ttl` seconds from now: less than it
+        was saved for, once Telegram has fetched it."""
+
+    @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         """Add `tally` to the user's statistics (and rating) in one step, unless a tally with
         the same `mark` (the game) was among their `RECENT_COUNTED` latest: False then."""
@@ -233,6 +247,14 @@ class GameStore(ABC):
     @abstractmethod
     async def drop_lease(self, name: str, holder: str) -> None:
         """Free the lease `name` if `holder` still holds it (on a clean stop)."""
+
+    @abstractmethod
+    async def reserve_slot(
+        self, name: str, interval: float, burst: int, most: float | None
+    ) -> float | None:
+        """Reserve the next slot of the message budget `name` (a chat's), for all workers: one
+        slot every `interval` seconds, up to `burst` at once after a quiet spell (GCRA). The
+        seconds to wait until it comes, or None (nothing reserved) when that is over `most`."""
 
     @abstractmethod
     async def active_games(self) -> int:

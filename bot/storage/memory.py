@@ -13,6 +13,7 @@ from bot.storage.base import (
     RECENT_COUNTED,
     RECORD_TTL,
     RECORDS_LISTED,
+    UNFINISHED_TTL,
     GameStore,
     Slot,
     Tally,
@@ -20,28 +21,38 @@ from bot.storage.base import (
     Versioned,
 )
 
+# How many pictures served at the bot's URLs (`save_picture`) are kept at most: some 20 MB of
+# boards, many minutes of the pictures one process shows.
+PICTURES_KEPT = 200
+SLOTS_KEPT = 10_000  # message budgets kept before the spent ones are dropped
+
 
 class MemoryStore(GameStore):
     """Each method runs without awaiting, so on one event loop every call is atomic."""
 
     def __init__(self) -> None:
         self._games: dict[str, tuple[Versioned, float | None]] = {}
-        self._chats: dict[str, str] = {}
+        self._chats: dict[str, tuple[str, float | None]] = {}  # game id, when it expires
         self._prefs: dict[int, dict[str, str]] = {}
         self._groups: dict[int, dict[str, str]] = {}
         self._timers: dict[str, float] = {}
         self._stats: dict[int, dict[str, str]] = {}
-        self._counted: dict[int, list[str]] = {}
+        self._counted: dict[int, tuple[list[str], float]] = {}  # marks, when they expire
         self._versus: dict[int, Counter[str]] = {}
         self._boards: dict[str, dict[int, float]] = {}  # by ladder and board: `<ladder><board>`
         self._joined: dict[tuple[int, str], set[str]] = {}  # by user and ladder
-        self._running: dict[int, set[str]] = {}
+        self._running: dict[int, dict[str, float | None]] = {}  # game id: when it expires
+        # The slots (str) and users' running games (int) pointing at a game, which its saves
+        # renew: each expires with the game it points at, as in Redis (`bot.storage.redis`).
+        self._pointers: dict[str, set[str | int]] = {}
         self._records: dict[str, tuple[str, list[int], float]] = {}  # …, when it expires
         self._listed: dict[int, list[str]] = {}
         self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
+        self._slots: dict[str, float] = {}  # message budgets: the next slot's time (GCRA)
         self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
         self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
         self._media: dict[str, tuple[str, float]] = {}  # file id, when it expires: oldest first
+        self._pictures: dict[str, tuple[bytes, float]] = {}  # JPEG, when it expires: oldest first
 
     async def load_game(self, game_id: str) -> Versioned | None:
         entry = self._games.get(game_id)
@@ -61,7 +72,51 @@ class MemoryStore(GameStore):
             raise VersionConflict(game_id)
         expires = time.monotonic() + ttl if ttl is not None else None
         self._games[game_id] = (Versioned(expected + 1, data), expires)
+        pointers = self._pointers.get(game_id, set())
+        for pointer in list(pointers):  # renewed to expire with it; those moved on forgotten
+            if not self._follow(pointer, game_id, expires):
+                pointers.discard(pointer)
         return expected + 1
+
+    def _follow(self, pointer: str | int, game_id: str, expires: float | None) -> bool:
+        """Make `pointer` (a slot, or a user's running games) expire with the game at
+        `expires`, if it still points at it; False when it does not."""
+        if isinstance(pointer, str):
+            if self._chat(pointer) != game_id:
+                return False
+            self._chats[pointer] = (game_id, expires)
+        else:
+            games = self._running.get(pointer, {})
+            if not _kept(games.get(game_id, 0.0)):
+                games.pop(game_id, None)
+                return False
+            games[game_id] = expires
+        return True
+
+    def _point(self, game_id: str, pointer: str | int) -> float | None:
+        """Note `pointer` among the game's, for its saves to renew; when it is to expire: with
+        the game, or `UNFINISHED_TTL` from now while there is none (claimed before the game's
+        first save, which sets the game's)."""
+        self._pointers.setdefault(game_id, set()).add(pointer)
+        entry = self._games.get(game_id)
+        if entry is not None and _kept(entry[1]):
+            return entry[1]
+        return time.monotonic() + UNFINISHED_TTL
+
+    def _unpoint(self, game_id: str, pointer: str | int) -> None:
+        """`pointer` no longer points at the game."""
+        pointers = self._pointers.get(game_id, set())
+        pointers.discard(pointer)
+        if not pointers:
+            self._pointers.pop(game_id, None)
+
+    def _chat(self, slot: str) -> str | None:
+        """The game the slot points at, unless the pointer expired (then forgotten)."""
+        game_id, expires = self._chats.get(slot, ("", 0.0))
+        if not _kept(expires):
+            self._chats.pop(slot, None)
+            return None
+        return game_id
 
     async def delete_game(self, game_id: str, expected: int) -> bool:
         current = await self.load_game(game_id)
@@ -71,16 +126,19 @@ class MemoryStore(GameStore):
         return True
 
     async def swap_chat_game(self, slot: Slot, expected: str | None, new: str | None) -> bool:
-        if self._chats.get(str(slot)) != expected:
+        key = str(slot)
+        if self._chat(key) != expected:
             return False
+        if expected is not None:
+            self._unpoint(expected, key)
         if new is None:
-            self._chats.pop(str(slot), None)
+            self._chats.pop(key, None)
         else:
-            self._chats[str(slot)] = new
+            self._chats[key] = (new, self._point(new, key))
         return True
 
     async def chat_game(self, slot: Slot) -> str | None:
-        return self._chats.get(str(slot))
+        return self._chat(str(slot))
 
     async def set_timer(self, game_id: str, due: float | None, earlier_only: bool = False) -> None:
         noted = self._timers.get(game_id)
@@ -107,14 +165,22 @@ class MemoryStore(GameStore):
         _set(self._groups.setdefault(chat_id, {}), name, value)
 
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
-        games = self._running.setdefault(user_id, set())
+        """Each game noted expires with its game (in Redis the set expires with the
+        longest-lived of them: a game gone may be listed longer there, as running_games
+        allows)."""
+        games = self._running.setdefault(user_id, {})
         if running:
-            games.add(game_id)
+            games[game_id] = self._point(game_id, user_id)
         else:
-            games.discard(game_id)
+            games.pop(game_id, None)
+            self._unpoint(game_id, user_id)
 
     async def running_games(self, user_id: int) -> list[str]:
-        return sorted(self._running.get(user_id, set()))
+        games = self._running.get(user_id, {})
+        for game_id, expires in list(games.items()):
+            if not _kept(expires):
+                del games[game_id]
+        return sorted(games)
 
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
         self._records[name] = (text, players, time.monotonic() + RECORD_TTL)
@@ -154,11 +220,34 @@ class MemoryStore(GameStore):
         while next(iter(self._media.values()))[1] <= now:  # the expired go (this one stays)
             del self._media[next(iter(self._media))]
 
+    async def save_picture(self, key: str, jpeg: bytes, ttl: int) -> None:
+        """Kept until it expires or `PICTURES_KEPT` newer ones push it out (the oldest saved
+        first): the store of one process, bounded in memory."""
+        now = time.monotonic()
+        self._pictures.pop(key, None)  # saved again: its place moves to the end
+        self._pictures[key] = (jpeg, now + ttl)
+        for old, (_, expires) in list(self._pictures.items()):
+            if expires > now and len(self._pictures) <= PICTURES_KEPT:
+                break
+            del self._pictures[old]
+
+    async def picture(self, key: str) -> bytes | None:
+        jpeg, expires = self._pictures.get(key, (b"", 0.0))
+        return jpeg if expires > time.monotonic() else None
+
+    async def expire_picture(self, key: str, ttl: int) -> None:
+        kept = self._pictures.get(key)
+        if kept is not None:
+            self._pictures[key] = (kept[0], time.monotonic() + ttl)
+
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
-        counted = self._counted.setdefault(user_id, [])
-        if mark in counted:
+        now = time.monotonic()
+        counted, expires = self._counted.get(user_id, ([], now))
+        if mark in counted and expires > now:
             return False
-        counted[:] = [*counted, mark][-RECENT_COUNTED:]
+        # kept UNFINISHED_TTL after the last count, as in Redis (`bot.storage.redis.counted_key`)
+        kept = counted if expires > now else []
+        self._counted[user_id] = ([*kept, mark][-RECENT_COUNTED:], now + UNFINISHED_TTL)
         stats = self._stats.setdefault(user_id, {})
 
         def add(field: str, n: int) -> int:
@@ -246,6 +335,19 @@ class MemoryStore(GameStore):
         if self._leases.get(name, ("", 0.0))[0] == holder:
             del self._leases[name]
 
+    async def reserve_slot(
+        self, name: str, interval: float, burst: int, most: float | None
+    ) -> float | None:
+        now = time.monotonic()
+        tat = max(self._slots.get(name, now), now)
+        wait = max(tat - (burst - 1) * interval - now, 0.0)
+        if most is not None and wait > most:
+            return None
+        self._slots[name] = max(tat, now + wait) + interval
+        if len(self._slots) > SLOTS_KEPT:  # forget the budgets whose slots are all free
+            self._slots = {key: due for key, due in self._slots.items() if due > now}
+        return wait
+
     async def active_games(self) -> int:
         recent = time.monotonic() + FINISHED_TTL
         return sum(1 for _, expires in self._games.values() if (expires or 0) > recent)
@@ -255,6 +357,11 @@ class MemoryStore(GameStore):
 
     async def close(self) -> None:
         """Nothing to release."""
+
+
+def _kept(expires: float | None) -> bool:
+    """Whether what expires at `expires` (`time.monotonic`; None: never) is still kept."""
+    return expires is None or expires > time.monotonic()
 
 
 def _set(fields: dict[str, str], name: str, value: str | None) -> None:

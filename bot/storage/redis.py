@@ -15,20 +15,40 @@ game's record is the hash `nardy:record:<game id>.<n>` (its text and players), a
 latest records the list `nardy:records:{u<id>}`, and an inline card's committed dice the hash
 `nardy:card:<nonce>` (the seed, and the inline message that claimed it). `nardy:lease:<name>`
 holds the worker that holds a lease (`bot.lease`); `nardy:media:<digest>` the file id of a
-picture uploaded to the media chat.
+picture uploaded to the media chat; `nardy:picture:<key>` the JPEG of a picture served at the
+bot's own URL (`bot.ui.picture_urls`), as bytes: read without the client's decoding.
+
+`nardy:refs:{<id>}` is the set of the keys pointing at a game (slots and running-game sets that
+name it), so that each save of the game renews them.
+
+Every key that points at something transient expires with it. A game expires `ttl` after its
+last save (`UNFINISHED_TTL`, `FINISHED_TTL`, a challenge's); at that same moment (an absolute
+time, so never later) expire the slots pointing at it, the set of keys pointing at it, and a
+running-games set naming only it; one naming several lives as long as the longest-lived of
+them. Each is set so when it comes to point at the game and renewed by every save of the game;
+a pointer at a game not saved yet (a slot claimed before the game's first save) is kept
+`UNFINISHED_TTL` until that save. The games counted last expire `UNFINISHED_TTL` after the
+last count (a game is counted again only while it is kept); records, a card's seed, a lease,
+a media file id, a picture and a message budget after their own times. No TTL, by design: the
+timer index, the preferences, group settings, statistics, head-to-head and leaderboards (see
+their keys' helpers). Expiry times are read with PEXPIRETIME: Redis 7.0 or later.
 
 On a Redis Cluster every script and every MULTI touches one hash slot: each touches one key,
-but for `_COUNT_RESULT`, whose three keys share the player's `{u<id>}` hash tag. The other
-commands that name several keys are plain pipelines (the boards a player is on, the games
-counted by `active_games`), which the cluster client splits by node. A cluster refuses a
-command across slots (CROSSSLOT), so the store's tests, run on a local cluster, check this.
+but for `_COUNT_RESULT`, whose three keys share the player's `{u<id>}` hash tag, and
+`_SAVE_GAME` and `_POINT_AT`, whose two keys share the game's `{<id>}`. The other commands
+that name several keys are plain pipelines (the boards a player is on, the games counted by
+`active_games`, the pointers a save renews), which the cluster client splits by node. A
+cluster refuses a command across slots (CROSSSLOT), so the store's tests, run on a local
+cluster, check this.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
+from redis.client import NEVER_DECODE
 from redis.exceptions import (
     AuthenticationError,
     AuthorizationError,
@@ -51,6 +71,7 @@ from bot.storage.base import (
     RECENT_COUNTED,
     RECORD_TTL,
     RECORDS_LISTED,
+    UNFINISHED_TTL,
     GameStore,
     Slot,
     StoreRefused,
@@ -62,20 +83,33 @@ from bot.storage.base import (
 from bot.storage.connect import Client, RedisMode, connect
 from bot.tasks import kept_cancellation
 
-# KEYS[1] game key; ARGV: expected version (0 = absent), data, ttl seconds (0 = keep).
-# Returns the new version, or -1 when the stored version is not the expected one.
+# KEYS[1] game key, KEYS[2] the keys pointing at it (`refs_key`); ARGV: expected version
+# (0 = absent), data, ttl seconds (0 = keep). Returns the new version, when the game expires
+# now (Unix ms; -1 never) and the keys pointing at it, which expire then too (`_FOLLOW`, this
+# set here); {-1} when the stored version is not the expected one.
 _SAVE_GAME = """
 local current = redis.call('GET', KEYS[1])
 local version = 0
 if current then version = tonumber(string.match(current, '^(%d+):')) end
-if version ~= tonumber(ARGV[1]) then return -1 end
+if version ~= tonumber(ARGV[1]) then return {-1} end
 local value = (version + 1) .. ':' .. ARGV[2]
 if ARGV[3] == '0' then
   redis.call('SET', KEYS[1], value)
 else
   redis.call('SET', KEYS[1], value, 'EX', ARGV[3])
 end
-return version + 1
+local expires = redis.call('PEXPIRETIME', KEYS[1])
+local reply = redis.call('SMEMBERS', KEYS[2])
+if #reply > 0 then
+  if expires < 0 then
+    redis.call('PERSIST', KEYS[2])
+  else
+    redis.call('PEXPIREAT', KEYS[2], expires)
+  end
+end
+table.insert(reply, 1, expires)
+table.insert(reply, 1, version + 1)
+return reply
 """
 
 # KEYS[1] game key; ARGV: expected version. Returns 1 when deleted, 0 when it changed or is gone.
@@ -88,10 +122,65 @@ redis.call('DEL', KEYS[1])
 return 1
 """
 
-# KEYS[1] chat index key; ARGV: expected game id ('' = none), new game id ('' = none).
+# KEYS[1] chat index key; ARGV: expected game id ('' = none), new game id ('' = none), when
+# the slot expires pointing at the new one (Unix ms, its game's: `_POINT_AT`; -1 never).
 _SWAP_CHAT = """
 if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
-if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2]) end
+if ARGV[2] == '' then
+  redis.call('DEL', KEYS[1])
+elseif ARGV[3] == '-1' then
+  redis.call('SET', KEYS[1], ARGV[2])
+else
+  redis.call('SET', KEYS[1], ARGV[2], 'PXAT', ARGV[3])
+end
+return 1
+"""
+
+# KEYS[1] a game key, KEYS[2] the keys pointing at it; ARGV: a key about to point at it, how
+# long (ms) a pointer at a game not stored yet is kept. Notes the pointer among the game's, for
+# each save of the game to renew it, and returns when it is to expire (Unix ms; -1 never):
+# with the game, or that long from now while there is no game (claimed before its first save;
+# its first save sets the game's). The set of pointers expires no sooner than any of them.
+_POINT_AT = """
+redis.call('SADD', KEYS[2], ARGV[1])
+local expires = redis.call('PEXPIRETIME', KEYS[1])
+if expires == -2 then
+  local now = redis.call('TIME')
+  expires = now[1] * 1000 + math.floor(now[2] / 1000) + tonumber(ARGV[2])
+end
+if expires < 0 then
+  redis.call('PERSIST', KEYS[2])
+else
+  redis.call('PEXPIREAT', KEYS[2], expires)
+end
+return expires
+"""
+
+# KEYS[1] a pointer at a game: a slot (a string, the game id) or a player's running games (a
+# set of ids); ARGV: the game id, when the game expires (Unix ms; -1 never), '1' to add it to
+# the set first. The pointer expires with the game, if it still points at it (one at another
+# game is left alone); a set naming several games expires with the longest-lived of them, so
+# it is only ever lengthened then. Returns 1 when it points at the game, else 0.
+_FOLLOW = """
+if ARGV[3] == '1' then redis.call('SADD', KEYS[1], ARGV[1]) end
+local expires = tonumber(ARGV[2])
+local kind = redis.call('TYPE', KEYS[1])['ok']
+if kind == 'string' then
+  if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+elseif kind == 'set' then
+  if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 0 end
+  if expires >= 0 and redis.call('SCARD', KEYS[1]) > 1
+      and redis.call('PEXPIRETIME', KEYS[1]) >= expires then
+    return 1
+  end
+else
+  return 0
+end
+if expires < 0 then
+  redis.call('PERSIST', KEYS[1])
+else
+  redis.call('PEXPIREAT', KEYS[1], expires)
+end
 return 1
 """
 
@@ -101,8 +190,9 @@ return 1
 # Redis packs tightly only while every value is short); ARGV: the game's
 # mark, how many marks are kept, kind, outcome (w l d), points won, points lost, mars given,
 # mars taken, opponent id ('' none), rating delta ('' none), deviation, volatility, the
-# ladder (the prefix of the head-to-head and rating fields, '' long nardy's). Returns 1
-# when counted, 0 when the mark was among the latest counted. The same as `MemoryStore`'s.
+# ladder (the prefix of the head-to-head and rating fields, '' long nardy's), how long (s) the
+# marks are kept after this count. Returns 1 when counted, 0 when the mark was among the
+# latest counted. The same as `MemoryStore`'s.
 _COUNT_RESULT = """
 local marks = redis.call('GET', KEYS[3]) or ''
 if string.find(' ' .. marks .. ' ', ' ' .. ARGV[1] .. ' ', 1, true) then return 0 end
@@ -110,7 +200,7 @@ local kept = {}
 for mark in string.gmatch(marks, '%S+') do table.insert(kept, mark) end
 table.insert(kept, ARGV[1])
 while #kept > tonumber(ARGV[2]) do table.remove(kept, 1) end
-redis.call('SET', KEYS[3], table.concat(kept, ' '))
+redis.call('SET', KEYS[3], table.concat(kept, ' '), 'EX', ARGV[14])
 local kind = ARGV[3] .. '.'
 redis.call('HINCRBY', KEYS[1], kind .. 'g', 1)
 if ARGV[4] == 'w' then
@@ -151,13 +241,34 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
+# KEYS[1] a message budget; ARGV: interval and burst tolerance ((burst - 1) × interval) in ms,
+# the longest wait in ms (-1: any). GCRA on the server's clock, shared by every worker: the key
+# holds the theoretical arrival time (TAT) of the next slot. Returns the ms to wait for the slot
+# reserved, or -1 when that wait would be longer than allowed (nothing reserved).
+_RESERVE_SLOT = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local interval, tolerance, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local tat = math.max(tonumber(redis.call('GET', KEYS[1]) or now), now)
+local wait = math.max(tat - tolerance - now, 0)
+if most >= 0 and wait > most then return -1 end
+tat = math.max(tat, now + wait) + interval
+redis.call('SET', KEYS[1], tat, 'PX', tat - now + 1000)
+return wait
+"""
+
 # KEYS[1] the lease; ARGV: holder. Deleted only while it is still the holder's.
 _DROP_LEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0
 """
 
+log = logging.getLogger(__name__)
+
 SCAN_BATCH = 1000  # keys per SCAN step when counting games
+# How long (ms) a key pointing at a game not stored yet is kept (`_POINT_AT`): as long as any
+# game lives after a save; the game's first save then sets the game's own time.
+UNSAVED_POINTER_MS = UNFINISHED_TTL * 1000
 
 
 def _text(value: bytes | str) -> str:
@@ -178,41 +289,53 @@ return seed
 
 
 def game_key(game_id: str) -> str:
+    """Expires `ttl` after each save (`GameStore.save_game`)."""
     return f"nardy:game:{{{game_id}}}"
 
 
+# No TTL: one index of every game's next due time, live ones' too; an entry of a game gone is
+# taken off when served (`bot.service.Games.on_timer`).
 TIMERS_KEY = "nardy:timers"
 
 
 def chat_key(slot: Slot) -> str:
+    """Expires with the game it points at (`_POINT_AT`, `_FOLLOW`)."""
     return f"nardy:chat:{{{slot}}}"
 
 
 def user_key(user_id: int) -> str:
+    """No TTL: a person's preferences are kept until they change them."""
     return f"nardy:user:{{{user_id}}}"
 
 
 def group_key(chat_id: int) -> str:
+    """No TTL: a group's settings are kept until its admins change them."""
     return f"nardy:group:{{{chat_id}}}"
 
 
 def stats_key(user_id: int) -> str:
+    """No TTL: a player's statistics and ratings are their permanent record."""
     return f"nardy:stats:{{u{user_id}}}"
 
 
 def counted_key(user_id: int) -> str:
+    """Expires `UNFINISHED_TTL` after the last count: a game is counted again only while it
+    is kept, and a game is kept no longer than that after its last save, which comes first."""
     return f"nardy:counted:{{u{user_id}}}"
 
 
 def versus_key(user_id: int) -> str:
+    """No TTL: the head-to-head counts are part of a player's permanent record."""
     return f"nardy:vs:{{u{user_id}}}"
 
 
 def running_key(user_id: int) -> str:
+    """Expires with the longest-lived game it names (`_POINT_AT`, `_FOLLOW`)."""
     return f"nardy:games:{{u{user_id}}}"
 
 
 def boards_key(user_id: int, ladder: str = LONG_LADDER) -> str:
+    """No TTL: the leaderboards a player is on, which are kept for good themselves."""
     return f"nardy:boards:{ladder}{{u{user_id}}}"
 
 
@@ -228,16 +351,31 @@ def media_key(digest: str) -> str:
     return f"nardy:media:{digest}"
 
 
+def picture_key(key: str) -> str:
+    return f"nardy:picture:{key}"
+
+
 def records_key(user_id: int) -> str:
     return f"nardy:records:{{u{user_id}}}"
 
 
 def board_key(board: str, ladder: str = LONG_LADDER) -> str:
+    """No TTL: a leaderboard is a permanent record of its players' ratings."""
     return f"nardy:top:{ladder}{board}"
 
 
 def lease_key(name: str) -> str:
     return f"nardy:lease:{name}"
+
+
+def pace_key(name: str) -> str:
+    """A message budget (`_RESERVE_SLOT`); expires once its slots are all free again."""
+    return f"nardy:pace:{name}"
+
+
+def refs_key(game_id: str) -> str:
+    """The keys pointing at a game (`_POINT_AT`), in the game's hash slot; expires with it."""
+    return f"nardy:refs:{{{game_id}}}"
 
 
 # Failures that pass: no connection, no answer in time, a cluster without a master for a slot
@@ -296,7 +434,10 @@ class RedisStore(GameStore):
         self._count_result = self._redis.register_script(_COUNT_RESULT)
         self._take_lease = self._redis.register_script(_TAKE_LEASE)
         self._drop_lease = self._redis.register_script(_DROP_LEASE)
+        self._reserve_slot = self._redis.register_script(_RESERVE_SLOT)
         self._claim_card = self._redis.register_script(_CLAIM_CARD)
+        self._point_at = self._redis.register_script(_POINT_AT)
+        self._follow = self._redis.register_script(_FOLLOW)
 
     @property
     def client(self) -> Client:
@@ -314,22 +455,53 @@ class RedisStore(GameStore):
     async def save_game(
         self, game_id: str, expected: int, data: str, ttl: int | None = None
     ) -> int:
+        """The compare-and-set (`_SAVE_GAME`), then the keys pointing at the game renewed to
+        expire with it (`_renew`)."""
         async with _reachable():
-            version = await self._save_game(
-                keys=[game_key(game_id)], args=[expected, data, ttl or 0]
+            saved = await self._save_game(
+                keys=[game_key(game_id), refs_key(game_id)], args=[expected, data, ttl or 0]
             )
+        version = int(saved[0])
         if version < 0:
             raise VersionConflict(game_id)
-        return int(version)
+        if len(saved) > 2:
+            await self._renew(game_id, int(saved[1]), [_text(key) for key in saved[2:]])
+        return version
+
+    async def _renew(self, game_id: str, expires: int, pointers: list[str]) -> None:
+        """Make the `pointers` at a game just saved expire with it, at `expires` (Unix ms; -1
+        never), in one round trip (`_FOLLOW`). The save stands if this fails: they keep the
+        time the save before gave them, and the next save renews them (logged, not raised)."""
+        try:
+            async with _reachable(), self._redis.pipeline(transaction=False) as pipe:
+                for pointer in pointers:
+                    pipe.eval(_FOLLOW, 1, pointer, game_id, str(expires), "")
+                await pipe.execute()
+        except StoreUnavailable as exc:
+            log.warning("game %s saved, its pointers renewed at its next save: %s", game_id, exc)
+
+    async def _pointer_to(self, game_id: str, pointer: str) -> int:
+        """Note `pointer` (a key) among the game's for its saves to renew, and return when it
+        is to expire: with the game (Unix ms; -1 never), `_POINT_AT`."""
+        expires = await self._point_at(
+            keys=[game_key(game_id), refs_key(game_id)], args=[pointer, UNSAVED_POINTER_MS]
+        )
+        return int(expires)
 
     async def delete_game(self, game_id: str, expected: int) -> bool:
+        """The keys pointing at the game keep the time its last save gave them, and stay noted
+        (`refs_key`): a game saved again under this id (a challenge joined) renews them."""
         async with _reachable():
             deleted = await self._delete_game(keys=[game_key(game_id)], args=[expected])
         return bool(deleted)
 
     async def swap_chat_game(self, slot: Slot, expected: str | None, new: str | None) -> bool:
+        """The slot, pointing at `new`, expires with it (`_pointer_to`: noted first, so a save
+        of the game from then on renews it too)."""
+        key = chat_key(slot)
         async with _reachable():
-            done = await self._swap_chat(keys=[chat_key(slot)], args=[expected or "", new or ""])
+            expires = -1 if new is None else await self._pointer_to(new, key)
+            done = await self._swap_chat(keys=[key], args=[expected or "", new or "", expires])
         return bool(done)
 
     async def chat_game(self, slot: Slot) -> str | None:
@@ -370,11 +542,14 @@ class RedisStore(GameStore):
                 await self._redis.hset(key, name, value)
 
     async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
+        """The set expires with the longest-lived game it names (`_FOLLOW`)."""
+        key = running_key(user_id)
         async with _reachable():
             if running:
-                await self._redis.sadd(running_key(user_id), game_id)
+                expires = await self._pointer_to(game_id, key)
+                await self._follow(keys=[key], args=[game_id, expires, "1"])
             else:
-                await self._redis.srem(running_key(user_id), game_id)
+                await self._redis.srem(key, game_id)
 
     async def running_games(self, user_id: int) -> list[str]:
         async with _reachable():
@@ -430,6 +605,24 @@ class RedisStore(GameStore):
         async with _reachable():
             await self._redis.set(media_key(digest), file_id, ex=MEDIA_TTL)
 
+    async def save_picture(self, key: str, jpeg: bytes, ttl: int) -> None:
+        async with _reachable():
+            await self._redis.set(picture_key(key), jpeg, ex=ttl)
+
+    async def picture(self, key: str) -> bytes | None:
+        """GET with the reply left undecoded (as redis-py's own DUMP reads it): the client
+        decodes every other reply as UTF-8, which a JPEG is not. Raw bytes rather than base64
+        text: a third less memory in Redis for each picture, one client for every mode."""
+        async with _reachable():
+            jpeg = await self._redis.execute_command(
+                "GET", picture_key(key), **{NEVER_DECODE: True}
+            )
+        return jpeg if isinstance(jpeg, bytes) else None
+
+    async def expire_picture(self, key: str, ttl: int) -> None:
+        async with _reachable():
+            await self._redis.expire(picture_key(key), ttl)
+
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
         rating = tally.rating
         change = (
@@ -440,6 +633,7 @@ class RedisStore(GameStore):
         args: list[str | int] = [mark, RECENT_COUNTED, tally.kind, tally.outcome]
         args += [tally.points_won, tally.points_lost, tally.mars_given, tally.mars_taken]
         args += ["" if tally.opponent is None else tally.opponent, *change, tally.ladder]
+        args.append(UNFINISHED_TTL)
         async with _reachable():
             counted = await self._count_result(
                 keys=[stats_key(user_id), versus_key(user_id), counted_key(user_id)], args=args
@@ -502,6 +696,17 @@ class RedisStore(GameStore):
     async def drop_lease(self, name: str, holder: str) -> None:
         async with _reachable():
             await self._drop_lease(keys=[lease_key(name)], args=[holder])
+
+    async def reserve_slot(
+        self, name: str, interval: float, burst: int, most: float | None
+    ) -> float | None:
+        step = round(interval * 1000)
+        limit = -1 if most is None else round(most * 1000)
+        async with _reachable():
+            wait = await self._reserve_slot(
+                keys=[pace_key(name)], args=[step, (burst - 1) * step, limit]
+            )
+        return None if int(wait) < 0 else int(wait) / 1000
 
     async def active_games(self) -> int:
         """SCAN over the game keys (on every master of a cluster), and the time each has left

@@ -1,5 +1,6 @@
 """Board messages on Telegram: render a screen, send it, edit it in place, delete a message;
-inline messages edited through the media chat or as text.
+inline messages edited with a picture from a `PictureSource` (the media chat, or the bot's own
+URLs) or as text.
 
 "Message is not modified" counts as shown; a board Telegram will not edit any more (deleted,
 too old) is reported as gone, so the caller can send a new one. Passing failures are tried
@@ -14,6 +15,7 @@ import html
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Protocol
 
 from aiogram import Bot
 from aiogram.enums import ParseMode
@@ -104,10 +106,11 @@ async def delete_message(bot: Bot, chat_id: int, message_id: int) -> None:
 
 async def _picture(screen: Screen) -> BufferedInputFile:
     """The board picture, rendered off the event loop."""
-    return BufferedInputFile(await _jpeg(screen), PHOTO_NAME)
+    return BufferedInputFile(await jpeg_of(screen), PHOTO_NAME)
 
 
-async def _jpeg(screen: Screen) -> bytes:
+async def jpeg_of(screen: Screen) -> bytes:
+    """`screen`'s picture as JPEG, rendered off the event loop."""
     with RENDER_SECONDS.time():
         return await asyncio.to_thread(render, screen.position, screen.view)
 
@@ -197,6 +200,22 @@ class Pictures:
 # -- inline messages: edited by id, never with an upload (DESIGN.md §3) ----------------------
 
 
+class PictureSource(Protocol):
+    """Where an inline message's pictures come from, since its edit cannot upload one: the
+    media chat (a file id, polling mode) or the bot's own URLs (webhook mode)."""
+
+    async def picture(self, bot: Bot, screen: Screen) -> str:
+        """What `screen`'s picture goes by for Telegram: a file id, or an HTTP(S) URL."""
+
+    async def shown(self, picture: str) -> None:
+        """Telegram has the picture `picture` now: an edit showing it succeeded."""
+
+
+def is_url(picture: str) -> bool:
+    """Whether a `PictureSource`'s picture is a URL (Telegram fetches it), not a file id."""
+    return picture.startswith(("https://", "http://"))
+
+
 class MediaChat:
     """The operator's media chat (`MEDIA_CHAT_ID`): each new picture is sent there once to get
     the `file_id` an inline edit needs; an identical render reuses its id (`FileIds`), so that
@@ -206,9 +225,9 @@ class MediaChat:
         self.chat_id = chat_id
         self._file_ids = FileIds(store)
 
-    async def file_id(self, bot: Bot, screen: Screen) -> str:
+    async def picture(self, bot: Bot, screen: Screen) -> str:
         """The id of `screen`'s picture on Telegram, uploading it if it is new."""
-        jpeg = await _jpeg(screen)
+        jpeg = await jpeg_of(screen)
         digest = digest_of(jpeg)
         known = await self._file_ids.get(digest)
         if known is None:
@@ -222,6 +241,9 @@ class MediaChat:
             await self._file_ids.note(digest, known)
         return known
 
+    async def shown(self, picture: str) -> None:
+        """Nothing to do: its file id stays good."""
+
 
 def text_message(screen: Screen) -> str:
     """`screen` as an HTML text message: the text board in the numbering of the picture it
@@ -234,17 +256,20 @@ def text_message(screen: Screen) -> str:
     )
 
 
-async def edit_inline(bot: Bot, inline_id: str, screen: Screen, media: MediaChat | None) -> bool:
-    """Show `screen` in the inline message `inline_id`: the picture through the media chat,
-    else the text board; False when the message is gone."""
+async def edit_inline(
+    bot: Bot, inline_id: str, screen: Screen, media: PictureSource | None
+) -> bool:
+    """Show `screen` in the inline message `inline_id`: the picture from `media`, else the text
+    board; False when the message is gone."""
     try:
         if media is not None:
-            photo = await media.file_id(bot, screen)
+            photo = await media.picture(bot, screen)
             await bot.edit_message_media(
                 inline_message_id=inline_id,
                 media=InputMediaPhoto(media=photo, caption=screen.caption),
                 reply_markup=screen.markup,
             )
+            await media.shown(photo)
         else:
             await bot.edit_message_text(
                 inline_message_id=inline_id,

@@ -1,6 +1,6 @@
 """The results an inline query offers: one challenge card per game and match length, as a
-cached photo (uploaded to the media chat) or, without a media chat, as a text message with the
-text board."""
+picture (a cached photo uploaded to the media chat, or one at the bot's own URL) or, without
+either, as a text message with the text board."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from aiogram.enums import ParseMode
 from aiogram.types import (
     InlineQueryResultArticle,
     InlineQueryResultCachedPhoto,
+    InlineQueryResultPhoto,
     InlineQueryResultUnion,
     InputTextMessageContent,
 )
@@ -15,7 +16,7 @@ from aiogram.types import (
 from bot.i18n import Texts
 from bot.service import Terms
 from bot.service.variant import AnyRules, Kind, kind_of
-from bot.ui.delivery import text_message
+from bot.ui.delivery import is_url, text_message
 from bot.ui.screens import Screen, rules_line
 
 
@@ -37,12 +38,21 @@ def result_title(texts: Texts, length: int, kind: Kind = Kind.LONG) -> str:
 def card_result(
     texts: Texts, terms: Terms, rules: AnyRules, screen: Screen, photo: str | None
 ) -> InlineQueryResultUnion:
-    """The result that sends `screen` as a challenge card: the picture `photo` (a file id), or
-    the text board when there is none; its id is the length, after `short` for short nardy
-    (`3`, `short3`)."""
+    """The result that sends `screen` as a challenge card: the picture `photo` (a file id, or a
+    URL Telegram fetches the JPEG from, its own thumbnail too), or the text board when there is
+    none; its id is the length, after `short` for short nardy (`3`, `short3`)."""
     kind, length = kind_of(rules), terms.length
     result_id = f"short{length}" if kind is Kind.SHORT else str(length)
     title = result_title(texts, length, kind)
+    if photo is not None and is_url(photo):
+        return InlineQueryResultPhoto(
+            id=result_id,
+            photo_url=photo,
+            thumbnail_url=photo,
+            title=title,
+            caption=screen.caption,
+            reply_markup=screen.markup,
+        )
     if photo is not None:
         return InlineQueryResultCachedPhoto(
             id=result_id,

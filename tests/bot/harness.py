@@ -14,6 +14,7 @@ from pydantic import SecretStr
 from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
+from bot.pacing import Pacer
 from bot.service import GameService
 from bot.service.variant import AnyGame
 from bot.storage import GameStore
@@ -25,8 +26,13 @@ from tests.fakes.telegram import FakeTelegram, Sent
 TOKEN = "123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-00"
 
 
+# Telegram's 20 messages a group, but per half a second rather than a minute (the fake's
+# `telegram` fixture has the same), so that whole games meet the limit and the bot's pacing.
+GROUP_LIMIT = "20/0.5"
+
+
 def settings(**values: Any) -> Settings:
-    return Settings(bot_token=SecretStr(TOKEN), **values)
+    return Settings(bot_token=SecretStr(TOKEN), **({"group_limit": GROUP_LIMIT} | values))
 
 
 def user(user_id: int, language: str = "en") -> dict[str, Any]:
@@ -102,8 +108,9 @@ def make_chat(
 ) -> Chat:
     config = settings()
     answered = AnsweredTaps()
-    bot = create_bot(config, answered, session=FakeSession(telegram))
-    dispatcher = create_dispatcher(config, store, service, answered)
+    pacer = Pacer(store, config.group_budget)
+    bot = create_bot(config, answered, pacer, session=FakeSession(telegram))
+    dispatcher = create_dispatcher(config, store, service, answered, pacer)
     return Chat(telegram, dispatcher, bot, user(user_id, language))
 
 
@@ -194,7 +201,8 @@ def make_group(
     `configured` as given."""
     config = settings(**configured)
     answered = AnsweredTaps()
-    bot = create_bot(config, answered, session=FakeSession(telegram))
-    dispatcher = create_dispatcher(config, store, service, answered)
+    pacer = Pacer(store, config.group_budget)
+    bot = create_bot(config, answered, pacer, session=FakeSession(telegram))
+    dispatcher = create_dispatcher(config, store, service, answered, pacer)
     telegram.add_chat(dict(GROUP_CHAT))
     return Group(telegram, dispatcher, bot, dict(GROUP_CHAT))

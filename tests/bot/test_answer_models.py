@@ -12,11 +12,13 @@ from aiogram.methods.base import Response
 
 from bot.answers import AnsweredTaps
 from bot.app import create_bot
+from bot.pacing import Pacer
+from bot.storage import MemoryStore
 from tests.bot.harness import settings
 
 
 def test_answer_models_survive_a_garbage_collection() -> None:
-    create_bot(settings(), AnsweredTaps())
+    create_bot(settings(), AnsweredTaps(), Pacer(MemoryStore()))
     generic: Any = Response  # as aiogram parametrizes it, by a value
     models = [
         weakref.ref(generic[method.__returning__])

@@ -19,6 +19,7 @@ from bot.config import (
     redacting_formatter,
 )
 from bot.i18n import Locale
+from bot.pacing import Budget
 from bot.startup import redis_where
 from bot.storage import MemoryStore, RedisStore
 
@@ -106,6 +107,8 @@ def test_the_example_env_file_with_a_token_starts(tmp_path: Path) -> None:
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL:"),
         ("STARTUP_TIMEOUT", "-1", "STARTUP_TIMEOUT: Input should be greater than 0"),
         ("STARTUP_TIMEOUT", "soon", "STARTUP_TIMEOUT:"),
+        ("GROUP_LIMIT", "20 a minute", "GROUP_LIMIT:"),
+        ("GROUP_LIMIT", "4/60", "GROUP_LIMIT: at least 5 messages"),
     ],
 )
 def test_a_bad_setting_is_named_in_one_line(
@@ -122,6 +125,13 @@ def test_a_bad_setting_is_named_in_one_line(
     assert message in text
     assert "\n" not in text and "Value error" not in text
     assert TOKEN not in text and (value is None or name == "BOT_TOKEN" or value not in text)
+
+
+def test_the_group_limit_is_the_budget_paced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    assert load_settings().group_budget == Budget(20, 60.0)  # Telegram's: 20 a minute
+    monkeypatch.setenv("GROUP_LIMIT", "30/1.5")
+    assert load_settings().group_budget == Budget(30, 1.5)
 
 
 def test_start_up_stops_with_one_line_and_status_2(tmp_path: Path) -> None:

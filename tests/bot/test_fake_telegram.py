@@ -34,6 +34,7 @@ from tests.fakes.telegram import (
     WRONG_FILE,
     Chaos,
     FakeTelegram,
+    Limit,
     Sent,
 )
 
@@ -210,7 +211,9 @@ def edit_text(telegram: FakeTelegram, chat_id: int, message_id: int) -> tuple[in
     return call(telegram, "editMessageText", chat_id=chat_id, message_id=message_id, text=text)
 
 
-def test_the_21st_edit_in_a_minute_in_a_group_is_refused_by_every_edit_method() -> None:
+def test_the_21st_message_in_a_minute_in_a_group_is_refused_sent_or_edited() -> None:
+    """Sends and edits count alike; every edit method and every send is refused past the
+    limit, with the time the oldest leaves the window."""
     telegram = FakeTelegram(clock=Clock(100.0))
     telegram.add_chat(GROUP)
     text_id = sent_text(telegram, GROUP["id"])
@@ -218,7 +221,7 @@ def test_the_21st_edit_in_a_minute_in_a_group_is_refused_by_every_edit_method() 
         telegram, "sendPhoto", frozenset({"p"}), chat_id=GROUP["id"], photo="attach://p"
     )
     photo_id = photo["result"]["message_id"]
-    assert all(edit_text(telegram, GROUP["id"], text_id)[0] == 200 for _ in range(20))
+    assert all(edit_text(telegram, GROUP["id"], text_id)[0] == 200 for _ in range(18))
     before = copy.deepcopy(telegram.chat(GROUP["id"]))
     where = {"chat_id": GROUP["id"]}
     refused = [
@@ -235,6 +238,8 @@ def test_the_21st_edit_in_a_minute_in_a_group_is_refused_by_every_edit_method() 
             media={"type": "photo", "media": "attach://b"},
             **where,
         ),
+        call(telegram, "sendMessage", text="late", **where),
+        call(telegram, "sendPhoto", frozenset({"q"}), photo="attach://q", **where),
     ]
     expected = {
         "ok": False,
@@ -242,16 +247,24 @@ def test_the_21st_edit_in_a_minute_in_a_group_is_refused_by_every_edit_method() 
         "description": "Too Many Requests: retry after 60",
         "parameters": {"retry_after": 60},
     }
-    assert refused == [(429, expected)] * 4
+    assert refused == [(429, expected)] * 6
     assert telegram.schema_problems == []
     assert telegram.chat(GROUP["id"]) == before  # the refused took no effect
 
 
+def unlimited_message(telegram: FakeTelegram) -> int:
+    """A message in the group to edit, sent outside the limits (it counts in no window)."""
+    telegram.limited = False
+    message_id = sent_text(telegram, GROUP["id"])
+    telegram.limited = True
+    return message_id
+
+
 def test_refused_edits_are_not_counted_and_the_window_moves_on() -> None:
     clock = Clock(0.0)
-    telegram = FakeTelegram(clock=clock, group_edit_limit=2, group_edit_window=10.0)
+    telegram = FakeTelegram(clock=clock, group_limit=Limit(2, 10.0))
     telegram.add_chat(GROUP)
-    message_id = sent_text(telegram, GROUP["id"])
+    message_id = unlimited_message(telegram)
 
     def edit_at(now: float) -> tuple[int, int | None]:
         clock.now = now
@@ -273,11 +286,9 @@ def test_paced_edits_meet_the_limit_by_their_count_and_a_refusal_waits_its_retry
     """On virtual time, however fast the requests really come: at one edit a second, the third
     in a 4.5 s window of two is refused (retry after 3 s: the first edit leaves the window at
     5.5), and that wait passes before the next request (at 7, not 4), which takes effect."""
-    telegram = FakeTelegram(
-        clock=Clock(0.0), group_edit_limit=2, group_edit_window=4.5, group_edit_pace=1.0
-    )
+    telegram = FakeTelegram(clock=Clock(0.0), group_limit=Limit(2, 4.5), group_pace=1.0)
     telegram.add_chat(GROUP)
-    message_id = sent_text(telegram, GROUP["id"])
+    message_id = unlimited_message(telegram)
     results = []
     for _ in range(6):  # at virtual 1, 2, 3 (refused: 3 s pass), 7, 8, 9 (refused)
         status, body = edit_text(telegram, GROUP["id"], message_id)
@@ -285,12 +296,44 @@ def test_paced_edits_meet_the_limit_by_their_count_and_a_refusal_waits_its_retry
     assert results == [(200, None), (200, None), (429, 3), (200, None), (200, None), (429, 3)]
 
 
-def test_edits_in_a_private_chat_or_a_channel_are_not_limited() -> None:
+def test_a_channel_is_limited_as_a_group() -> None:
     telegram = FakeTelegram(clock=Clock(0.0))
     telegram.add_chat(CHANNEL)
-    for chat_id in (5, CHANNEL["id"]):
-        message_id = sent_text(telegram, chat_id)
-        assert {edit_text(telegram, chat_id, message_id)[0] for _ in range(30)} == {200}
+    message_id = sent_text(telegram, CHANNEL["id"])
+    statuses = [edit_text(telegram, CHANNEL["id"], message_id)[0] for _ in range(20)]
+    assert statuses == [200] * 19 + [429]
+
+
+def test_a_private_chat_takes_a_short_burst_then_about_one_a_second() -> None:
+    clock = Clock(0.0)
+    telegram = FakeTelegram(clock=clock)
+    message_id = sent_text(telegram, 5)
+    burst = [edit_text(telegram, 5, message_id) for _ in range(5)]
+    assert [status for status, _ in burst] == [200] * 4 + [429]
+    assert burst[-1][1]["parameters"] == {"retry_after": 5}  # when the send leaves the window
+    clock.now = 5.0
+    assert edit_text(telegram, 5, message_id)[0] == 200
+    assert edit_text(telegram, 6, sent_text(telegram, 6))[0] == 200  # another chat: its own
+
+
+def test_thirty_messages_a_second_in_all_chats_and_inline_messages() -> None:
+    clock = Clock(0.0)
+    telegram = FakeTelegram(clock=clock)
+    assert [call(telegram, "sendMessage", chat_id=c, text="x")[0] for c in range(1, 31)] == [
+        200
+    ] * 30
+    assert call(telegram, "sendMessage", chat_id=99, text="x")[0] == 429
+    telegram.inline_messages["i"] = Sent(0, 0, text="x", inline_message_id="i")
+    assert call(telegram, "editMessageText", inline_message_id="i", text="y")[0] == 429
+    clock.now = 1.0
+    assert call(telegram, "editMessageText", inline_message_id="i", text="y")[0] == 200
+
+
+def test_without_limits_nothing_is_refused() -> None:
+    telegram = FakeTelegram(clock=Clock(0.0), limited=False)
+    telegram.add_chat(GROUP)
+    message_id = sent_text(telegram, GROUP["id"])
+    assert {edit_text(telegram, GROUP["id"], message_id)[0] for _ in range(100)} == {200}
 
 
 # -- inline mode ----------------------------------------------------------------------------
@@ -499,7 +542,7 @@ async def test_groups_and_inline_mode_through_aiogram(api_bot: Bot, telegram: Fa
     telegram.add_chat(CHANNEL)
     telegram.add_chat(GROUP)
     telegram.clock = Clock(0.0)
-    telegram.group_edit_limit = 1
+    telegram.group_limit = Limit(2, 60.0)  # the send and one edit
     posted = await api_bot.send_photo(CHANNEL["id"], BufferedInputFile(b"png", "b.png"))
     assert posted.photo is not None and posted.sender_chat is not None
     file_id = posted.photo[-1].file_id
@@ -572,7 +615,7 @@ async def test_a_webhook_update_not_answered_2xx_is_posted_again_until_it_is() -
     [("5xx", 502), ("429", 429), ("500", 500), ("html", 502), ("html-taken", 504), ("closed", 0)],
 )
 def test_chaos_of_one_kind_fails_only_so(kind: str, status: int) -> None:
-    telegram = FakeTelegram(chaos=Chaos(0.5, random.Random(3), kinds=(kind,)))
+    telegram = FakeTelegram(chaos=Chaos(0.5, random.Random(3), kinds=(kind,)), limited=False)
     answers = [
         telegram.handle("sendMessage", {"chat_id": "7", "text": "hi"}, set())[0] for _ in range(40)
     ]
@@ -580,3 +623,4 @@ def test_chaos_of_one_kind_fails_only_so(kind: str, status: int) -> None:
     # A request failed after it took effect was sent all the same.
     taken = answers.count(status) if FAULTS[kind]().taken else 0
     assert len(telegram.chat(7)) == answers.count(200) + taken
+    assert {c.taken for c in telegram.calls if c.status == status} == {FAULTS[kind]().taken}

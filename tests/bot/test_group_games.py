@@ -17,7 +17,7 @@ from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import Color
 from nardy.scoring import EndReason
 from tests.bot.harness import Group, is_checker, make_group, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from tests.fakes.telegram import FakeTelegram, Limit, Sent
 
 ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
 ALICE["username"], BOB["username"] = "alice", "bob"
@@ -175,7 +175,7 @@ async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
 async def test_a_whole_group_game_ends_with_the_result_and_only_rematch(
     group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
-    telegram.group_edit_limit = 10_000  # Telegram's 20 a minute is tested on its own
+    telegram.group_limit = Limit(10_000, 60.0)  # Telegram's 20 a minute is tested on its own
     session = await started(group, service)
     for _ in range(500):
         session = await play_a_turn(group, service, session.game_id)
@@ -354,7 +354,7 @@ async def test_quick_taps_under_the_group_edit_limit_leave_the_final_state_on_th
     the later screens are coalesced into one edit; every tap is answered once and quietly,
     and the board ends on the game's last state."""
     session = await started(group, service)
-    telegram.group_edit_limit, telegram.group_edit_window = 1, 1.0
+    telegram.group_limit = Limit(1, 1.0)
     mover = person(session, session.game.to_move)
     board = board_of(group, session)
     first, second = session.game.legal.turns[0].steps[:2]

@@ -42,7 +42,7 @@ from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
 from tests.bot.harness import Chat, Clock, Group, is_checker, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from tests.fakes.telegram import FakeTelegram, Limit, Sent
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
 
@@ -272,7 +272,7 @@ async def test_play_short_in_a_group_starts_a_game_of_short_nardy(
 async def test_a_whole_group_game_of_short_nardy_ends_with_its_result(
     group: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
-    telegram.group_edit_limit = 10_000
+    telegram.group_limit = Limit(10_000, 60.0)
     session = await short_challenge(group, service)
     for _ in range(3000):
         session = await service.load(session.game_id)

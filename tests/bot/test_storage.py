@@ -26,26 +26,43 @@ from bot.storage import (
     Tally,
     VersionConflict,
 )
-from bot.storage.redis import game_key
+from bot.storage.memory import PICTURES_KEPT
+from bot.storage.redis import (
+    chat_key,
+    counted_key,
+    game_key,
+    picture_key,
+    refs_key,
+    running_key,
+)
 from tests.conftest import RedisServer, free_port
 from tests.redis_topologies import LocalSentinel
 
 
+def redis_backend(request: pytest.FixtureRequest, kind: str) -> RedisStore:
+    """A store on an empty Redis of `kind`: one server, a cluster, or found through Sentinel."""
+    if kind == "redis":
+        return RedisStore(request.getfixturevalue("redis_url"))
+    if kind == "cluster":
+        return RedisStore(request.getfixturevalue("redis_cluster_url"), "cluster")
+    sentinel: LocalSentinel = request.getfixturevalue("redis_sentinel")
+    sentinel.flush()
+    return RedisStore(
+        sentinel.url, "sentinel", sentinel.sentinels, sentinel_password=sentinel.password
+    )
+
+
 @pytest.fixture(params=["memory", "redis", "cluster", "sentinel"])
 async def store(request: pytest.FixtureRequest) -> AsyncIterator[GameStore]:
-    backend: GameStore
-    if request.param == "memory":
-        backend = MemoryStore()
-    elif request.param == "redis":
-        backend = RedisStore(request.getfixturevalue("redis_url"))
-    elif request.param == "cluster":
-        backend = RedisStore(request.getfixturevalue("redis_cluster_url"), "cluster")
-    else:
-        sentinel: LocalSentinel = request.getfixturevalue("redis_sentinel")
-        sentinel.flush()
-        backend = RedisStore(
-            sentinel.url, "sentinel", sentinel.sentinels, sentinel_password=sentinel.password
-        )
+    kind = request.param
+    backend: GameStore = MemoryStore() if kind == "memory" else redis_backend(request, kind)
+    yield backend
+    await backend.close()
+
+
+@pytest.fixture(params=["redis", "cluster", "sentinel"])
+async def redis_store(request: pytest.FixtureRequest) -> AsyncIterator[RedisStore]:
+    backend = redis_backend(request, request.param)
     yield backend
     await backend.close()
 
@@ -280,6 +297,47 @@ async def test_a_media_file_id_is_noted_for_every_reader(store: GameStore) -> No
     assert await store.media_file_id("d2") == "file-2"
 
 
+async def test_a_picture_is_kept_as_its_bytes_for_its_time(store: GameStore) -> None:
+    """Bytes that are no UTF-8 (a JPEG's) read back as they were; a picture's time is set when
+    it is saved, again when saved again, and cut short by `expire_picture`."""
+    jpeg = bytes(range(256)) * 300  # \xff\xd8..., some 77 KB as a board's JPEG
+    assert await store.picture("k1") is None
+    await store.save_picture("k1", jpeg, 3600)
+    await store.save_picture("k2", b"\xff\xd8\xff\xe0other", 3600)
+    await store.expire_picture("k3", 1)  # none kept: nothing made
+    assert await store.picture("k1") == jpeg
+    assert await store.picture("k2") == b"\xff\xd8\xff\xe0other"
+    before = time.monotonic()
+    await store.expire_picture("k1", 1)
+    while await store.picture("k1") is not None:  # gone once its second is up
+        assert time.monotonic() - before < 10, "the picture did not expire"
+        await asyncio.sleep(0.05)
+    assert await store.picture("k2") is not None
+    assert await store.picture("k3") is None
+
+
+async def test_the_memory_store_keeps_its_latest_pictures_only() -> None:
+    store = MemoryStore()
+    for n in range(PICTURES_KEPT):
+        await store.save_picture(f"k{n}", b"%d" % n, 3600)
+    await store.save_picture("k0", b"0", 3600)  # saved again: the newest now
+    for n in range(PICTURES_KEPT, PICTURES_KEPT + 5):
+        await store.save_picture(f"k{n}", b"%d" % n, 3600)
+    kept = [n for n in range(PICTURES_KEPT + 5) if await store.picture(f"k{n}") is not None]
+    assert kept == [0, *range(6, PICTURES_KEPT + 5)]
+
+
+async def test_redis_keeps_a_picture_as_its_jpeg_for_its_ttl(redis_url: str) -> None:
+    """Stored as the JPEG's bytes (not base64: a third bigger), with the time to live given."""
+    store = RedisStore(redis_url)
+    await store.save_picture("k1", b"\xff\xd8\xff" + bytes(1000), 3600)
+    assert await store.client.strlen(picture_key("k1")) == 1003
+    assert 3590 < await store.client.ttl(picture_key("k1")) <= 3600
+    await store.expire_picture("k1", 180)
+    assert 170 < await store.client.ttl(picture_key("k1")) <= 180
+    await store.close()
+
+
 async def test_redis_keys_carry_the_hash_tag_and_a_compact_value(redis_url: str) -> None:
     store = RedisStore(redis_url)
     await store.save_game("abc123", 0, "x" * 100)
@@ -396,4 +454,137 @@ async def test_sentinels_asking_for_a_password_find_no_master_for_a_store_withou
     with pytest.raises(StoreUnavailable) as refused:
         await store.load_game("g1")
     assert str(refused.value) == f"No master found for '{LocalSentinel.MASTER}'"
+    await store.close()
+
+
+# -- how long each key lives (issue 36: no key pointing at something transient lives for ever)
+
+
+async def test_a_pointer_lives_as_long_as_its_game_and_no_longer(store: GameStore) -> None:
+    """A slot and a running-games entry pointing at a game are renewed by each save of it, so
+    they are there while it is (here past the time the first save gave it), and go with it."""
+    await store.swap_chat_game(8, None, "g1")  # claimed before the game's first save
+    await store.save_game("g1", 0, "new", ttl=1)
+    await store.swap_chat_game(9, None, "g1")
+    await store.note_running(1, "g1", True)
+    await store.save_game("g1", 1, "moved", ttl=2)
+    saved = time.monotonic()
+    await asyncio.sleep(1.3)  # past the first save's second: renewed by the second save
+    assert await store.load_game("g1") is not None
+    assert await store.chat_game(8) == "g1" and await store.chat_game(9) == "g1"
+    assert await store.running_games(1) == ["g1"]
+    while await store.load_game("g1") is not None:
+        assert time.monotonic() - saved < 10, "the game did not expire"
+        await asyncio.sleep(0.02)
+    assert await store.chat_game(8) is None and await store.chat_game(9) is None
+    assert await store.running_games(1) == []
+    assert await store.swap_chat_game(8, None, "g2")  # free again
+
+
+async def expires_with(store: RedisStore, game_id: str, *keys: str) -> int:
+    """Check that each of `keys` expires when the game does: the same PEXPIRETIME, and a PTTL
+    read after the game's no greater and within a second of it. The game's PTTL."""
+    client = store.client
+    game = game_key(game_id)
+    expires = await client.pexpiretime(game)
+    assert expires > 0
+    for key in keys:
+        game_left = await client.pttl(game)
+        key_left = await client.pttl(key)
+        assert 0 <= game_left - key_left < 1000, (key, game_left, key_left)
+        assert await client.pexpiretime(key) == expires, key
+    left: int = await client.pttl(game)
+    return left
+
+
+async def test_redis_pointers_expire_with_their_game_renewed_by_each_save(
+    redis_store: RedisStore,
+) -> None:
+    """The slot claimed for a game and the players' running games expire at the moment the
+    game does, moved by each save (longer while it runs, shorter once it is over); a slot
+    pointing at another game follows that one; a set naming several games lives as long as the
+    longest-lived."""
+    client = redis_store.client
+    slot, running, refs = chat_key(7), running_key(1), refs_key("g1")
+    await redis_store.swap_chat_game(7, None, "g1")  # before the game is saved: kept that long
+    assert UNFINISHED_TTL * 1000 - 5000 < await client.pttl(slot) <= UNFINISHED_TTL * 1000
+    await redis_store.save_game("g1", 0, "challenge", 3600)
+    await redis_store.note_running(1, "g1", True)
+    assert 3590_000 < await expires_with(redis_store, "g1", slot, running, refs) <= 3600_000
+    await redis_store.save_game("g1", 1, "a move", UNFINISHED_TTL)
+    left = await expires_with(redis_store, "g1", slot, running, refs)
+    assert left > UNFINISHED_TTL * 1000 - 5000
+    await redis_store.save_game("g1", 2, "over", FINISHED_TTL)  # shorter: so are they
+    left = await expires_with(redis_store, "g1", slot, running, refs)
+    assert FINISHED_TTL * 1000 - 5000 < left <= FINISHED_TTL * 1000
+
+    await redis_store.save_game("g2", 0, "another", 3600)
+    assert await redis_store.swap_chat_game(7, "g1", "g2")
+    await redis_store.save_game("g1", 3, "counted", FINISHED_TTL)
+    await expires_with(redis_store, "g2", slot)  # not g1's any more
+
+    await redis_store.note_running(1, "g2", True)  # g1 lives longer: the set as long
+    await expires_with(redis_store, "g1", running)
+    await redis_store.save_game("g2", 1, "a move", UNFINISHED_TTL)  # now g2 does
+    await expires_with(redis_store, "g2", running)
+    await redis_store.note_running(1, "g1", False)
+    await expires_with(redis_store, "g2", running)
+
+    await redis_store.save_game("kept", 0, "no ttl")  # a game kept for good: so its slot
+    await redis_store.swap_chat_game(10, None, "kept")
+    assert await client.pttl(chat_key(10)) == -1
+
+
+async def test_redis_counted_marks_expire_after_the_last_count(redis_url: str) -> None:
+    store = RedisStore(redis_url)
+    key = counted_key(1)
+    assert await store.count_result(1, "g1.1", Tally("easy", "w"))
+    assert UNFINISHED_TTL * 1000 - 5000 < await store.client.pttl(key) <= UNFINISHED_TTL * 1000
+    await store.client.pexpire(key, 60_000)
+    assert not await store.count_result(1, "g1.1", Tally("easy", "w"))  # nothing counted
+    assert await store.client.pttl(key) <= 60_000
+    assert await store.count_result(1, "g2.1", Tally("easy", "w"))  # renewed by a count
+    assert await store.client.pttl(key) > UNFINISHED_TTL * 1000 - 5000
+    await store.close()
+
+
+# Keys kept for good: the timer index (a stale entry goes when served), a person's
+# preferences, a group's settings, and a player's permanent record (statistics, head to head,
+# the leaderboards and those they are on).
+PERMANENT = ("nardy:timers", "nardy:user:", "nardy:group:", "nardy:stats:", "nardy:vs:")
+PERMANENT_BOARDS = ("nardy:boards:", "nardy:top:")
+
+
+async def test_every_redis_key_but_the_permanent_ones_has_a_ttl(redis_url: str) -> None:
+    """After every kind of write the store makes, each key has a time to live but for those
+    kept for good by design; a running-games set from before this had none gets one."""
+    store = RedisStore(redis_url)
+    client = store.client
+    await client.sadd(running_key(3), "old")  # written before pointers expired
+    await store.swap_chat_game(7, None, "g1")
+    await store.save_game("g1", 0, "x", UNFINISHED_TTL)
+    await store.swap_chat_game(8, None, "never-saved")
+    for user in (1, 2, 3):
+        await store.note_running(user, "g1", True)
+    await store.note_running(4, "never-saved", True)
+    await store.set_timer("g1", 100.0)
+    await store.set_user_pref(1, "lang", "uk")
+    await store.set_group_setting(-100, "timer", "5m")
+    change = RatingChange(delta=1.0, deviation=200.0, volatility=0.06)
+    await store.count_result(1, "g1.1", Tally("people", "w", opponent=2, rating=change))
+    await store.place(1, 1501.0, "-100")
+    await store.save_record("g1.1", "record", [1, 2])
+    await store.save_card_seed("n1", b"\x01", 60)
+    await store.claim_card_seed("n1", "inline-a")
+    await store.note_media("d1", "file-1")
+    assert await store.take_lease("bg", "a", 60)
+    keys = sorted([key async for key in client.scan_iter(match="nardy:*")])
+    written = {key.split(":")[1] for key in keys}
+    assert written == {
+        *("game", "chat", "games", "refs", "timers", "user", "group", "stats", "counted"),
+        *("vs", "boards", "top", "record", "records", "card", "media", "lease"),
+    }
+    for key in keys:
+        kept_for_good = key.startswith(PERMANENT + PERMANENT_BOARDS)
+        assert (await client.pttl(key) == -1) == kept_for_good, key
     await store.close()

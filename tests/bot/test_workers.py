@@ -14,12 +14,13 @@ from aiogram.types import Update
 
 from bot.boards import Boards
 from bot.i18n import Locale, Translator
+from bot.pacing import Pacer
 from bot.service import GameService, Move, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
 from bot.ui.delivery import edit_board, edit_inline
 from bot.ui.screens import build_screen
-from tests.bot.harness import Chat, Group, is_checker, make_chat, make_group, user
+from tests.bot.harness import Chat, Group, is_checker, make_chat, make_group, settings, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB = user(2001), user(2002)
@@ -58,7 +59,8 @@ async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_st
     translator: Translator = group.dispatcher["translator"]
     texts = translator[Locale.EN]
     here: Boards = group.dispatcher["boards"]
-    elsewhere = Boards(GameService(store, bot_player), store, translator)  # a second worker
+    pacer = Pacer(store, settings().group_budget)
+    elsewhere = Boards(GameService(store, bot_player), store, translator, pacer)  # a 2nd worker
     board = next(m for m in group.messages if m.message_id == started.message_id)
 
     gate = telegram.hold_next("editMessageMedia")  # this worker's edit of the older state
@@ -87,7 +89,8 @@ async def test_a_private_board_overtaken_by_another_workers_edit_ends_on_the_lat
     translator: Translator = chat.dispatcher["translator"]
     texts = translator[Locale.EN]
     here: Boards = chat.dispatcher["boards"]
-    elsewhere = Boards(GameService(store, bot_player), store, translator)  # a second worker
+    pacer = Pacer(store, settings().group_budget)
+    elsewhere = Boards(GameService(store, bot_player), store, translator, pacer)  # a 2nd worker
     board = chat.board
 
     gate = telegram.hold_next("editMessageMedia")  # this worker's edit of the older state

@@ -15,7 +15,9 @@ from tests.fakes.telegram import FakeTelegram
 
 @pytest.fixture
 def telegram() -> FakeTelegram:
-    return FakeTelegram()
+    """Telegram with its flood limits but a private chat's (about one message a second): the
+    players here tap as soon as their board answers, far beyond a person."""
+    return FakeTelegram(private_limit=None)
 
 
 @pytest.fixture

@@ -25,7 +25,9 @@ RUSSIAN: dict[str, Any] = {"id": 6006, "is_bot": False, "first_name": "Ivan", "l
 
 @pytest.fixture
 def telegram() -> FakeTelegram:
-    return FakeTelegram()
+    """Telegram with its flood limits but a private chat's (about one message a second): the
+    players here tap as soon as their board answers, far beyond a person."""
+    return FakeTelegram(private_limit=None)
 
 
 @pytest.fixture

@@ -5,7 +5,10 @@ While a webhook is set (setWebhook), the queued updates are not handed to getUpd
 to the webhook's URL with its secret token, each in a request of its own as Telegram does, at
 most `max_connections` (setWebhook's, 40 by default) at a time; an update whose answer is not 2xx,
 or whose request fails, is posted again after a pause that doubles (`FakeTelegram.redelivery`),
-as Telegram does. The status of each try is kept in `FakeTelegram.deliveries` (0: no answer)."""
+as Telegram does. The status of each try is kept in `FakeTelegram.deliveries` (0: no answer).
+
+A picture given by URL is fetched before its request takes effect, and the request refused when
+that fails, as Telegram does (`tests.fakes.fetch`)."""
 
 from __future__ import annotations
 
@@ -18,10 +21,12 @@ from typing import Any
 
 from aiohttp import BodyPartReader, ClientError, ClientSession, hdrs, web
 
+from tests.fakes.fetch import fetch_pictures
 from tests.fakes.telegram import FakeTelegram
 
 # A part's name and file name in its Content-Disposition, as aiohttp's FormData writes them.
 _DISPOSITION = re.compile(r'\b(name|filename)="([^"]*)"')
+FETCHER = web.AppKey("fetcher", ClientSession)  # fetches the pictures given by URL
 
 
 async def _read(request: web.Request) -> tuple[dict[str, str], dict[str, tuple[str, bytes]]]:
@@ -55,6 +60,7 @@ def make_app(telegram: FakeTelegram) -> web.Application:
         method = request.match_info["method"]
         fields, uploads = await _read(request)
         await asyncio.sleep(telegram.latency.get(method, 0.0))
+        await fetch_pictures(request.app[FETCHER], telegram, method, fields)
         status, body = telegram.handle(method, fields, set(uploads), uploads)
         if status == 0:  # the connection drops: no answer at all
             assert request.transport is not None
@@ -73,7 +79,13 @@ def make_app(telegram: FakeTelegram) -> web.Application:
         with suppress(asyncio.CancelledError):
             await task
 
+    async def fetching(app: web.Application) -> AsyncIterator[None]:
+        async with ClientSession() as session:
+            app[FETCHER] = session
+            yield
+
     app = web.Application()
+    app.cleanup_ctx.append(fetching)
     app.router.add_post("/bot{token}/{method}", api)
     app.cleanup_ctx.append(deliver_to_webhooks)
     return app

@@ -7,9 +7,9 @@ checks each against the official schema, and can be told to fail the next call o
 take its time over some methods (`latency`, seconds, awaited by the HTTP server and the
 in-process session before a request takes effect). It also makes the updates a user causes.
 
-Chats are private unless registered with `add_chat` (groups, supergroups, channels); a group
-allows `group_edit_limit` edits per `group_edit_window` seconds, as Telegram does. Inline mode:
-inline queries, their answers, the messages a chosen result makes, and edits of those.
+Chats are private unless registered with `add_chat` (groups, supergroups, channels); Telegram's
+flood limits hold in each (`FakeTelegram.group_limit`, `private_limit`, `overall_limit`).
+Inline mode: inline queries, their answers, the messages a chosen result makes, and edits of those.
 """
 
 from __future__ import annotations
@@ -53,17 +53,42 @@ SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
 INLINE_UPLOAD = "Bad Request: invalid message content specified"
 BOT_USER = {"id": 42, "is_bot": True, "first_name": "Nardy", "username": "nardy_test_bot"}
 GROUPS = frozenset({"group", "supergroup"})
+# The requests that send or edit a message: what Telegram's flood limits count.
+MESSAGES = SENDING | {
+    "editMessageMedia",
+    "editMessageText",
+    "editMessageCaption",
+    "editMessageReplyMarkup",
+}
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most `count` messages in any `window` seconds."""
+
+    count: int
+    window: float
+
+
+# Telegram's limits (its Bots FAQ): about one message a second in a private chat, short bursts
+# allowed (five in five seconds here), 20 a minute in a group or channel, some 30 a second in
+# all; none is published exactly.
+PRIVATE_LIMIT = Limit(5, 5.0)
+GROUP_LIMIT = Limit(20, 60.0)
+OVERALL_LIMIT = Limit(30, 1.0)
 
 
 @dataclass
 class Call:
-    """One request as the bot sent it: decoded JSON fields, the names of uploaded parts, and
-    the HTTP status it was answered with."""
+    """One request as the bot sent it: decoded JSON fields, the names of uploaded parts, the
+    HTTP status it was answered with, and whether it took effect though that says it failed
+    (`Failure.taken`: a 504 page, a connection closed on the way back)."""
 
     method: str
     params: dict[str, Any]
     uploads: set[str]
     status: int = 0
+    taken: bool = False
 
 
 @dataclass
@@ -176,14 +201,16 @@ class FakeTelegram:
     """The state and rules of the fake; both the aiohttp server and the in-process test
     session call `handle`.
 
-    Edits of messages in a group or supergroup beyond `group_edit_limit` within
-    `group_edit_window` seconds (by `clock`) are refused with 429 and take no effect; the edits
-    that took effect count, the refused do not. With `group_edit_pace` set, that window runs on
-    virtual time instead: each group edit request comes `group_edit_pace` seconds after the one
-    before, and a refusal's `retry_after` passes before the next (the bot waits it out), so a
-    run meets the limit as often on a slow machine as on a fast one. Sending (sendMessage,
-    sendPhoto) is not limited, but for the `strangers`, users who never started the bot:
-    Telegram refuses to write to them first (403).
+    Telegram's flood limits hold for messages (sends and edits) as its Bots FAQ gives them:
+    `group_limit` in a group, supergroup or channel (20 a minute), `private_limit` in a private
+    chat (about one a second, short bursts allowed), `overall_limit` across all chats and
+    inline messages (30 a second). A message past one is refused with 429 and a `retry_after`
+    (when the oldest in the window leaves it) and takes no effect; those that took effect
+    count, the refused do not. Time is `clock`'s; with `group_pace` set, a group's or channel's
+    window runs on virtual time instead: each of its requests comes `group_pace` seconds after
+    the one before, and a refusal's `retry_after` passes before the next (the bot waits it
+    out), so a run meets the limit as often on a slow machine as on a fast one. Telegram
+    refuses to write first to the `strangers`, users who never started the bot (403).
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -200,10 +227,12 @@ class FakeTelegram:
     updates: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     chats: dict[int, dict[str, Any]] = field(default_factory=dict)
     admins: dict[tuple[int, int], str] = field(default_factory=dict)
-    group_edit_limit: int = 20
-    group_edit_window: float = 60.0
+    group_limit: Limit = GROUP_LIMIT
+    private_limit: Limit | None = PRIVATE_LIMIT  # None: none (players at machine speed)
+    overall_limit: Limit = OVERALL_LIMIT
     clock: Callable[[], float] = field(default=time.monotonic)
-    group_edit_pace: float | None = None
+    group_pace: float | None = None
+    limited: bool = True  # False: no flood limits (benchmarks of the bot's own cost)
     file_ids: set[str] = field(default_factory=set)
     inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -215,8 +244,11 @@ class FakeTelegram:
     # the longest (seconds).
     redelivery: tuple[float, float] = (0.1, 2.0)
     uploaded: list[bytes] = field(default_factory=list)  # files' contents sent, newest last
-    _group_edits: dict[int, deque[float]] = field(default_factory=dict)
-    _paced: float = 0.0  # the virtual time of the latest group edit request, when paced
+    # Pictures given by URL that the HTTP server fetched, as Telegram does (`tests.fakes.fetch`):
+    # each URL with the JPEG it got, None when the fetch failed (and the request was refused).
+    fetched: list[tuple[str, bytes | None]] = field(default_factory=list)
+    _windows: dict[int | None, deque[float]] = field(default_factory=dict)  # None: overall
+    _paced: float = 0.0  # the virtual time of the latest group request, when paced
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     # -- test controls ----------------------------------------------------------------------
@@ -380,23 +412,20 @@ class FakeTelegram:
         call = Call(method, params, uploads)
         self.calls.append(call)
         self.uploaded += [data for _, data in (files or {}).values()]
-        call.status, body = self._answer(method, params, found, files or {})
+        call.status, body = self._answer(call, found, files or {})
         return call.status, body
 
     def _answer(
-        self,
-        method: str,
-        params: dict[str, Any],
-        found: list[str],
-        files: dict[str, tuple[str, bytes]],
+        self, call: Call, found: list[str], files: dict[str, tuple[str, bytes]]
     ) -> tuple[int, str]:
+        method, params = call.method, call.params
         pending = self.failures.get(method)
         failure = pending.pop(0) if pending else None
         if failure is None and self.chaos is not None:
             failure = self.chaos.failure(method, params)
         if failure is not None:
             if failure.taken:
-                self._take(method, params, found, files)
+                call.taken = self._take(method, params, found, files)[0] == 200
             return failure.status, _failure_body(failure)
         return self._take(method, params, found, files)
 
@@ -412,14 +441,26 @@ class FakeTelegram:
             return 400, _error("Bad Request: " + "; ".join(found))
         if method in SENDING and params["chat_id"] in self.strangers:
             return 403, _error(CANNOT_INITIATE)
-        if method == "sendDocument":
-            return self._send_document(params, files)
         if method == "getUpdates" and self.webhook is not None:
             return 409, _error(WEBHOOK_ACTIVE)
+        if method not in MESSAGES or not self.limited:
+            return self._carry_out(method, params, files)
+        flood, counted = self._flood(params)
+        if flood is not None:
+            return flood.status, _failure_json(flood)
+        status, body = self._carry_out(method, params, files)
+        if status == 200:
+            for key, now in counted:
+                self._windows[key].append(now)
+        return status, body
+
+    def _carry_out(
+        self, method: str, params: dict[str, Any], files: dict[str, tuple[str, bytes]]
+    ) -> tuple[int, str]:
+        if method == "sendDocument":
+            return self._send_document(params, files)
         handler = self._handlers().get(method)
-        if handler is None:
-            return _ok(True)  # sendChatAction, setMyCommands, ...
-        return handler(params)
+        return _ok(True) if handler is None else handler(params)  # sendChatAction, ...
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], tuple[int, str]]]:
         """The methods whose answer depends on the chat's state."""
@@ -534,22 +575,12 @@ class FakeTelegram:
     def _edit(self, params: dict[str, Any], **content: Any) -> tuple[int, str]:
         """Replace the message's `content` and keyboard, as every edit method does, answering
         the edited Message, or `true` for an inline message (by `inline_message_id`). An edit
-        that changes nothing is refused, as Telegram does (a new upload is always a change),
-        and so is one past a group's edit limit."""
+        that changes nothing is refused, as Telegram does (a new upload is always a change)."""
         if "inline_message_id" in params:
             sent = self.inline_messages.get(str(params["inline_message_id"]))
             if sent is None:
                 return 400, _error(INLINE_MESSAGE_INVALID)
-            group_edits, now = None, 0.0
         else:
-            group_edits, now = self._recent_group_edits(params["chat_id"])
-            if group_edits is not None and len(group_edits) >= self.group_edit_limit:
-                wait = group_edits[0] + self.group_edit_window - now
-                retry_after = max(1, math.ceil(wait))
-                if self.group_edit_pace is not None:
-                    self._paced += retry_after  # the bot waits it out before its next try
-                description = f"Too Many Requests: retry after {retry_after}"
-                return 429, _failure_json(Failure(429, description, retry_after))
             sent = self.messages.get((params["chat_id"], params["message_id"]))
             if sent is None:
                 return 400, _error("Bad Request: message to edit not found")
@@ -561,25 +592,36 @@ class FakeTelegram:
         sent.markup = params.get("reply_markup")
         if sent.inline_message_id is not None:
             return _ok(True)
-        if group_edits is not None:
-            group_edits.append(now)
         return _ok(self._message_json(sent))
 
-    def _recent_group_edits(self, chat_id: int) -> tuple[deque[float] | None, float]:
-        """When the edits in group `chat_id` still inside the window took effect, oldest
-        first (None for a chat that is no group: no limit there), and the time of this
-        request (by `clock`, or paced)."""
-        if self._chat_json(chat_id)["type"] not in GROUPS:
-            return None, 0.0
-        if self.group_edit_pace is None:
-            now = self.clock()
-        else:
-            self._paced += self.group_edit_pace
-            now = self._paced
-        edits = self._group_edits.setdefault(chat_id, deque())
-        while edits and edits[0] <= now - self.group_edit_window:
-            edits.popleft()
-        return edits, now
+    def _flood(
+        self, params: dict[str, Any]
+    ) -> tuple[Failure | None, list[tuple[int | None, float]]]:
+        """Whether a message (send or edit) with `params` is over a limit now: the refusal,
+        or None and the windows (with this request's time in each) to count it in once it
+        has taken effect."""
+        chat_id = None if "inline_message_id" in params else params.get("chat_id")
+        windows: list[tuple[int | None, Limit, float]] = [(None, self.overall_limit, self.clock())]
+        if isinstance(chat_id, int):
+            if self._chat_json(chat_id)["type"] == "private":
+                if self.private_limit is not None:
+                    windows.append((chat_id, self.private_limit, self.clock()))
+            elif self.group_pace is None:
+                windows.append((chat_id, self.group_limit, self.clock()))
+            else:
+                self._paced += self.group_pace
+                windows.append((chat_id, self.group_limit, self._paced))
+        for key, limit, now in windows:
+            stamps = self._windows.setdefault(key, deque())
+            while stamps and stamps[0] <= now - limit.window:
+                stamps.popleft()
+            if len(stamps) >= limit.count:
+                retry_after = max(1, math.ceil(stamps[0] + limit.window - now))
+                if key is not None and key == chat_id and self.group_pace is not None:
+                    self._paced += retry_after  # the bot waits it out before its next try
+                description = f"Too Many Requests: retry after {retry_after}"
+                return Failure(429, description, retry_after), []
+        return None, [(key, now) for key, _, now in windows]
 
     def _delete_message(self, params: dict[str, Any]) -> tuple[int, str]:
         self.messages.pop((params["chat_id"], params["message_id"]), None)
