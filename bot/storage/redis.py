@@ -22,10 +22,12 @@ bot's own URL (`bot.ui.picture_urls`), as bytes: read without the client's decod
 name it), so that each save of the game renews them.
 
 Every key that points at something transient expires with it. A game expires `ttl` after its
-last save (`UNFINISHED_TTL`, `FINISHED_TTL`, a challenge's); at that same moment (an absolute
-time, so never later) expire the slots pointing at it, the set of keys pointing at it, and a
-running-games set naming only it; one naming several lives as long as the longest-lived of
-them. Each is set so when it comes to point at the game and renewed by every save of the game;
+last save (`UNFINISHED_TTL`, `FINISHED_TTL`, a challenge's); at that moment (an absolute time,
+so never later), or a little before while the game is left alone, expire the slots pointing at
+it, the set of keys pointing at it, and a running-games set naming only it; one naming several
+lives as long as the longest-lived of them. Each is set so when it comes to point at the game
+and renewed by the game's saves once it has under `RENEW_UNDER` of the game's time left (so a
+save a tap makes seldom renews any, and costs one round trip);
 a pointer at a game not saved yet (a slot claimed before the game's first save) is kept
 `UNFINISHED_TTL` until that save. The games counted last expire `UNFINISHED_TTL` after the
 last count (a game is counted again only while it is kept); records, a card's seed, a lease,
@@ -84,9 +86,12 @@ from bot.storage.connect import Client, RedisMode, connect
 from bot.tasks import kept_cancellation
 
 # KEYS[1] game key, KEYS[2] the keys pointing at it (`refs_key`); ARGV: expected version
-# (0 = absent), data, ttl seconds (0 = keep). Returns the new version, when the game expires
-# now (Unix ms; -1 never) and the keys pointing at it, which expire then too (`_FOLLOW`, this
-# set here); {-1} when the stored version is not the expected one.
+# (0 = absent), data, ttl seconds (0 = keep), the share of the game's time left under which
+# its pointers are renewed (`RENEW_UNDER`). Returns the new version, when the game expires now
+# (Unix ms; -1 never) and the keys pointing at it, which are to expire then too (`_FOLLOW`, this
+# set here); but none while they expire no later than the game and with at least that share of
+# its time left (the set's time is theirs), so that a tap's save costs no second round trip;
+# {-1} when the stored version is not the expected one.
 _SAVE_GAME = """
 local current = redis.call('GET', KEYS[1])
 local version = 0
@@ -99,6 +104,13 @@ else
   redis.call('SET', KEYS[1], value, 'EX', ARGV[3])
 end
 local expires = redis.call('PEXPIRETIME', KEYS[1])
+local followed = redis.call('PEXPIRETIME', KEYS[2])
+if expires >= 0 and followed >= 0 and followed <= expires then
+  local now = redis.call('TIME')
+  now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+  if followed - now >= (expires - now) * tonumber(ARGV[4]) then return {version + 1, expires} end
+end
+if expires == -1 and followed == -1 then return {version + 1, expires} end
 local reply = redis.call('SMEMBERS', KEYS[2])
 if #reply > 0 then
   if expires < 0 then
@@ -266,6 +278,9 @@ return 0
 log = logging.getLogger(__name__)
 
 SCAN_BATCH = 1000  # keys per SCAN step when counting games
+# A save renews the keys pointing at its game (`_SAVE_GAME`) once they have less than this share
+# of the game's time left: an abandoned game's slot may go a tenth of its time before it.
+RENEW_UNDER = 0.9
 # How long (ms) a key pointing at a game not stored yet is kept (`_POINT_AT`): as long as any
 # game lives after a save; the game's first save then sets the game's own time.
 UNSAVED_POINTER_MS = UNFINISHED_TTL * 1000
@@ -459,7 +474,8 @@ class RedisStore(GameStore):
         expire with it (`_renew`)."""
         async with _reachable():
             saved = await self._save_game(
-                keys=[game_key(game_id), refs_key(game_id)], args=[expected, data, ttl or 0]
+                keys=[game_key(game_id), refs_key(game_id)],
+                args=[expected, data, ttl or 0, RENEW_UNDER],
             )
         version = int(saved[0])
         if version < 0:

@@ -28,6 +28,7 @@ from bot.storage import (
 )
 from bot.storage.memory import PICTURES_KEPT
 from bot.storage.redis import (
+    RENEW_UNDER,
     chat_key,
     counted_key,
     game_key,
@@ -482,8 +483,9 @@ async def test_a_pointer_lives_as_long_as_its_game_and_no_longer(store: GameStor
 
 
 async def expires_with(store: RedisStore, game_id: str, *keys: str) -> int:
-    """Check that each of `keys` expires when the game does: the same PEXPIRETIME, and a PTTL
-    read after the game's no greater and within a second of it. The game's PTTL."""
+    """Check that each of `keys` expires with the game: never after it, and with at least
+    `RENEW_UNDER` of the game's time left (a save renews them only below that). The game's
+    PTTL."""
     client = store.client
     game = game_key(game_id)
     expires = await client.pexpiretime(game)
@@ -491,10 +493,34 @@ async def expires_with(store: RedisStore, game_id: str, *keys: str) -> int:
     for key in keys:
         game_left = await client.pttl(game)
         key_left = await client.pttl(key)
-        assert 0 <= game_left - key_left < 1000, (key, game_left, key_left)
-        assert await client.pexpiretime(key) == expires, key
+        assert RENEW_UNDER * game_left - 1000 <= key_left <= game_left, (key, game_left, key_left)
+        assert await client.pexpiretime(key) <= expires, key
     left: int = await client.pttl(game)
     return left
+
+
+async def test_a_save_soon_after_another_renews_no_pointer(redis_url: str) -> None:
+    """A tap's save, moments after the one before, leaves the game's pointers as they are
+    (one round trip, not two); one that would leave them under `RENEW_UNDER` of the game's
+    time renews them, and so does one that ends the game sooner."""
+    store = RedisStore(redis_url)
+    client = store.client
+    try:
+        await store.save_game("g1", 0, "challenge", UNFINISHED_TTL)
+        await store.swap_chat_game(7, None, "g1")
+        before = await client.pexpiretime(chat_key(7))
+        await asyncio.sleep(0.01)
+        await store.save_game("g1", 1, "a move", UNFINISHED_TTL)
+        assert await client.pexpiretime(chat_key(7)) == before
+        assert before < await client.pexpiretime(game_key("g1"))
+        await client.pexpire(chat_key(7), UNFINISHED_TTL * 800)  # 8/10 of the game's time
+        await client.pexpire(refs_key("g1"), UNFINISHED_TTL * 800)
+        await store.save_game("g1", 2, "a move", UNFINISHED_TTL)
+        assert await client.pexpiretime(chat_key(7)) == await client.pexpiretime(game_key("g1"))
+        await store.save_game("g1", 3, "over", FINISHED_TTL)
+        assert await client.pexpiretime(chat_key(7)) == await client.pexpiretime(game_key("g1"))
+    finally:
+        await store.close()
 
 
 async def test_redis_pointers_expire_with_their_game_renewed_by_each_save(
