@@ -43,7 +43,7 @@ async def test_a_burst_then_one_slot_an_interval_for_all_workers(stores: list[Ga
     waits = [await (first, second)[n % 2].reserve_slot("chat:1", 1.0, 3, None) for n in range(6)]
     assert waits[:3] == [0.0, 0.0, 0.0]
     for n, wait in enumerate(waits[3:], start=1):  # each a second after the one before
-        assert wait == pytest.approx(n, abs=0.05)
+        assert wait == pytest.approx(n, abs=0.2)
     assert await first.reserve_slot("chat:2", 1.0, 3, None) == 0.0  # another chat: its own
 
 
@@ -54,7 +54,7 @@ async def test_no_slot_is_reserved_past_the_longest_wait(stores: list[GameStore]
     assert await store.reserve_slot("chat:1", 2.0, 3, 1.0) is None  # 2 s away
     assert await store.reserve_slot("chat:1", 2.0, 3, 1.0) is None  # still: nothing reserved
     wait = await store.reserve_slot("chat:1", 2.0, 3, None)
-    assert wait == pytest.approx(2.0, abs=0.05)
+    assert wait == pytest.approx(2.0, abs=0.2)
 
 
 async def test_two_workers_never_pass_the_limit_in_any_window(redis_url: str) -> None:
@@ -89,13 +89,14 @@ async def test_a_private_chat_is_not_paced() -> None:
 
 @pytest.mark.parametrize("paced", [True, False])
 async def test_edits_to_a_group_meet_its_limit_when_paced(paced: bool) -> None:
-    """A burst of 30 edits to one group whose limit is 20 a second: paced, none is refused
-    (and they take about (30 - 3) / 16 s); unpaced, Telegram refuses some."""
-    telegram = FakeTelegram(group_limit=Limit(20, 1.0))
+    """A burst of 30 messages to one group whose limit is 20 per 2 s: paced, none is refused
+    (and they take about (30 - 3) / 8 s: a slot every 2 / 16 s after a burst of three, one
+    kept spare for a late request); unpaced, Telegram refuses some."""
+    telegram = FakeTelegram(group_limit=Limit(20, 2.0))
     telegram.add_chat(GROUP)
     session = FakeSession(telegram)
     if paced:
-        session.middleware(PaceMessages(Pacer(MemoryStore(), Budget(20, 1.0))))
+        session.middleware(PaceMessages(Pacer(MemoryStore(), Budget(20, 2.0))))
     bot = Bot(TOKEN, session=session)
     board = await bot.send_message(GROUP_ID, "board")
     began = time.monotonic()
@@ -105,6 +106,6 @@ async def test_edits_to_a_group_meet_its_limit_when_paced(paced: bool) -> None:
     statuses = {c.status for c in telegram.calls}
     if paced:
         assert statuses == {200}
-        assert time.monotonic() - began == pytest.approx(27 / 16, abs=0.4)
+        assert time.monotonic() - began == pytest.approx(27 / 8, abs=0.5)
     else:
         assert 429 in statuses
