@@ -111,7 +111,8 @@ class Boards:
                     await self._service.set_board(session.game_id, recorded, target)
                 later = await self._saved_since(session, target)
                 if later is not None:  # another's edit of it landed first: the latest again
-                    await self.show(bot, later, viewer, texts, tapped=target)
+                    now = later.seat_now(session, viewer)
+                    await self.show(bot, later, now, texts, tapped=target)
                 return
         await self._send(bot, session, screen)
 

@@ -26,6 +26,7 @@ The text is UTF-8, one field a line, in this order and nothing else:
     mix: ""
     seed: <64 hex digits>
 
+  Whitespace after the seed (a final line break, blank lines) is no part of the record.
 * Free text (game id, names, mix) is a JSON string; the rules are the RULES.md §11 options
   object on one line; short nardy's (§9) starts with `"variant": "short"`, and its turns are
   in its notation (`bar/22 13/7 6/off`, no hit marks).
@@ -212,10 +213,9 @@ def to_text(t: Transcript) -> str:
 
 def parse(text: str) -> Transcript:
     """Read a transcript written by `to_text`; anything else raises `TranscriptError`."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # the final line break
-    lines = [line.removesuffix("\r") for line in lines]
+    # Blank lines and spaces after the seed are how a file is kept or pasted, not content.
+    body = text.rstrip()
+    lines = [line.removesuffix("\r") for line in body.split("\n")] if body else []
     reader = _Lines(lines)
     if reader.next() != HEADER:
         raise TranscriptError(f"line 1: a transcript starts with {HEADER!r}")

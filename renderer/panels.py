@@ -54,7 +54,8 @@ def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -
         )
         turn = view.last_turn
         if turn is not None and turn.color is color and turn.steps:
-            reader = position.to_move if view.numbering is None else view.numbering
+            reader = view.numbering if view.numbering is not None else position.to_move
+            reader = turn.color if view.own_turns else reader
             if variant_of(position).facing:
                 text = format_short_turn_for(
                     turn.steps, turn.color, reader, view.texts.off, view.texts.bar

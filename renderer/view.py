@@ -97,7 +97,9 @@ class CubeView:
 @dataclass(frozen=True, slots=True)
 class BoardView:
     """Everything but the position. `numbering` is whose own numbers label the points
-    (None: the side to move); `bottom` is the side drawn at the bottom."""
+    (None: the side to move); `bottom` is the side drawn at the bottom. The last turn is
+    written in the numbering's numbers, or with `own_turns` in its mover's own (a board
+    shared by both players)."""
 
     bottom: Color = Color.WHITE
     numbering: Color | None = None
@@ -110,3 +112,4 @@ class BoardView:
     banner: Banner | None = None
     cube: CubeView | None = None  # short nardy with the doubling cube only
     acting: Color | None = None  # the side the game waits for, marked (None: the side to move)
+    own_turns: bool = False

@@ -132,7 +132,8 @@ async def board_tap(
     seated = (session, seat)
     outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)
     if isinstance(outcome, Outcome):
-        await boards.show(bot, outcome.session, seat, texts, outcome.selected, tapped)
+        now = outcome.session.seat_now(session, seat)
+        await boards.show(bot, outcome.session, now, texts, outcome.selected, tapped)
     elif isinstance(outcome, BEHIND):
         await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
 
@@ -204,7 +205,7 @@ async def answer_question(
         seated = (session, seat)
         outcome = await _apply(query, bot, texts, service, seated, Resign(), callback_data.seq)
         if isinstance(outcome, Outcome):
-            await boards.show(bot, outcome.session, seat, texts)
+            await boards.show(bot, outcome.session, outcome.session.seat_now(session, seat), texts)
     elif answer is Answer.NEW_GAME:
         length = prefs.settings.length
         await _resign_and_start_anew(query, (session, seat), length, bot, texts, service, boards)

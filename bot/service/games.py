@@ -112,32 +112,30 @@ CONFLICT_RETRIES = 3
 CARD_NONCE_BYTES = 6
 
 OnAccepted = Callable[[bool], Awaitable[None]]
-"""Called once, when an action is found legal, before it is saved; the argument says whether
-the bot is about to think (so the tap can be answered before a long wait)."""
+"""Called once, when an action is sure to be carried out: once saved, or, before the bot
+thinks (the argument says so: the tap is answered before a long wait), once the change is
+claimed (`GameStore.claim_change`), so that a second tap meanwhile is refused, not answered too."""
+
+# How long a change that makes the bot think is claimed (`GameStore.claim_change`): far beyond a
+# move's time, short enough that a process stopped while thinking holds the game up little.
+CLAIM_TTL = 30.0
 
 
 async def _nothing(bot_thinks: bool) -> None:
     """The default `OnAccepted`: nothing to do."""
 
 
-DONE_TAP = "d"  # how the session lists a Done
-
-
-def _move_tap(src: int, dst: int) -> str:
-    """How the session lists a move: `m24-18`."""
-    return f"m{src}-{dst}"
-
-
-def _what(action: Action) -> str | None:
-    """What a move or a Done did, as the session lists it to tell a doubled tap; None for the
-    other actions (they are never doubled harmfully)."""
+def _what(action: Action, color: Color) -> str:
+    """What the player of `color` tapped, as the session lists the moves and Done of a turn
+    (`w:m24-18`, `b:d`) to tell a doubled tap from another player's same tap."""
     match action:
         case Move(src, dst):
-            return _move_tap(src, dst)
+            done = f"m{src}-{dst}"
         case Done():
-            return DONE_TAP
+            done = "d"
         case _:
-            return None
+            done = type(action).__name__.lower()
+    return f"{color.label[0]}:{done}"
 
 
 def _new_match(length: int, first: Seat, second: Seat) -> MatchPlay | None:
@@ -267,7 +265,8 @@ class GameService:
         self._dice = dice
         self._seeds = seeds
         self._clock = clock
-        self._thinking: set[str] = set()
+        self._changing: dict[str, str] = {}  # game: what the tap whose change is under way did
+        self._process = secrets.token_hex(4)  # names this process's claims (`_claim_change`)
         self.challenges = Challenges(store, clock)
         """The open challenges; their bookkeeping alone (withdrawing, a card's message) is
         asked of them directly."""
@@ -636,6 +635,7 @@ class GameService:
         checked again, so only a change to the game itself makes the tap stale.
         """
         accepted = False
+        claimant = f"{self._process}.{secrets.token_hex(6)} {_what(action, color)}"  # each try
 
         async def accept_once(bot_thinks: bool) -> None:
             nonlocal accepted
@@ -652,7 +652,7 @@ class GameService:
                     continue
             self._check(session, color, action, seq)
             try:
-                return await self._carry_out(session, color, action, seq, accept_once)
+                return await self._carry_out(session, color, action, seq, accept_once, claimant)
             except VersionConflict:
                 session = await self.load(session.game_id)
         raise Stale(session.game_id)
@@ -664,16 +664,19 @@ class GameService:
             raise GameOver(session.game_id)
         if isinstance(action, Hint) and session.shared:  # no button offers it: forged
             raise NoHints(session.game_id)
+        what = _what(action, color)
         if seq is not None and seq != session.seq:
-            what = _what(action)
-            if what is not None and (seq, what) in session.taps:
+            if (seq, what) in session.taps:
                 raise AlreadyDone(session.game_id)
             if not (isinstance(action, Select | Deselect | Move) and session.turn_seq <= seq):
                 raise Stale(session.game_id)
         if isinstance(action, Resign):
             return  # on either side's turn
-        if session.game_id in self._thinking:  # the board still offers Undo and Done
-            raise Busy(session.game_id)
+        changing = self._changing.get(session.game_id)
+        if changing is not None:  # a tap's change is under way: its board offers Undo, Done
+            if changing == what:
+                raise AlreadyDone(session.game_id)
+            raise (Stale if session.shared else Busy)(session.game_id)
         not_yours = OpponentsTurn if session.shared else NotYourTurn
         if isinstance(action, Take | Drop):  # the doubler's opponent answers (RULES.md §9)
             if not isinstance(game, ShortGame) or game.cube.offered_by is not color.opponent:
@@ -690,10 +693,12 @@ class GameService:
         action: Action,
         seq: int | None,
         on_accepted: OnAccepted,
+        claimant: str,
     ) -> Outcome:
         """The change `action` made at `seq` makes, saved; `VersionConflict` when another got
         there first. What the rules forbid now is `InvalidAction`, or `Stale` for a tap made
-        on an earlier state (it meant something then)."""
+        on an earlier state (it meant something then). A change the bot thinks over is
+        claimed as `claimant` (`_claim_change`)."""
         game = session.game
         refused = InvalidAction if seq in (None, session.seq) else Stale
         match action:
@@ -711,24 +716,24 @@ class GameService:
                     raise refused(f"no move from {src} to {dst}")
                 for step in chain:
                     game = game.play_step(step)
-                tap = (session.seq if seq is None else seq, _move_tap(src, dst))
+                tap = (session.seq if seq is None else seq, _what(action, color))
                 if confirm and game.turn_complete:
-                    return await self._end_turn(session, game, tap, on_accepted)
-                await on_accepted(False)
-                return Outcome(await self._save(session.after_tap(game, tap)))
+                    return await self._end_turn(session, game, tap, on_accepted, claimant)
+                return await self._saved(session.after_tap(game, tap), on_accepted)
             case Undo():
                 if not game.played:
                     raise InvalidAction("nothing to undo")
-                await on_accepted(False)
-                return Outcome(await self._save(session.with_game(game.undo_step(), session.notes)))
+                undone = session.with_game(game.undo_step(), session.notes)
+                return await self._saved(undone, on_accepted)
             case Done():
                 if not game.turn_complete:
                     raise InvalidAction("the turn is not complete")
-                return await self._end_turn(session, game, (session.seq, DONE_TAP), on_accepted)
+                tap = (session.seq, _what(action, color))
+                return await self._end_turn(session, game, tap, on_accepted, claimant)
             case Hint():
-                return await self._hint(session, seq, on_accepted)
+                return await self._hint(session, seq, on_accepted, claimant)
             case Roll() | Double() | Take() | Drop():
-                return await self._cube(session, action, on_accepted)
+                return await self._cube(session, action, on_accepted, claimant)
             case Resign(whole_match):
                 if whole_match and session.match is not None:  # no next game follows
                     session = replace(session, match=replace(session.match, given_up=True))
@@ -736,10 +741,34 @@ class GameService:
                     game = game.resign(color)
                 except IllegalMove as exc:  # a side that has borne off waits for the last roll
                     raise InvalidAction(str(exc)) from exc
+                concluded = await self._conclude(session.with_game(game, ()))
                 await on_accepted(False)
-                return Outcome(await self._conclude(session.with_game(game, ())))
+                return Outcome(concluded)
 
-    async def _hint(self, session: Session, seq: int | None, on_accepted: OnAccepted) -> Outcome:
+    async def _saved(self, session: Session, on_accepted: OnAccepted) -> Outcome:
+        """`session` saved, then its tap accepted: a second tap that lost the save to it is
+        refused for what it is (`AlreadyDone`, `Stale`), not answered as if it were played."""
+        saved = await self._save(session)
+        await on_accepted(False)
+        return Outcome(saved)
+
+    async def _claim_change(self, session: Session, claimant: str, what: str = "turn") -> None:
+        """Claim the change `what` of the game as it is for `claimant` (`process.token tap`),
+        across processes, before the tap is answered and the bot thinks: a second tap
+        meanwhile, on any worker, is refused, as `AlreadyDone` when it is the same tap, else
+        as `Busy`. A claim of this process's is stale (its change failed: `_check` refuses
+        taps while one is under way here), and is claimed over."""
+        name = f"{session.game_id}:{session.seq}:{what}"
+        holder = await self._store.claim_change(name, claimant, CLAIM_TTL)
+        if holder is not None and holder.startswith(f"{self._process}."):
+            holder = await self._store.claim_change(name, claimant, CLAIM_TTL, stale=holder)
+        if holder is not None:
+            doubled = holder.split(" ", 1)[1] == claimant.split(" ", 1)[1]
+            raise (AlreadyDone if doubled else Busy)(session.game_id)
+
+    async def _hint(
+        self, session: Session, seq: int | None, on_accepted: OnAccepted, claimant: str
+    ) -> Outcome:
         """The strongest level's best turn and the next two for the roll, counted and kept with
         the turn (`Session.hint`). Only before the turn's first step, so the hint is always for
         the position on the board; a second ask in the same turn is a doubled tap."""
@@ -750,6 +779,7 @@ class GameService:
             raise AlreadyDone(session.game_id)
         if game.played or game.dice is None:
             raise (InvalidAction if seq in (None, session.seq) else Stale)("steps already played")
+        await self._claim_change(session, claimant, "hint")
         await on_accepted(False)
         away = session.away(session.seats[game.to_move])
         hint = await self._bot.hint(game.position, game.dice, game.rules, away)
@@ -758,7 +788,9 @@ class GameService:
         hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
         return Outcome(await self._save(hinted))
 
-    async def _cube(self, session: Session, action: CubeAction, on_accepted: OnAccepted) -> Outcome:
+    async def _cube(
+        self, session: Session, action: CubeAction, on_accepted: OnAccepted, claimant: str
+    ) -> Outcome:
         """A decision before the roll of short nardy with the cube (RULES.md §9): roll, double,
         or answer a double; play goes on to the next real choice in the same save (the bot
         answers a double, or rolls and plays, at once)."""
@@ -771,7 +803,9 @@ class GameService:
                 case Roll():
                     if not game.may_double():  # else the roll was made at once
                         raise InvalidAction("no roll to decide on")
-                    return await self._play_on(session, game, notes, on_accepted, rolling=True)
+                    return await self._play_on(
+                        session, game, notes, (on_accepted, claimant), rolling=True
+                    )
                 case Double():
                     doubled = game.double()
                     seat = session.seats[game.to_move]
@@ -786,36 +820,49 @@ class GameService:
                     doubled = game.drop()
         except CubeError as exc:
             raise InvalidAction(str(exc)) from exc
-        return await self._play_on(session, doubled, notes, on_accepted)
+        return await self._play_on(session, doubled, notes, (on_accepted, claimant))
 
     async def _end_turn(
-        self, session: Session, game: AnyGame, tap: tuple[int, str], on_accepted: OnAccepted
+        self,
+        session: Session,
+        game: AnyGame,
+        tap: tuple[int, str],
+        on_accepted: OnAccepted,
+        claimant: str,
     ) -> Outcome:
         """End the human's complete turn (`tap` ended it); the bot answers and the human's next
         roll is made, all in one save."""
         played = self._turn_played(session, game)
-        return await self._play_on(session, game.end_turn(), played, on_accepted, tap)
+        accepting = (on_accepted, claimant)
+        return await self._play_on(session, game.end_turn(), played, accepting, tap)
 
     async def _play_on(
         self,
         session: Session,
         game: AnyGame,
         notes: list[Note],
-        on_accepted: OnAccepted,
+        accepting: tuple[OnAccepted, str],
         tap: tuple[int, str] | None = None,
         rolling: bool = False,
     ) -> Outcome:
         """Play on from the human's decision that made `game` (`tap`, when it was a tap on the
         board; `rolling`: not to double, the roll to be made): the bot's turns and answers and
-        the human's next roll, saved once. While the bot thinks, other taps are `Busy`
-        (`_check`: nothing is awaited between it and this)."""
-        self._thinking.add(session.game_id)
+        the human's next roll, saved once. `accepting`: the tap's `OnAccepted` and claimant.
+        Against the bot the change is claimed and the tap answered before the bot thinks;
+        between two people it is answered once saved. Meanwhile other taps in this process are
+        refused (`_check`: nothing is awaited between it and this)."""
+        on_accepted, claimant = accepting
+        self._changing[session.game_id] = claimant.split(" ", 1)[1]
         try:
-            await on_accepted(not session.shared)
+            if not session.shared:
+                await self._claim_change(session, claimant)
+                await on_accepted(True)
             ended = await self._advance(session, game, notes, tap, rolling)
-            return Outcome(await self._conclude(ended))
+            concluded = await self._conclude(ended)
+            await on_accepted(False)  # between two people: answered once saved
+            return Outcome(concluded)
         finally:
-            self._thinking.discard(session.game_id)
+            self._changing.pop(session.game_id, None)
 
     @staticmethod
     def _turn_played(session: Session, game: AnyGame) -> list[Note]:

@@ -357,6 +357,12 @@ class Session:
                 return color
         return None
 
+    def seat_now(self, before: Session, color: Color) -> Color:
+        """The colour the player of `color` in `before` plays here: the same, unless this is the
+        next game of their match, whose opening roll drew the colours anew (RULES.md §2)."""
+        player = match_player(before.seats[color])
+        return next((c for c in Color if match_player(self.seats[c]) == player), color)
+
     def with_game(self, game: AnyGame, notes: tuple[Note, ...]) -> Session:
         """The session after a change to the game: `notes` tell what happened meanwhile."""
         return replace(self, game=game, notes=notes, seq=self.seq + 1)

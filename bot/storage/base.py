@@ -249,6 +249,14 @@ class GameStore(ABC):
         """Free the lease `name` if `holder` still holds it (on a clean stop)."""
 
     @abstractmethod
+    async def claim_change(
+        self, name: str, claimant: str, ttl: float, stale: str | None = None
+    ) -> str | None:
+        """Claim `name` for `claimant`, for all workers, for `ttl` seconds (one change of a
+        game, made by one tap), also over `stale` (a claim known to be abandoned): None when
+        it is `claimant`'s now, else the claimant holding it."""
+
+    @abstractmethod
     async def reserve_slot(
         self, name: str, interval: float, burst: int, most: float | None
     ) -> float | None:

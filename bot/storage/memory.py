@@ -25,6 +25,7 @@ from bot.storage.base import (
 # boards, many minutes of the pictures one process shows.
 PICTURES_KEPT = 200
 SLOTS_KEPT = 10_000  # message budgets kept before the spent ones are dropped
+CLAIMS_KEPT = 10_000  # claims kept before those run out are dropped
 
 
 class MemoryStore(GameStore):
@@ -49,6 +50,7 @@ class MemoryStore(GameStore):
         self._listed: dict[int, list[str]] = {}
         self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
         self._slots: dict[str, float] = {}  # message budgets: the next slot's time (GCRA)
+        self._changes: dict[str, tuple[str, float]] = {}  # claimed: claimant, until
         self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
         self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
         self._media: dict[str, tuple[str, float]] = {}  # file id, when it expires: oldest first
@@ -334,6 +336,18 @@ class MemoryStore(GameStore):
     async def drop_lease(self, name: str, holder: str) -> None:
         if self._leases.get(name, ("", 0.0))[0] == holder:
             del self._leases[name]
+
+    async def claim_change(
+        self, name: str, claimant: str, ttl: float, stale: str | None = None
+    ) -> str | None:
+        now = time.monotonic()
+        holder, expires = self._changes.get(name, (claimant, now))
+        if holder not in (claimant, stale) and expires > now:
+            return holder
+        if len(self._changes) > CLAIMS_KEPT:  # forget the claims that have run out
+            self._changes = {key: held for key, held in self._changes.items() if held[1] > now}
+        self._changes[name] = (claimant, now + ttl)
+        return None
 
     async def reserve_slot(
         self, name: str, interval: float, burst: int, most: float | None

@@ -253,6 +253,15 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
+# KEYS[1] a change's claim (`GameStore.claim_change`); ARGV: the claimant, its life in ms, and a
+# stale claimant it may replace ('': none). The holder if another holds it, else nil.
+_CLAIM_CHANGE = """
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] and held ~= ARGV[3] then return held end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return false
+"""
+
 # KEYS[1] a message budget; ARGV: interval and burst tolerance ((burst - 1) × interval) in ms,
 # the longest wait in ms (-1: any). GCRA on the server's clock, shared by every worker: the key
 # holds the theoretical arrival time (TAT) of the next slot. Returns the ms to wait for the slot
@@ -383,6 +392,11 @@ def lease_key(name: str) -> str:
     return f"nardy:lease:{name}"
 
 
+def claim_key(name: str) -> str:
+    """A change claimed by one tap (`GameStore.claim_change`); expires with the claim."""
+    return f"nardy:claim:{name}"
+
+
 def pace_key(name: str) -> str:
     """A message budget (`_RESERVE_SLOT`); expires once its slots are all free again."""
     return f"nardy:pace:{name}"
@@ -448,6 +462,7 @@ class RedisStore(GameStore):
         self._delete_game = self._redis.register_script(_DELETE_GAME)
         self._count_result = self._redis.register_script(_COUNT_RESULT)
         self._take_lease = self._redis.register_script(_TAKE_LEASE)
+        self._claim_change = self._redis.register_script(_CLAIM_CHANGE)
         self._drop_lease = self._redis.register_script(_DROP_LEASE)
         self._reserve_slot = self._redis.register_script(_RESERVE_SLOT)
         self._claim_card = self._redis.register_script(_CLAIM_CARD)
@@ -712,6 +727,14 @@ class RedisStore(GameStore):
     async def drop_lease(self, name: str, holder: str) -> None:
         async with _reachable():
             await self._drop_lease(keys=[lease_key(name)], args=[holder])
+
+    async def claim_change(
+        self, name: str, claimant: str, ttl: float, stale: str | None = None
+    ) -> str | None:
+        args: list[str | int] = [claimant, max(round(ttl * 1000), 1), stale or ""]
+        async with _reachable():
+            holder = await self._claim_change(keys=[claim_key(name)], args=args)
+        return None if holder is None else str(holder)
 
     async def reserve_slot(
         self, name: str, interval: float, burst: int, most: float | None

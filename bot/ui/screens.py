@@ -131,13 +131,16 @@ def _utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def note_text(texts: Texts, note: Note, reader: Color, game: Kind = Kind.LONG) -> str:
-    """The note in `reader`'s language, a turn in `reader`'s own point numbers (`game`'s)."""
+def note_text(texts: Texts, note: Note, reader: Color | None, game: Kind = Kind.LONG) -> str:
+    """The note in `texts`' language, a turn in `reader`'s own point numbers (`game`'s), or in
+    its mover's when `reader` is None: on a shared board each player reads their own moves as
+    their record writes them (RULES.md §1)."""
     values = dict(note.values)
     if "kind" in values:
         values["kind"] = kind_name(texts, ResultKind(values["kind"]), game)
     if "turn" in values and "by" in values:
         mover, off = Color.parse(values["by"]), texts.gettext("off")
+        reader = mover if reader is None else reader
         if game is Kind.SHORT:  # hits are not marked: the position before is not at hand
             steps = parse_short_turn(values["turn"])
             values["turn"] = short_turn_for(steps, mover, reader, off, texts.gettext("bar"))
@@ -186,7 +189,7 @@ def build_screen(
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
     details = []
     if game.over:
-        details = _results(session, texts, (_("you"), _("bot")), viewer)
+        details = _results(session, texts, names, viewer)
         level = session.seats[viewer.opponent].level
         if standing is not None and level is not None:
             won, lost = standing[viewer], standing[viewer.opponent]
@@ -300,7 +303,7 @@ def shared_screen(
     _ = texts.gettext
     mover = game.to_move
     names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
-    notes = [note_text(texts, note, mover, kind_of(game.rules)) for note in session.notes]
+    notes = [note_text(texts, note, None, kind_of(game.rules)) for note in session.notes]
     lines = []
     outcome = _shared_outcome(session, texts) if game.over else None
     if outcome is not None:
@@ -363,6 +366,7 @@ def shared_screen(
         markup = cube_menu(texts, session, cube_value(game) * 2, resigning)
     status = _status(texts, game, own=False)
     view = _view(session, mover, texts, selected, [*names], status, outcome)
+    view = replace(view, own_turns=True)  # each move as its mover's record writes it
     return Screen(game.board, view, caption(notes, lines, details), markup)
 
 

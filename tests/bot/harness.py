@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -17,9 +18,9 @@ from bot.config import Settings
 from bot.pacing import Pacer
 from bot.service import GameService
 from bot.service.variant import AnyGame
-from bot.storage import GameStore
+from bot.storage import UNFINISHED_TTL, GameStore
 from nardy import Color, Position
-from nardy.game import Game
+from nardy.game import Game, TurnRecord
 from tests.fakes.session import FakeSession
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -124,6 +125,40 @@ def last_checker(game: AnyGame, mover: Color) -> Game:
     start = Position.start().with_checkers(mover, mine).with_checkers(mover.opponent, theirs)
     position = replace(start, to_move=mover, first_turn=(False, False))
     return Game(game.rules, position).with_roll((6, 5))
+
+
+async def win_this_game(
+    chat: Chat, store: GameStore, service: GameService, history: tuple[TurnRecord, ...] = ()
+) -> None:
+    """Stand the person's running game near its end (`last_checker`, with `history` as its
+    turns so far: how it got there is not what these tests are about), bring its board back
+    with /play, and bear off."""
+    session = await service.active_game(chat.user["id"])
+    assert session is not None
+    me = session.seat_of(chat.user["id"])
+    assert me is not None
+    near_end = session.with_game(replace(last_checker(session.game, me), history=history), ())
+    await store.save_game(session.game_id, session.version, near_end.to_text(), UNFINISHED_TTL)
+    await chat.send("/play")
+    await chat.press(chat.last, "🎲 Back to my game")
+    await chat.press(chat.board, "1")
+    await chat.press(chat.board, "1 → off")
+    await chat.press(chat.board, "✅ Done")
+
+
+class SteeredDice:
+    """Rolls without doubles, in a cycle; the values in `next` come first (a chosen opening
+    roll, a double for the bot)."""
+
+    def __init__(self) -> None:
+        self.next: list[int] = []
+        self._cycle = itertools.cycle([6, 1, 4, 3, 5, 2])
+
+    def roll_one(self) -> int:
+        return self.next.pop(0) if self.next else next(self._cycle)
+
+    def roll(self) -> tuple[int, int]:
+        return self.roll_one(), self.roll_one()
 
 
 class Clock:

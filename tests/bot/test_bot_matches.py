@@ -4,10 +4,13 @@ a match up, and a match that goes on after the bot restarts."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import GameService, PoolBotPlayer, Session
-from bot.storage import UNFINISHED_TTL, RedisStore
+from bot.storage import RedisStore
 from bot.ui.callbacks import PickLevel
-from tests.bot.harness import Chat, last_checker, make_chat
+from nardy import Color, format_turn
+from tests.bot.harness import Chat, SteeredDice, make_chat, win_this_game
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -83,21 +86,6 @@ async def test_a_level_button_of_an_older_message_starts_one_game(
     assert "Match to" not in (chat.board.caption or "")
 
 
-async def win_this_game(chat: Chat, store: RedisStore, service: GameService) -> None:
-    """Stand the person's game near its end (one checker left to bear off with 6-5: how it
-    got there is not what these tests are about), bring its board back, and bear off."""
-    session = await current(service, chat)
-    me = session.seat_of(chat.user["id"])
-    assert me is not None
-    near_end = session.with_game(last_checker(session.game, me), ())
-    await store.save_game(session.game_id, session.version, near_end.to_text(), UNFINISHED_TTL)
-    await chat.send("/play")
-    await chat.press(chat.last, "🎲 Back to my game")
-    await chat.press(chat.board, "1")
-    await chat.press(chat.board, "1 → off")
-    await chat.press(chat.board, "✅ Done")
-
-
 async def test_a_whole_match_to_3_against_the_bot(
     chat: Chat, store: RedisStore, service: GameService, telegram: FakeTelegram
 ) -> None:
@@ -132,6 +120,56 @@ async def test_a_whole_match_to_3_against_the_bot(
     assert again.match.match.score == (0, 0)
     assert chat.alerts() == []
     assert telegram.schema_problems == []
+
+
+async def shown_as_theirs(chat: Chat, service: GameService, before: Color | None) -> Color:
+    """The next game of the person's match begun with them playing the other colour than
+    `before`, its board theirs to play: from their side, their moves in their own numbers,
+    the pips theirs. Their colour now."""
+    session = await current(service, chat)
+    me = session.seat_of(chat.user["id"])
+    assert me is not None and me is not before
+    caption = chat.board.caption or ""
+    assert "The next game begins." in caption and "Your turn" in caption
+    assert "thinking" not in caption
+    assert any(label.isdigit() for label in labels(chat))  # the checkers to move
+    board = session.game.board
+    assert f"Pips: you {board.pip_count(me)}, bot {board.pip_count(me.opponent)}" in caption
+    for turn in session.game.history:
+        if turn.color is me:  # a forced first move, played for the person
+            assert f"played for you: {format_turn(turn.steps)}" in caption
+    return me
+
+
+@pytest.mark.parametrize("game", ["Long", "Short"])
+@pytest.mark.parametrize("openings", [((5, 2), (2, 5)), ((2, 5), (5, 2))], ids=["w-b", "b-w"])
+async def test_the_next_game_of_a_match_is_shown_from_the_players_new_colour(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    bot_player: PoolBotPlayer,
+    game: str,
+    openings: tuple[tuple[int, int], tuple[int, int]],
+) -> None:
+    """Game 2's opening roll gives the person the other colour (RULES.md §2), after a
+    resignation; in long nardy game 3's gives it back, after a game won on the board."""
+    dice = SteeredDice()
+    service = GameService(store, bot_player, dice=dice)
+    chat = make_chat(telegram, store, service)
+    await chat.send("/play")
+    if game == "Short":
+        await chat.press(chat.last, "Short")
+    await chat.press(chat.last, "to 5")
+    dice.next = [*openings[0]]
+    await chat.press(chat.last, "Easy")
+    first = (await current(service, chat)).seat_of(chat.user["id"])
+    dice.next = [*openings[1]]
+    await resign(chat)
+    second = await shown_as_theirs(chat, service, first)
+    if game == "Long":
+        dice.next = [*openings[0]]
+        await win_this_game(chat, store, service)
+        assert await shown_as_theirs(chat, service, second) is first
+    assert chat.alerts() == []
 
 
 async def test_a_match_goes_on_after_the_bot_restarts(

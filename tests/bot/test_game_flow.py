@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
 from nardy.dice import ScriptedDice
-from tests.bot.harness import Chat, is_checker, make_chat
+from nardy.game import TurnRecord
+from tests.bot.harness import Chat, SteeredDice, is_checker, make_chat, win_this_game
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -142,3 +145,26 @@ async def test_when_the_bot_opens_the_chat_shows_it_choosing_first(
     assert telegram.calls_of("sendChatAction")[0].params["action"] == "choose_sticker"
     caption = chat.board.caption or ""
     assert "The bot rolled 6-5 and played 12/" in caption  # its 24 is the player's 12
+
+
+@pytest.mark.parametrize("opening", [(5, 2), (2, 5)], ids=["you-white", "bot-white"])
+async def test_the_results_screen_counts_each_side_under_its_name(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer, opening: tuple[int, int]
+) -> None:
+    """Whichever colour the bot plays: the person bears off their last checker (15, the bot
+    has 1 off), after the bot rolled the game's one double."""
+    dice = SteeredDice()
+    dice.next = [*opening]
+    service = GameService(store, bot_player, dice=dice)
+    chat = make_chat(telegram, store, service)
+    await chat.start_game()
+    session = await service.active_game(chat.user["id"])
+    assert session is not None
+    me = session.seat_of(chat.user["id"])
+    assert me is not None
+    await win_this_game(chat, store, service, history=(TurnRecord(me.opponent, (3, 3), ()),))
+    caption = chat.board.caption or ""
+    assert "You won: oyn" in caption
+    assert "Borne off: you 15, bot 1." in caption
+    assert "Doubles rolled: you 0, bot 1." in caption
+    assert "Pips: you 0, bot " in caption

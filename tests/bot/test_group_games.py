@@ -14,7 +14,7 @@ from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from bot.timers import TurnTimers
 from bot.ui.callbacks import BoardAction, BoardTap
-from nardy import Color
+from nardy import Color, format_turn
 from nardy.scoring import EndReason
 from tests.bot.harness import Group, is_checker, make_group, user
 from tests.fakes.telegram import FakeTelegram, Limit, Sent
@@ -192,6 +192,20 @@ async def test_a_whole_group_game_ends_with_the_result_and_only_rematch(
     assert telegram.schema_problems == []
 
 
+async def test_each_move_on_the_shared_board_is_written_as_its_movers_record_writes_it(
+    group: Group, service: GameService
+) -> None:
+    """The board tells the last turn in its mover's own numbers (RULES.md §10), not in those of
+    the player to move next: as each player's record and their own moves read."""
+    session = await started(group, service)
+    for _ in range(4):  # two turns of each colour
+        session = await play_a_turn(group, service, session.game_id)
+        last = session.game.history[-1]
+        caption = board_of(group, session).caption or ""
+        assert f"{session.seats[last.color].name} rolled" in caption
+        assert f"played {format_turn(last.steps)}." in caption, caption
+
+
 async def test_a_rematch_starts_when_both_players_agree(group: Group, service: GameService) -> None:
     session = await started(group, service)
     mover = person(session, session.game.to_move)
@@ -256,6 +270,26 @@ async def test_both_players_tapping_at_once_change_the_game_once(
         assert [b["text"] for b in shown] == ["🔁 Rematch"]
     else:
         assert {BoardTap.unpack(b["callback_data"]).seq for b in shown} == {after.seq}
+
+
+async def test_the_waiting_player_tapping_the_movers_last_button_is_told_to_wait(
+    group: Group, service: GameService
+) -> None:
+    """A move the mover made is a doubled tap only for the mover: the other player tapping
+    the same button of the board it was on is told it is not their turn."""
+    session = await started(group, service)
+    mover = person(session, session.game.to_move)
+    other = person(session, session.game.to_move.opponent)
+    board = board_of(group, session)
+    first = next(b["text"] for b in board.buttons() if is_checker(b["text"]))
+    await group.press(mover, board, first)
+    board = board_of(group, session)
+    move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
+    await group.tap(mover, board, move)
+    await group.tap(mover, board, move)
+    assert group.answers()[-1] == ("Already done.", False)
+    await group.tap(other, board, move)
+    assert group.answers()[-1] == ("Wait: it is your opponent's turn.", True)
 
 
 async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(

@@ -98,6 +98,72 @@ async def test_a_double_done_applies_once(
     assert telegram.schema_problems == []
 
 
+def answers_since(telegram: FakeTelegram, before: int) -> list[str]:
+    """The texts that answered taps since the first `before` answers ("" for a plain one)."""
+    calls = telegram.calls_of("answerCallbackQuery")[before:]
+    return sorted(str(call.params.get("text", "")) for call in calls)
+
+
+async def test_two_quick_taps_on_one_move_play_it_once_and_the_second_is_told(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    await chat.start_game()
+    await chat.press(chat.board, is_checker)
+    board = chat.board
+    target = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
+    before = await current(service, chat)
+    answered = len(telegram.calls_of("answerCallbackQuery"))
+    await asyncio.gather(chat.tap(board, target), chat.tap(board, target))
+    assert answers_since(telegram, answered) == ["", "Already done."]
+    after = await current(service, chat)
+    assert len(after.game.played) > len(before.game.played) and after.seq == before.seq + 1
+
+
+async def test_two_destinations_at_once_are_each_played_or_told_why_not(
+    chat: Chat, service: GameService, telegram: FakeTelegram
+) -> None:
+    """A quick player's two destinations for one checker: a tap is answered with nothing only
+    when it was played; the other says why not."""
+    await chat.start_game()
+    await chat.press(chat.board, is_checker)
+    board = chat.board
+    targets = [b["callback_data"] for b in board.buttons() if "→" in b["text"]][:2]
+    assert len(targets) == 2
+    before = await current(service, chat)
+    answered = len(telegram.calls_of("answerCallbackQuery"))
+    await asyncio.gather(*(chat.tap(board, target) for target in targets))
+    answers = answers_since(telegram, answered)
+    after = await current(service, chat)
+    played = after.seq - before.seq
+    assert len(answers) == 2 and answers.count("") == played >= 1
+    why_not = (
+        "This button is not valid any more.",
+        "This board is out of date: the game has moved on.",
+    )
+    assert all(text in ("", *why_not) for text in answers), answers
+
+
+async def test_two_workers_given_one_done_at_once_play_it_once_and_tell_the_second(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Two processes (each its own service and dispatcher, one Redis) get the same Done at
+    once: the turn is claimed by one; the other tap is answered "Already done" before the bot
+    has thought, not with nothing."""
+    first = GameService(store, bot_player, dice=SeededDice(7))
+    chat = make_chat(telegram, store, first)
+    other = make_chat(telegram, store, GameService(store, bot_player, dice=SeededDice(8)))
+    await chat.start_game()
+    await play_until_done_offered(chat)
+    before = await current(first, chat)
+    board = chat.board
+    done = next(b["callback_data"] for b in board.buttons() if b["text"] == "✅ Done")
+    answered = len(telegram.calls_of("answerCallbackQuery"))
+    await asyncio.gather(chat.tap(board, done), other.tap(board, done))
+    assert answers_since(telegram, answered) == ["", "Already done."]
+    after = await current(first, chat)
+    assert after.seq == before.seq + 1 and len(after.game.history) > len(before.game.history)
+
+
 async def test_malformed_forged_and_foreign_taps_get_alerts(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:

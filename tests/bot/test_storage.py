@@ -416,6 +416,22 @@ async def test_a_lease_is_held_by_one_holder_until_dropped_or_expired(store: Gam
     assert await store.take_lease("bg", "a", 10)
 
 
+async def test_a_claim_is_its_claimants_until_it_runs_out(store: GameStore) -> None:
+    """The first claimant has it, and has it again (a retried change); another is told who
+    holds it; once it runs out, or over a claim named stale, another may claim it. Each name
+    is claimed apart."""
+    assert await store.claim_change("g:5", "tap-a done", 0.3) is None
+    assert await store.claim_change("g:5", "tap-a done", 60) is None  # again, for longer
+    await asyncio.sleep(0.4)  # past the first life: the second claim keeps it
+    assert await store.claim_change("g:5", "tap-b done", 60) == "tap-a done"
+    assert await store.claim_change("g:6", "tap-b done", 0.3) is None
+    await asyncio.sleep(0.4)
+    assert await store.claim_change("g:6", "tap-c m13-7", 60) is None
+    assert await store.claim_change("g:6", "tap-d done", 60, stale="tap-b done") == "tap-c m13-7"
+    assert await store.claim_change("g:6", "tap-d done", 60, stale="tap-c m13-7") is None
+    assert await store.claim_change("g:6", "tap-c m13-7", 60) == "tap-d done"
+
+
 async def test_active_games_are_the_unfinished_ones(store: GameStore) -> None:
     await store.save_game("running", 0, "x", UNFINISHED_TTL)
     await store.save_game("over", 0, "x", FINISHED_TTL)

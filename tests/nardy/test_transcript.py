@@ -468,6 +468,19 @@ def test_malformed_fields_are_one_failed_line(
     assert capsys.readouterr().out == "FAILED: the record is not UTF-8 text\n"
 
 
+def test_whitespace_after_the_seed_is_no_part_of_the_record(
+    honest: Played, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record kept with a blank line or spaces at its end, or Windows line breaks, is the
+    same record; a word after the seed, even after a blank line, is still refused."""
+    text = to_text(honest.transcript)
+    for kept in (text + "\n", text + "\n\n  \n", text.rstrip("\n"), text.replace("\n", "\r\n")):
+        status, line = run_verify(tmp_path, kept, capsys)
+        assert status == 0 and line.startswith("OK: "), (kept[-20:], line)
+    status, line = run_verify(tmp_path, text + "\nextra\n", capsys)
+    assert status == 1 and "nothing may follow the seed" in line
+
+
 def test_random_damage_never_gives_a_traceback(
     honest: Played, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -208,6 +208,22 @@ def test_last_turn_marks_where_checkers_left_and_arrived_net_of_chains() -> None
         assert (changed_box(plain.crop(box), marked.crop(box)) is not None) is expected
 
 
+def test_a_shared_board_writes_the_last_turn_in_its_movers_own_numbers() -> None:
+    """White's 24/18 18/13, on a board numbered for Black (to move): Black's numbers (12/6 6/1)
+    on a player's own board, White's own with `own_turns` (RULES.md §10), as on White's."""
+    position = replace(board(white={24: 3, 13: 1, 1: 11}, black={12: 15}), to_move=Color.BLACK)
+    turn = TurnMarks(Color.WHITE, (Step(24, 6), Step(18, 5)))
+    strip = g.strip_box(top=False)  # White's, at the bottom
+
+    def drawn(numbering: Color, own_turns: bool) -> Image.Image:
+        view = BoardView(numbering=numbering, last_turn=turn, texts=TEXTS, own_turns=own_turns)
+        return compose(position, view).crop(strip)
+
+    as_white = drawn(Color.WHITE, own_turns=False)
+    assert changed_box(drawn(Color.BLACK, own_turns=True), as_white) is None
+    assert changed_box(drawn(Color.BLACK, own_turns=False), as_white) is not None
+
+
 @pytest.mark.parametrize(
     "name",
     [
