@@ -1,6 +1,7 @@
 """What no other handler took: text or an unknown command in a private chat gets a hint (never
-silence); a button we cannot read gets an alert, and on the board of the chat's game the board
-is shown afresh with buttons that work (one from an older release, say)."""
+silence: the way back to the game going, else /play); a button we cannot read gets an alert,
+and on the board of the chat's game the board is shown afresh with buttons that work (one
+from an older release, say)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,18 @@ from bot.boards import Boards
 from bot.i18n import Texts
 from bot.service import GameService
 from bot.ui.alerts import NOT_VALID
+from bot.ui.screens import game_going
 
 
-async def hint(message: Message, texts: Texts) -> None:
-    await message.answer(texts.gettext("To play, send /play. /help lists what I can do."))
+async def hint(message: Message, texts: Texts, service: GameService) -> None:
+    """Where to go from here: back to the game going in this chat, else /play."""
+    session = await service.active_game(message.chat.id)
+    user = message.from_user
+    if session is None or user is None or session.seat_of(user.id) is None:
+        await message.answer(texts.gettext("To play, send /play. /help lists what I can do."))
+        return
+    text, markup = game_going(texts, session, user.id)
+    await message.answer(text, reply_markup=markup)
 
 
 async def unknown(

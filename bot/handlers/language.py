@@ -36,11 +36,17 @@ async def pick(
     service: GameService,
     boards: Boards,
 ) -> None:
-    """Save the choice, say so in the new language, and show the user's board in it."""
+    """Save the choice, say so in the new language where the picker was (its buttons gone),
+    and show the user's board in it."""
     await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
     chosen = translator[callback_data.locale]
     # Translators: said in the language just chosen: name your own language.
-    await query.answer(chosen.gettext("The language is now English."))
+    said = chosen.gettext("The language is now English.")
+    if isinstance(query.message, Message):
+        await query.answer()
+        await query.message.edit_text(said, reply_markup=None)
+    else:  # a picker too old to edit
+        await query.answer(said)
     session = await service.active_game(query.from_user.id)  # the user's private chat
     seat = session.seat_of(query.from_user.id) if session is not None else None
     if session is not None and seat is not None:

@@ -25,8 +25,8 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 from bot.metrics import RENDER_SECONDS
 from bot.service import Session
 from bot.storage import GameStore, StoreUnavailable
-from bot.ui.screens import Screen
-from bot.ui.text_board import text_board
+from bot.ui.screens import NOBODY_YET, Screen
+from bot.ui.text_board import SYMBOLS, text_board
 from nardy import Color
 from renderer import render
 
@@ -246,14 +246,16 @@ class MediaChat:
 
 
 def text_message(screen: Screen) -> str:
-    """`screen` as an HTML text message: the text board in the numbering of the picture it
-    stands for, then the caption."""
+    """`screen` as an HTML text message: who plays ○ and ● (once both players are known), the
+    text board in the numbering of the picture it stands for, then the caption."""
     view = screen.view
     texts = view.texts
     board = text_board(screen.position, view.numbering or Color.WHITE, texts.off, texts.bar)
-    return (
-        f"<pre>{html.escape(board, quote=False)}</pre>\n{html.escape(screen.caption, quote=False)}"
-    )
+    board, caption = html.escape(board, quote=False), html.escape(screen.caption, quote=False)
+    if NOBODY_YET in view.names:  # a card: the opening roll decides the colours
+        return f"<pre>{board}</pre>\n{caption}"
+    legend = "   ".join(f"{SYMBOLS[color]} {view.names[color]}" for color in Color)
+    return f"{html.escape(legend, quote=False)}\n<pre>{board}</pre>\n{caption}"
 
 
 async def edit_inline(

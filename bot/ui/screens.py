@@ -98,6 +98,9 @@ NOTES = {
 }
 
 
+NOBODY_YET = "?"  # the name of a card's player to come
+
+
 @dataclass(frozen=True, slots=True)
 class Screen:
     """One rendering of a board message: the position drawn, how, the caption, the buttons."""
@@ -461,7 +464,7 @@ def _card(
 ) -> Screen:
     """A challenge card: the start position of its game with the challenger's name, `lines`,
     the buttons."""
-    view = base_view(texts, Color.WHITE, (name, "?"))
+    view = base_view(texts, Color.WHITE, (name, NOBODY_YET))
     caption = "\n".join([*lines, texts.gettext("Tap Join to play.")])
     start = ShortPosition.start() if kind_of(rules) is Kind.SHORT else Position.start()
     return Screen(start, view, caption, markup)
@@ -711,6 +714,14 @@ def resign_text(texts: Texts, session: Session, color: Color) -> str:
         n,
         kind=kind_name(texts, kind, kind_of(session.game.rules)),
     )
+
+
+def game_going(texts: Texts, session: Session, user_id: int) -> tuple[str, InlineKeyboardMarkup]:
+    """Text that is no command, sent during a game: the game is played with its board's
+    buttons, and one brings the board back."""
+    text = texts.gettext("Your game is on: play it with the buttons under its board.")
+    answers = [(Answer.SHOW, texts.gettext("🎲 Back to my game"))]
+    return text, question_menu(session, user_id, answers)
 
 
 def new_game_question(

@@ -195,11 +195,20 @@ async def test_a_whole_inline_game_on_the_text_board(
     room: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
     card = await sent_card(room, ALICE, "3")  # a match to 3: games follow one another
+    assert card.text is not None and card.text.startswith("<pre>")  # no colours yet
     await room.press(BOB, card, "🎲 Join")
+
+    def legend(session: Session) -> str:  # who plays ○ and ●, above every board
+        white, black = (seat.name for seat in session.seats)
+        return f"○ {white}   ● {black}\n<pre>"
+
+    session = await game_of(service, card)
+    assert card.text is not None and card.text.startswith(legend(session))
     final = await play_out(room, service, card)
     while final.match is not None and not final.match.match.over:
         final = await play_out(room, service, card)
     assert card.text is not None and "wins the match to 3" in card.text
+    assert card.text.startswith(legend(final))
     assert telegram.calls_of("sendPhoto") == [] and telegram.calls_of("editMessageMedia") == []
     assert telegram.schema_problems == []
 

@@ -92,11 +92,23 @@ async def test_text_and_unknown_commands_get_a_hint(chat: Chat) -> None:
         assert chat.last.text == hint
 
 
-async def test_a_new_language_redraws_the_board(chat: Chat) -> None:
+async def test_text_during_a_game_points_back_to_it(chat: Chat) -> None:
+    await chat.start_game()
+    board = chat.board
+    await chat.send("hello")
+    assert chat.last.text == "Your game is on: play it with the buttons under its board."
+    await chat.press(chat.last, "🎲 Back to my game")
+    assert chat.last.photo_id is not None and chat.last is not board  # the board anew
+    assert "Your turn" in (chat.last.caption or "")
+
+
+async def test_a_new_language_redraws_the_board_and_closes_the_picker(chat: Chat) -> None:
     await chat.start_game()
     await chat.send("/lang")
-    await chat.press(chat.last, "Русский")
+    picker = chat.last
+    await chat.press(picker, "Русский")
     assert "Ваш ход" in (chat.board.caption or "")
+    assert picker.text == "Язык переключён на русский." and picker.buttons() == []
 
 
 async def test_play_again_starts_a_new_game(chat: Chat, service: GameService) -> None:
