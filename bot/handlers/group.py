@@ -108,8 +108,15 @@ async def challenge(
             invited_name,
             settings.rules_for(read_kind(command.args or "")),
         )
-    except GameInProgress:
-        await message.reply(texts.gettext("You already have a game in this chat: finish it first."))
+    except GameInProgress as busy:
+        if busy.user_id == user.id:
+            text = texts.gettext("You already have a game in this chat: finish it first.")
+        else:
+            name = invited_name or ""
+            text = texts.gettext(
+                "{name} is playing a game here already: challenge them after it.", name=name
+            )
+        await message.reply(text)
         return
     thread = message.message_thread_id if message.is_topic_message else None
     card = await send_board(bot, message.chat.id, challenge_screen(made, texts), thread)

@@ -428,10 +428,12 @@ class GameService:
         rules: AnyRules = STANDARD_RULES,
     ) -> Challenge:
         """A challenge on `terms` and `rules` in the group `chat_id` (`Challenges.make`), its
-        game's dice committed now (the card shows it), unless the challenger has a game running
-        there (`GameInProgress`)."""
+        game's dice committed now (the card shows it), unless the challenger, or the person
+        invited, has a game running there (`GameInProgress` naming them): they could not join."""
         assert challenger.user_id is not None
-        await self._check_free(player_slot(chat_id, challenger.user_id), challenger.user_id)
+        for user_id in (challenger.user_id, invited_id):
+            if user_id is not None:
+                await self._check_free(player_slot(chat_id, user_id), user_id)
         return await self.challenges.make(
             chat_id, challenger, locale, terms, invited_id, invited_name, rules, self._seed()
         )

@@ -155,6 +155,18 @@ async def test_a_player_has_one_running_game_per_group(group: Group, service: Ga
     assert group.answers()[-1] == ("You already have a game in this chat: finish it first.", True)
 
 
+async def test_a_challenge_to_someone_playing_here_is_refused_up_front(
+    group: Group, service: GameService
+) -> None:
+    """They could not join it: no card, and the challenger is told why, in their language."""
+    await started(group, service)
+    said = group.telegram.text_update(BOB, "gg", group.chat)["message"]
+    before = len(group.messages)
+    await group.send(CAROL, "/play", reply_to=said)
+    assert group.last.text == "U2002 уже играет здесь: бросьте вызов, когда партия закончится."
+    assert len(group.messages) == before + 1 and group.last.photo_id is None
+
+
 async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
     group: Group, service: GameService
 ) -> None:
