@@ -20,6 +20,7 @@ from bot.storage import LONG_LADDER, GameStore, RatingChange, Tally
 from nardy import Color
 from nardy.ai import Level
 from nardy.scoring import ResultKind
+from nardy.summary import summarize
 
 Standing = tuple[int, int]
 """The record of a finished game's players as wins by colour (`Results.standing`)."""
@@ -127,6 +128,12 @@ class Leader:
     rating: Rating
 
 
+# A game between people is rated only once each has played this many turns (passes and forced
+# turns count): one resigned or lost on time sooner changes no rating and no head-to-head, as
+# lichess aborts a game before both have moved, so two accounts cannot trade rating for nothing.
+RATED_TURNS = 2
+
+
 def signed(delta: float) -> str:
     """A rating change as players read it: "+12", "−7" (a minus sign), "+0"."""
     return f"{round(delta):+d}".replace("-", "−")
@@ -192,15 +199,16 @@ class Results:
 
     async def ended(self, session: Session) -> Session:
         """`session`, whose game has just ended, with that game to count (`Session.ended`);
-        between two people, with the rating changes computed now from both players' ratings
-        (each finished game is one Glicko-2 rating period, `bot.ratings.rate_game`) in the
-        game's own rating: long and short nardy are rated apart."""
+        between two people who each played `RATED_TURNS` turns, with the rating changes
+        computed now from both players' ratings (each finished game is one Glicko-2 rating
+        period, `bot.ratings.rate_game`) in the game's own rating: long and short nardy are
+        rated apart."""
         result = session.game.result
         assert result is not None
         number = 1 if session.match is None else session.match.match.games + 1
         game = kind_of(session.game.rules)
         changes = None
-        if session.shared:
+        if session.shared and min(summarize(session.game).turns) >= RATED_TURNS:
             white, black = [await self._rating(seat.user_id or 0, game) for seat in session.seats]
             score = 0.5 if result.winner is None else float(result.winner is Color.WHITE)
             after = rate_game(white, black, score)

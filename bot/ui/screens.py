@@ -14,7 +14,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import N_, Texts
 from bot.service import Challenge, Note, Session, Terms
-from bot.service.results import Standing, signed
+from bot.service.results import RATED_TURNS, Standing, signed
 from bot.service.variant import (
     AnyGame,
     AnyPosition,
@@ -597,6 +597,14 @@ def _results(session: Session, texts: Texts, names: Sequence[str], first: Color)
     if ended is not None and ended.ratings is not None and session.game.over:
         a, b = (signed(ended.ratings[color].delta) for color in (first, second))
         lines.append(_("Rating: {first} {a}, {second} {b}.", a=a, b=b, **pair))
+    elif session.shared and ended is not None:  # ended too soon to rate (`RATED_TURNS`)
+        lines.append(
+            texts.ngettext(
+                "Not rated: it ended before each player had played {n} turn.",
+                "Not rated: it ended before each player had played {n} turns.",
+                RATED_TURNS,
+            )
+        )
     return lines
 
 

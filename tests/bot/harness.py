@@ -16,11 +16,13 @@ from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
 from bot.pacing import Pacer
-from bot.service import GameService
+from bot.service import Action, Done, GameService, Move, Roll, Session
+from bot.service.results import RATED_TURNS
 from bot.service.variant import AnyGame
 from bot.storage import UNFINISHED_TTL, GameStore
 from nardy import Color, Position
 from nardy.game import Game, TurnRecord
+from nardy.summary import summarize
 from tests.fakes.session import FakeSession
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -144,6 +146,24 @@ async def win_this_game(
     await chat.press(chat.board, "1")
     await chat.press(chat.board, "1 → off")
     await chat.press(chat.board, "✅ Done")
+
+
+async def play_turns(service: GameService, session: Session, turns: int = RATED_TURNS) -> Session:
+    """Play on in a game between two people until each has played `turns` turns (a rated
+    game's least, `RATED_TURNS`), each step the first legal one, a short nardy player who may
+    double rolling: the game itself is not what the tests that call this are about."""
+    while min(summarize(session.game).turns) < turns and not session.game.over:
+        game = session.game
+        mover = game.to_move
+        if game.dice is None:
+            action: Action = Roll()
+        elif game.turn_complete:
+            action = Done()
+        else:
+            step = game.next_steps()[0]
+            action = Move(step.src, step.dst)
+        session = (await service.apply(session, mover, action, session.seq)).session
+    return session
 
 
 class SteeredDice:

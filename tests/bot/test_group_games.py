@@ -16,7 +16,7 @@ from bot.timers import TurnTimers
 from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import Color, format_turn
 from nardy.scoring import EndReason
-from tests.bot.harness import Group, is_checker, make_group, user
+from tests.bot.harness import Group, is_checker, make_group, play_turns, user
 from tests.fakes.telegram import FakeTelegram, Limit, Sent
 
 ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
@@ -316,7 +316,8 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
     assert card.caption is not None and "A match to 3 points" in card.caption
     await group.press(BOB, card, "🎲 Join")
     session = await service.load(challenge_id(card))
-    for game in (1, 2):  # ALICE resigns at the start: a mars each time
+    await play_turns(service, session)  # game 1 is rated (`RATED_TURNS`), game 2 is not
+    for game in (1, 2):  # ALICE resigns before bearing off: a mars each time
         await group.send(ALICE, "/resign")
         await group.press(ALICE, group.last, "🏳 Yes, resign")
         caption = board_of(group, session).caption or ""
@@ -326,6 +327,7 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
             assert "Rating: U200" in caption and "+" in caption and "−" in caption
             assert "Match to 3: U2001 0, U2002 2." in caption
     assert "U2002 wins the match to 3: 4–0." in caption
+    assert "Not rated: it ended before each player had played 2 turns." in caption
     assert [b["text"] for b in board_of(group, session).buttons()] == ["🔁 Rematch"]
 
 

@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 from dataclasses import replace
 
+import pytest
+
 from bot.ratings import Rating, rate_game
 from bot.service import (
     Done,
@@ -20,16 +22,16 @@ from bot.service import (
     Session,
     Terms,
 )
-from bot.service.results import SHORT, KindRecord, plays_like
+from bot.service.results import RATED_TURNS, SHORT, KindRecord, plays_like
 from bot.service.session import Ended
-from bot.service.variant import Kind
+from bot.service.variant import Kind, kind_of
 from bot.storage import GLOBAL_BOARD, RECENT_COUNTED, GameStore, MemoryStore, RedisStore
-from nardy import Color
+from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
 from nardy.game import Game
 from nardy.short import ShortRules
-from tests.bot.harness import Clock
+from tests.bot.harness import Clock, play_turns
 from tests.nardy.builders import board
 
 USER = 77
@@ -172,7 +174,7 @@ async def test_games_between_people_change_ratings_and_leaderboards(
 
     async def bob_beats(other: Seat, chat: int) -> Session:
         made = await service.challenge(chat, other, "en", Terms())
-        session = await service.join(made.challenge_id, bob, None, 5)
+        session = await play_turns(service, await service.join(made.challenge_id, bob, None, 5))
         loser = session.seat_of(other.user_id or 0)
         assert loser is not None
         return (await service.apply(session, loser, Resign(), None)).session
@@ -208,7 +210,7 @@ async def test_short_nardy_between_people_is_rated_on_its_own_ladder_once(
     service = service_on(store, bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms(), rules=ShortRules())
-    session = await service.join(made.challenge_id, bob, None, 5)
+    session = await play_turns(service, await service.join(made.challenge_id, bob, None, 5))
     loser = session.seat_of(1)
     assert loser is not None
     finished = (await service.apply(session, loser, Resign(), None)).session
@@ -234,6 +236,29 @@ async def test_short_nardy_between_people_is_rated_on_its_own_ladder_once(
     assert [u for u, _ in await store.top(str(GROUP), 10, SHORT)] == [2, 1]
     assert await service.results.leaders(GLOBAL_BOARD, 10) == []
     assert await service.results.place(GLOBAL_BOARD, 1, Kind.SHORT) == (2, 2)
+
+
+@pytest.mark.parametrize("rules", [Rules(), ShortRules()], ids=["long", "short"])
+async def test_a_game_ended_before_each_played_its_turns_is_counted_not_rated(
+    store: RedisStore, bot_player: PoolBotPlayer, rules: Rules | ShortRules
+) -> None:
+    """Resigned after one turn each (`RATED_TURNS` is 2): the players' statistics count it,
+    no rating, head-to-head or leaderboard moves; a second such game neither (no farming)."""
+    service = service_on(store, bot_player)
+    alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
+    for played in (1, 2):
+        made = await service.challenge(GROUP, alice, "en", Terms(), rules=rules)
+        session = await service.join(made.challenge_id, bob, None, 5)
+        session = await play_turns(service, session, RATED_TURNS - 1)
+        loser = session.seat_of(1)
+        assert loser is not None
+        finished = (await service.apply(session, loser, Resign(), None)).session
+        assert finished.ended is not None and finished.ended.ratings is None
+        record = await service.results.record(2)
+        kind = "short.people" if isinstance(rules, ShortRules) else "people"
+        assert record.of(kind).games == played and record.of(kind).wins == played
+        assert record.rating(kind_of(rules)) is None
+    assert await store.head_to_head(2, 1) == {} and await store.top(GLOBAL_BOARD, 10) == []
 
 
 def _pair(session: Session, bob: int, other: int) -> tuple[int, int]:

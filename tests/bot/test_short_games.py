@@ -41,7 +41,16 @@ from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
-from tests.bot.harness import Chat, Clock, Group, is_checker, make_chat, make_group, user
+from tests.bot.harness import (
+    Chat,
+    Clock,
+    Group,
+    is_checker,
+    make_chat,
+    make_group,
+    play_turns,
+    user,
+)
 from tests.fakes.telegram import FakeTelegram, Limit, Sent
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
@@ -292,7 +301,7 @@ async def test_a_group_game_of_short_nardy_is_rated_on_short_nardys_ladder(
 ) -> None:
     """Resigned: the board gives the short head-to-head and rating changes, /stats the short
     nardy rating, `/top short` the short leaderboard; long nardy's stays empty."""
-    session = await short_challenge(group, service)
+    session = await play_turns(service, await short_challenge(group, service))
     loser = person(session, Color.WHITE)
     winner = person(session, Color.BLACK)
     await group.send(loser, "/resign")

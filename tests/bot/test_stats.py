@@ -9,11 +9,11 @@ from typing import Any
 
 from aiogram.types import Update
 
-from bot.service import GameService, PoolBotPlayer
+from bot.service import GameService, PoolBotPlayer, player_slot
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardAction, BoardTap
 from nardy.game import Game
-from tests.bot.harness import GROUP_CHAT, Chat, make_chat, make_group, user
+from tests.bot.harness import GROUP_CHAT, Chat, make_chat, make_group, play_turns, user
 from tests.fakes.telegram import FakeTelegram
 from tests.nardy.builders import board
 
@@ -70,6 +70,9 @@ async def test_a_game_between_people_rates_both_and_fills_the_leaderboards(
     await group.send(ALICE, "/play")
     await group.press(BOB, group.last, "🎲 Join")
     board = group.last
+    session = await service.active_game(player_slot(GROUP_CHAT["id"], ALICE["id"]))
+    assert session is not None
+    await play_turns(service, session)  # a game is rated from `RATED_TURNS` turns each
     await group.send(ALICE, "/resign")
     await group.press(ALICE, group.last, "🏳 Yes, resign")
     caption = next(m for m in group.messages if m.message_id == board.message_id).caption or ""
