@@ -663,13 +663,16 @@ def _view(
 ) -> BoardView:
     """The picture from `viewer`'s side, in `viewer`'s numbering; `names` by colour, `status`
     beside the name of the side the game waits for, the `outcome` on a banner when the game is
-    over."""
+    over, with the match's result after its last game (the picture people share)."""
     game = session.game
     _ = texts.gettext
     banner = None
     if game.result is not None and outcome is not None:
         resigned, result = outcome
-        banner = Banner(game.result.winner, _("Game over"), result, resigned)
+        winner = game.result.winner
+        banner = Banner(winner, _("Game over"), result, resigned)
+        if session.match is not None and session.match.over:
+            banner = Banner(winner, _("Match over"), result, _match_line(session, texts))
     base = base_view(texts, viewer, (names[0], names[1]), status, banner)
     _position, view = game_view(game, base, selected)
     view = replace(view, acting=to_act(game))  # the status beside it (a double's answer)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import Locale, Translator
 from bot.service import GameService, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import PickLevel
+from bot.ui.screens import build_screen
 from nardy import Color, format_turn
+from renderer import Banner
 from tests.bot.harness import Chat, SteeredDice, make_chat, win_this_game
 from tests.fakes.telegram import FakeTelegram
 
@@ -108,10 +111,17 @@ async def test_a_whole_match_to_3_against_the_bot(
     assert "You resigned game 2.\nThe bot won game 2: mars.\nTurns played: " in caption
     assert "; borne off: you 0, bot 0.\nMatch score: you 1, bot 2." in caption
     assert "Match to 3: you 1, bot 2." in caption
+    last = await current(service, chat)
     await resign(chat)
     caption = chat.board.caption or ""
     assert "You resigned. The bot won: mars, 2 points." in caption
     assert "The bot won the match to 3: 4–1." in caption
+    finished = await service.load(last.game_id)  # its picture, the one people share
+    me = finished.seat_of(chat.user["id"])
+    assert me is not None
+    banner = build_screen(finished, me, Translator()[Locale.EN]).view.banner
+    said = "The bot won: mars, 2 points."
+    assert banner == Banner(me.opponent, "Match over", said, "The bot won the match to 3: 4–1.")
     assert [b["text"] for b in chat.board.buttons()] == ["🎲 Play again"]
     assert await service.active_game(chat.user["id"]) is None
     await chat.press(chat.board, "🎲 Play again")

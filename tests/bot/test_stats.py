@@ -70,7 +70,7 @@ async def test_a_game_between_people_rates_both_and_fills_the_leaderboards(
     await group.send(ALICE, "/play")
     await group.press(BOB, group.last, "🎲 Join")
     board = group.last
-    session = await service.active_game(player_slot(GROUP_CHAT["id"], ALICE["id"]))
+    session = await service.active_game(player_slot(group.chat["id"], ALICE["id"]))
     assert session is not None
     await play_turns(service, session)  # a game is rated from `RATED_TURNS` turns each
     await group.send(ALICE, "/resign")
