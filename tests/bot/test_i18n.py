@@ -139,3 +139,17 @@ def test_every_level_result_and_note_has_its_text() -> None:
 )
 def test_telegram_language_maps_to_a_locale(code: str | None, expected: Locale) -> None:
     assert locale_for(code, default=Locale.UK) is expected
+
+
+CARDS = [(Locale.RU, "длинные", "короткие"), (Locale.UK, "довгі", "короткі")]
+
+
+@pytest.mark.parametrize(("locale", "long", "short"), CARDS)
+def test_the_long_and_short_group_cards_are_worded_alike(
+    locale: Locale, long: str, short: str
+) -> None:
+    """The two open challenges differ by the game's name alone, in every language."""
+    texts = Translator()[locale]
+    said_long = texts.gettext("{name} offers a game of long nardy to anyone here.", name="A")
+    said_short = texts.gettext("{name} offers a game of short nardy to anyone here.", name="A")
+    assert long in said_long and said_long.replace(long, short) == said_short
