@@ -130,12 +130,17 @@ def _what(action: Action, color: Color) -> str:
     (`w:m24-18`, `b:d`) to tell a doubled tap from another player's same tap."""
     match action:
         case Move(src, dst):
-            done = f"m{src}-{dst}"
+            tapped = f"m{src}-{dst}"
         case Done():
-            done = "d"
+            tapped = "d"
         case _:
-            done = type(action).__name__.lower()
-    return f"{color.label[0]}:{done}"
+            tapped = type(action).__name__.lower()
+    return f"{color.label[0]}:{tapped}"
+
+
+def _claimed_tap(claimant: str) -> str:
+    """The tap a claimant (`process.token tap`, `GameService.apply`) names."""
+    return claimant.split(" ", 1)[1]
 
 
 def _new_match(length: int, first: Seat, second: Seat) -> MatchPlay | None:
@@ -765,7 +770,7 @@ class GameService:
         if holder is not None and holder.startswith(f"{self._process}."):
             holder = await self._store.claim_change(name, claimant, CLAIM_TTL, stale=holder)
         if holder is not None:
-            doubled = holder.split(" ", 1)[1] == claimant.split(" ", 1)[1]
+            doubled = _claimed_tap(holder) == _claimed_tap(claimant)
             raise (AlreadyDone if doubled else Busy)(session.game_id)
 
     async def _hint(
@@ -806,7 +811,7 @@ class GameService:
                     if not game.may_double():  # else the roll was made at once
                         raise InvalidAction("no roll to decide on")
                     return await self._play_on(
-                        session, game, notes, (on_accepted, claimant), rolling=True
+                        session, game, notes, on_accepted, claimant, rolling=True
                     )
                 case Double():
                     doubled = game.double()
@@ -822,7 +827,7 @@ class GameService:
                     doubled = game.drop()
         except CubeError as exc:
             raise InvalidAction(str(exc)) from exc
-        return await self._play_on(session, doubled, notes, (on_accepted, claimant))
+        return await self._play_on(session, doubled, notes, on_accepted, claimant)
 
     async def _end_turn(
         self,
@@ -835,26 +840,26 @@ class GameService:
         """End the human's complete turn (`tap` ended it); the bot answers and the human's next
         roll is made, all in one save."""
         played = self._turn_played(session, game)
-        accepting = (on_accepted, claimant)
-        return await self._play_on(session, game.end_turn(), played, accepting, tap)
+        after = game.end_turn()
+        return await self._play_on(session, after, played, on_accepted, claimant, tap)
 
     async def _play_on(
         self,
         session: Session,
         game: AnyGame,
         notes: list[Note],
-        accepting: tuple[OnAccepted, str],
+        on_accepted: OnAccepted,
+        claimant: str,
         tap: tuple[int, str] | None = None,
         rolling: bool = False,
     ) -> Outcome:
         """Play on from the human's decision that made `game` (`tap`, when it was a tap on the
         board; `rolling`: not to double, the roll to be made): the bot's turns and answers and
-        the human's next roll, saved once. `accepting`: the tap's `OnAccepted` and claimant.
-        Against the bot the change is claimed and the tap answered before the bot thinks;
-        between two people it is answered once saved. Meanwhile other taps in this process are
-        refused (`_check`: nothing is awaited between it and this)."""
-        on_accepted, claimant = accepting
-        self._changing[session.game_id] = claimant.split(" ", 1)[1]
+        the human's next roll, saved once. Against the bot the change is claimed as `claimant`
+        and the tap answered before the bot thinks; between two people it is answered once
+        saved. Meanwhile other taps in this process are refused (`_check`: nothing is awaited
+        between it and this)."""
+        self._changing[session.game_id] = _claimed_tap(claimant)
         try:
             if not session.shared:
                 await self._claim_change(session, claimant)
