@@ -10,9 +10,11 @@ The text is UTF-8, one field a line, in this order and nothing else:
 
     nardy game record v1
     game: "g-2f9c"
+    date: 2026-12-05
     white: "Alice"
     black: "Nardy bot"
-    rules: {"opening": "reroll", "higher_die_rule": true, …, "match_length": 1}
+    rules: {"opening": "reroll", "higher_die_rule": true, …, "match_length": 3}
+    match: game 2, white 1, black 0
     opening: black 3 white 3, black 2 white 5
     1. white 6-5: 24/18 18/13
     2. black 4-2: 24/20 20/18
@@ -27,6 +29,9 @@ The text is UTF-8, one field a line, in this order and nothing else:
     seed: <64 hex digits>
 
   Whitespace after the seed (a final line break, blank lines) is no part of the record.
+* `date`, when known, is the day (UTC) the game ended.
+* `match`, in a game of a match (`match_length` above 1, RULES.md §7) and only there, says
+  which game of the match it is and the score before it, by the colours of this game.
 * Free text (game id, names, mix) is a JSON string; the rules are the RULES.md §11 options
   object on one line; short nardy's (§9) starts with `"variant": "short"`, and its turns are
   in its notation (`bar/22 13/7 6/off`, no hit marks).
@@ -50,6 +55,7 @@ resigned or timed out was never played and is not recorded.
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from collections.abc import Callable
@@ -72,6 +78,8 @@ _TURN = re.compile(r"(\d+)\. (white|black) ([1-6])-([1-6]): (.+)")
 _PAIR = re.compile(r"(white|black) ([1-6]) (white|black) ([1-6])")
 _HINTS = re.compile(r"(white|black) ([1-9]\d*)")
 _CUBE = re.compile(r"cube: (white|black) doubles to (\d+), (white|black) (takes|drops)")
+_MATCH = re.compile(r"game ([1-9]\d*), white (\d+), black (\d+)")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _RESULT = re.compile(r"(?:(white|black) wins, ([a-z_]+)|draw), (\d+) points?, ([a-z_]+)")
 _KINDS = {kind.value for kind in ResultKind}
 _REASONS = {reason.value for reason in EndReason}
@@ -84,6 +92,15 @@ class TranscriptError(ValueError):
 
 class VerificationError(ValueError):
     """A transcript that reads but does not check out: the message says what and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlace:
+    """Where a game stands in its match (RULES.md §7): which game of it (from 1), and the
+    score before it, indexed by the `Color` each player has in this game."""
+
+    game: int
+    score: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +123,14 @@ class Transcript:
     seed: bytes
     hints: tuple[int, int] = (0, 0)  # hints asked for, indexed by `Color`
     doubles: tuple[Double, ...] = ()  # short nardy's doubles answered, in order (`Double`)
+    date: str = ""  # the day the game ended, `YYYY-MM-DD` (UTC); "" when not known
+    match: MatchPlace | None = None  # in a match (`rules.match_length` > 1) and only there
 
     def __post_init__(self) -> None:
-        """Hold each turn's steps as `parse_turn` reads their notation with the roll."""
+        """Hold each turn's steps as `parse_turn` reads their notation with the roll; a game
+        of a match, and only one, says where it stands in it."""
+        if (self.match is not None) != (self.rules.match_length > 1):
+            raise ValueError("a record says where its game stands in a match, and only then")
         read = _turn_parser(self.rules)
         turns = tuple(
             replace(turn, steps=read(format_turn(turn.steps), turn.dice)) for turn in self.turns
@@ -144,19 +166,23 @@ def from_game(
     seed: bytes,
     mix: str,
     hints: tuple[int, int] = (0, 0),
+    date: str = "",
+    match: tuple[int, MatchPlace] | None = None,
 ) -> Transcript:
     """The transcript of a finished `game` that `nardy.game.new_game` began with `opening`,
     its dice from `nardy.fair.FairDice(seed, game_id, mix)`; `players` by colour, White's
-    first, and the `hints` each asked for."""
+    first, the `hints` each asked for, the `date` it ended and, in a match, the match's
+    length and the game's place in it (the game's own rules say one game, RULES.md §7)."""
     if game.result is None:
         raise ValueError("the game is not over: only a finished game has a transcript")
     doubles = game.doubles if isinstance(game, ShortGame) else ()
     if isinstance(game, ShortGame) and not game.doubles_complete:
         raise ValueError("the game's doubles were not all kept: its cube cannot be replayed")
+    rules = game.rules if match is None else replace(game.rules, match_length=match[0])
     return Transcript(
         game_id=game_id,
         players=players,
-        rules=game.rules,
+        rules=rules,
         opening=opening.rolls,
         white_player=opening.white_player,
         turns=game.history,
@@ -166,6 +192,8 @@ def from_game(
         seed=seed,
         hints=hints,
         doubles=doubles,
+        date=date,
+        match=None if match is None else match[1],
     )
 
 
@@ -180,11 +208,15 @@ def to_text(t: Transcript) -> str:
     lines = [
         HEADER,
         f"game: {_quote(t.game_id)}",
+        *([f"date: {t.date}"] if t.date else []),
         f"white: {_quote(t.players[Color.WHITE])}",
         f"black: {_quote(t.players[Color.BLACK])}",
         f"rules: {_rules_text(t.rules)}",
-        f"opening: {', '.join(_show_pair(t, pair) for pair in t.opening)}",
     ]
+    if t.match is not None:
+        white, black = t.match.score
+        lines.append(f"match: game {t.match.game}, white {white}, black {black}")
+    lines.append(f"opening: {', '.join(_show_pair(t, pair) for pair in t.opening)}")
     value = 1
     for n in range(len(t.turns) + 1):
         for double in t.doubles:
@@ -220,8 +252,10 @@ def parse(text: str) -> Transcript:
     if reader.next() != HEADER:
         raise TranscriptError(f"line 1: a transcript starts with {HEADER!r}")
     game_id = reader.string("game")
+    day = _date(reader)
     players = (reader.string("white"), reader.string("black"))
     rules = _rules(reader)
+    match = _match(reader, rules.match_length)
     opening, white_player = _opening(reader)
     turns: list[TurnRecord] = []
     doubles: list[Double] = []
@@ -252,6 +286,8 @@ def parse(text: str) -> Transcript:
         seed,
         hints,
         tuple(doubles),
+        day,
+        match,
     )
 
 
@@ -443,6 +479,35 @@ def _rules(reader: _Lines) -> Rules | ShortRules:
         return Rules.from_dict(data)
     except ValueError as exc:  # bad JSON or a RulesError
         raise reader.error(f"rules: {exc}") from None
+
+
+def _date(reader: _Lines) -> str:
+    """The optional `date` line: a day as `YYYY-MM-DD`; "" when there is none."""
+    if not (reader.peek() or "").startswith("date: "):
+        return ""
+    value = reader.field("date")
+    try:
+        if not _DATE.fullmatch(value):
+            raise ValueError(value)
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise reader.error(f"{value!r} is not a day like 2026-12-05") from None
+    return value
+
+
+def _match(reader: _Lines, length: int) -> MatchPlace | None:
+    """The `match` line a game of a match to `length` points has (and only one): the game's
+    number and the score before it, each below `length` (the match was not yet won)."""
+    if length == 1:
+        return None
+    text = reader.field("match")
+    found = _MATCH.fullmatch(text)
+    if found is None:
+        raise reader.error(f"{text!r} is not like 'game 2, white 1, black 0'")
+    score = (int(found[2]), int(found[3]))
+    if max(score) >= length:
+        raise reader.error(f"a score of {max(score)} had already won the match to {length}")
+    return MatchPlace(int(found[1]), score)
 
 
 def _opening(reader: _Lines) -> tuple[tuple[tuple[int, int], ...], int]:

@@ -1058,7 +1058,8 @@ class GameService:
             await self._tally(session)
         ended = await self.results.ended(session)
         assert ended.ended is not None
-        ended = replace(ended, ended=replace(ended.ended, record=record_text(session)))
+        record = record_text(session, self._clock())
+        ended = replace(ended, ended=replace(ended.ended, record=record))
         return await self._save(await self._next_of_match(ended), ending=True)
 
     async def _save(self, session: Session, ending: bool = False) -> Session:

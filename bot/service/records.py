@@ -5,12 +5,14 @@ button); anyone can check one with `python -m nardy verify RECORD`."""
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 
-from bot.service.session import Ended, Seat, Session
+from bot.service.session import Ended, Seat, Session, match_player
 from bot.service.variant import has_record
 from bot.storage import GameStore
 from nardy import Color
-from nardy.transcript import Transcript, TranscriptError, from_game, parse, to_text
+from nardy.ai import Level
+from nardy.transcript import MatchPlace, Transcript, TranscriptError, from_game, parse, to_text
 
 log = logging.getLogger(__name__)
 
@@ -25,10 +27,29 @@ def player_name(seat: Seat) -> str:
     return seat.name or f"Player {seat.user_id}"
 
 
-def transcript_of(session: Session) -> Transcript | None:
-    """The transcript of `session`'s game, just ended; None when its dice were not committed
-    (a game begun before provably fair dice, or dice a test chose), or its doubles were not
-    all kept (`has_record`)."""
+def bot_level(name: str) -> Level | None:
+    """The level of the bot a record names `name` (`player_name`); None for a person."""
+    for level in Level:
+        if name == f"{BOT_NAME} ({level.value})":
+            return level
+    return None
+
+
+def match_place(session: Session) -> tuple[int, MatchPlace] | None:
+    """In a match, its length and where `session`'s game, just ended and not yet scored,
+    stands in it (`nardy.transcript.MatchPlace`); None for a single game."""
+    if session.match is None:
+        return None
+    match, players = session.match.match, session.match.players
+    white = players.index(match_player(session.seats[Color.WHITE]))
+    score = (match.score[white], match.score[1 - white])
+    return match.length, MatchPlace(match.games + 1, score)
+
+
+def transcript_of(session: Session, ended_at: float) -> Transcript | None:
+    """The transcript of `session`'s game, just ended at the time `ended_at`; None when its
+    dice were not committed (a game begun before provably fair dice, or dice a test chose), or
+    its doubles were not all kept (`has_record`)."""
     fair, game = session.fair, session.game
     if fair is None or fair.opening is None or game.result is None or not has_record(game):
         return None
@@ -45,13 +66,15 @@ def transcript_of(session: Session) -> Transcript | None:
         seed=fair.seed,
         mix=fair.mix,
         hints=(hints[0], hints[1]),
+        date=datetime.fromtimestamp(ended_at, UTC).date().isoformat(),
+        match=match_place(session),
     )
 
 
-def record_text(session: Session) -> str:
-    """The record of `session`'s game, just ended, as a text file holds it; "" when it has
-    none (`transcript_of`)."""
-    transcript = transcript_of(session)
+def record_text(session: Session, ended_at: float) -> str:
+    """The record of `session`'s game, just ended at the time `ended_at`, as a text file
+    holds it; "" when it has none (`transcript_of`)."""
+    transcript = transcript_of(session, ended_at)
     return "" if transcript is None else to_text(transcript)
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup
+from babel.dates import format_date
 
 from bot.i18n import Texts
+from bot.service.records import bot_level
 from bot.storage import RECORD_TTL
 from bot.ui.keyboards import records_menu
-from nardy import Color
+from bot.ui.names import level_name
 from nardy.transcript import Transcript
 
 RECORD_DAYS = RECORD_TTL // 86400
@@ -42,16 +46,33 @@ def records_list(
 
 
 def record_label(texts: Texts, transcript: Transcript) -> str:
-    """A record's button: the players and the result."""
-    white, black = transcript.players[Color.WHITE], transcript.players[Color.BLACK]
+    """A record's button: when the game ended and, in a match, which game it was; the
+    players, and the result."""
+    white, black = (player_label(texts, name) for name in transcript.players)
     result = transcript.result
     if result.winner is None:
-        return texts.gettext("{white} – {black}: a draw", white=white, black=black)
-    return texts.ngettext(
-        "{white} – {black}: {winner} won {n} point",
-        "{white} – {black}: {winner} won {n} points",
-        result.points,
-        white=white,
-        black=black,
-        winner=transcript.players[result.winner],
-    )
+        outcome = texts.gettext("{white} – {black}: a draw", white=white, black=black)
+    else:
+        outcome = texts.ngettext(
+            "{white} – {black}: {winner} won {n} point",
+            "{white} – {black}: {winner} won {n} points",
+            result.points,
+            white=white,
+            black=black,
+            winner=(white, black)[result.winner],
+        )
+    when = []
+    if transcript.date:
+        day = date.fromisoformat(transcript.date)
+        when.append(format_date(day, "d MMM", locale=texts.locale.value))
+    if transcript.match is not None:
+        when.append(texts.gettext("game {n}", n=transcript.match.game))
+    return " · ".join([", ".join(when), outcome] if when else [outcome])
+
+
+def player_label(texts: Texts, name: str) -> str:
+    """A player as a record names them, in the reader's language: the bot by its level."""
+    level = bot_level(name)
+    if level is None:
+        return name
+    return texts.gettext("Bot · {level}", level=level_name(texts, level))

@@ -9,6 +9,7 @@ import json
 import random
 import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -37,7 +38,7 @@ from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
 from nardy.short import Game as ShortGame
 from nardy.short import ShortRules
-from nardy.transcript import Transcript, VerificationError, parse, verify
+from nardy.transcript import MatchPlace, Transcript, VerificationError, parse, verify
 from tests.bot.harness import Clock, Group, is_checker, make_chat, make_group, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
@@ -173,7 +174,51 @@ async def test_each_game_of_a_match_has_its_own_seed_and_record(
     for number in (1, 2):
         text = await service.records.text(f"{session.game_id}.{number}", USER)
         assert text is not None
-        verify(parse(text))
+        record = parse(text)
+        verify(record)
+        assert record.rules.match_length == 3  # the match's, not its game's (RULES.md §7)
+        bot = next(color for color in Color if record.players[color].startswith("Nardy bot"))
+        before = [0, 0]
+        before[bot] = 2 * (number - 1)  # the bot won game 1 by a mars
+        assert record.match == MatchPlace(number, (before[0], before[1]))
+
+
+async def test_the_record_list_tells_the_day_the_game_of_a_match_and_the_bot_in_each_language(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Two games of one match are told apart by their number; each says the day it ended,
+    and the bot is named in the reader's language, not as the record names it."""
+    clock = Clock()
+    clock.now = datetime(2026, 12, 5, 18, 30, tzinfo=UTC).timestamp()
+    service = fair_service(store, bot_player, clock)
+    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, length=3))
+    for _ in range(2):  # two mars of 2 points each: the bot wins the match 4-0
+        me = session.seat_of(USER)
+        assert me is not None
+        session = (await service.apply(session, me, Resign(), None)).session
+    assert session.match is not None and session.match.over
+    records = {name: record for name, record in await service.records.latest(USER)}
+    assert {record.date for record in records.values()} == {"2026-12-05"}
+    words = {
+        "en": ("5 Dec, game {n} · {white} – {black}: Bot · Easy won 2 points", "Bot · Easy"),
+        "ru": (
+            "5 дек., партия {n} · {white} – {black}: победа Бот · Лёгкий, 2 очка",
+            "Бот · Лёгкий",
+        ),
+        "uk": (
+            "5 груд., партія {n} · {white} – {black}: перемога Бот · Легкий, 2 очки",
+            "Бот · Легкий",
+        ),
+    }
+    for language, (label, bot) in words.items():
+        chat = make_chat(telegram, store, service, USER, language)
+        await chat.send("/record")
+        expected = []
+        for n in (2, 1):  # latest first
+            record = records[f"{session.game_id}.{n}"]
+            white, black = (bot if "bot" in name else name for name in record.players)
+            expected.append(label.format(n=n, white=white, black=black))
+        assert [button["text"] for button in chat.last.buttons()] == expected
 
 
 def test_committed_dice_keep_everything_a_restart_needs_and_never_print_the_seed() -> None:
@@ -253,7 +298,8 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
     listing = chat.last
     assert listing.text == "Your latest games: tap one for its record."
     (button,) = listing.buttons()
-    assert button["text"].startswith(f"{record.players[0]} – {record.players[1]}: ")
+    white, black = ("Bot · Easy" if "bot" in name else name for name in record.players)
+    assert button["text"].startswith(f"12 Jan · {white} – {black}: ")  # the test clock's day
     await chat.press(listing, button["text"])
     assert chat.last.document == sent.document
     assert telegram.schema_problems == []

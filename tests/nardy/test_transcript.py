@@ -6,6 +6,7 @@ read back equal, replayed to the same game and verified; tampered records are re
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from dataclasses import dataclass, replace
@@ -21,6 +22,7 @@ from nardy.game import OpeningRoll
 from nardy.rules import BlockCheck
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.transcript import (
+    MatchPlace,
     Transcript,
     TranscriptError,
     VerificationError,
@@ -529,4 +531,59 @@ def test_hints_are_noted_before_the_result_and_read_back(honest: Played) -> None
 def test_a_malformed_hints_line_is_refused(honest: Played, line: str) -> None:
     text = edit(to_text(honest.transcript), "result: ", f"{line}\nresult: ")
     with pytest.raises(TranscriptError, match="hints"):
+        parse(text)
+
+
+def test_a_game_of_a_match_says_which_game_and_the_score_and_the_day(honest: Played) -> None:
+    """A record of game 3 of a match to 5 (RULES.md §7): the match's length in its rules, the
+    game's number and the score before it by this game's colours, and the day it ended; all
+    read back, and the dice still verify (none of it changes a roll)."""
+    played = honest
+    t = from_game(
+        played.game,
+        played.opening,
+        NAMES,
+        game_id=played.transcript.game_id,
+        seed=played.dice.seed,
+        mix=played.transcript.mix,
+        date="2026-12-05",
+        match=(5, MatchPlace(3, (1, 4))),
+    )
+    lines = to_text(t).splitlines()
+    assert lines[1:3] == [f'game: "{t.game_id}"', "date: 2026-12-05"]
+    assert lines[5].endswith('"match_length": 5}')
+    assert lines[6] == "match: game 3, white 1, black 4"
+    assert lines[7].startswith("opening: ")
+    assert parse(to_text(t)) == t and t.rules.match_length == 5
+    assert verify(parse(to_text(t))).rolls == verify(played.transcript).rolls
+    assert "date: " not in to_text(played.transcript)  # a record made without it has no line
+
+
+@pytest.mark.parametrize(
+    ("prefix", "line", "words"),
+    [
+        ("date: ", "date: 2026-13-01", "'2026-13-01' is not a day like 2026-12-05"),
+        ("date: ", "date: 05.12.2026", "'05.12.2026' is not a day"),
+        ("date: ", "date: 20261205", "'20261205' is not a day"),
+        ("match: ", "match: game 3, white 5, black 0", "5 had already won the match to 5"),
+        ("match: ", "match: game 0, white 1, black 0", "is not like 'game 2, white 1, black 0'"),
+        ("match: ", "opening: black 1 white 2", "line 7: expected 'match: …'"),
+        ("rules: ", 'rules: {"match_length": 1}', "line 7: expected 'opening: …'"),
+    ],
+)
+def test_a_malformed_date_or_match_line_is_refused(
+    honest: Played, prefix: str, line: str, words: str
+) -> None:
+    t = replace(
+        honest.transcript,
+        rules=replace(honest.transcript.rules, match_length=5),
+        date="2026-12-05",
+        match=MatchPlace(3, (1, 4)),
+    )
+    text = to_text(t)
+    if line.startswith("opening: "):  # the match line left out
+        text = text.replace("match: game 3, white 1, black 4\n", "")
+    else:
+        text = edit(text, prefix, line)
+    with pytest.raises(TranscriptError, match=re.escape(words)):
         parse(text)
