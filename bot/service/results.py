@@ -68,6 +68,8 @@ class KindRecord:
     best: int = 0  # the longest run of wins
     mars_given: int = 0  # wins worth a mars or more
     mars_taken: int = 0
+    koks_given: int = 0  # wins worth a koks (short nardy's backgammon) or more; 0 before 2026-12
+    koks_taken: int = 0
 
     @property
     def draws(self) -> int:
@@ -115,7 +117,7 @@ class PlayerRecord:
 
 
 # The store's field of each `KindRecord` number, in its order.
-_FIELDS = ("g", "w", "l", "pw", "pl", "s", "b", "mg", "mt")
+_FIELDS = ("g", "w", "l", "pw", "pl", "s", "b", "mg", "mt", "kg", "kt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +153,13 @@ def _tally(ended: Ended, color: Color) -> Tally:
     game = ended.game
     kind = opponent_kind(PEOPLE if opponent.level is None else opponent.level.value, game)
     mars = int(result.kind is not ResultKind.OYN)
+    koks = int(result.kind in (ResultKind.KOKS, ResultKind.HOME_MARS))
     if result.winner is None:
         tally = Tally(kind, "d")
     elif result.winner is color:
-        tally = Tally(kind, "w", points_won=result.points, mars_given=mars)
+        tally = Tally(kind, "w", points_won=result.points, mars_given=mars, koks_given=koks)
     else:
-        tally = Tally(kind, "l", points_lost=result.points, mars_taken=mars)
+        tally = Tally(kind, "l", points_lost=result.points, mars_taken=mars, koks_taken=koks)
     if ended.ratings is None:
         return tally
     return replace(

@@ -48,9 +48,10 @@ class RatingChange:
 class Tally:
     """What one finished game adds to one player's statistics: against `kind` of opponent (a
     bot level's value, or people), won, lost or drawn (`outcome`: w, l, d), the points won and
-    lost, a mars (or more) given or taken; against a person, who (`opponent`), and the rating
-    change on the `ladder` the game is rated on (`LONG_LADDER`, or the prefix of another game's
-    rating fields, head-to-head and leaderboards)."""
+    lost, a mars (or more) and a koks (or more: short nardy's backgammon) given or taken;
+    against a person, who (`opponent`), and the rating change on the `ladder` the game is rated
+    on (`LONG_LADDER`, or the prefix of another game's rating fields, head-to-head and
+    leaderboards)."""
 
     kind: str
     outcome: str
@@ -58,6 +59,8 @@ class Tally:
     points_lost: int = 0
     mars_given: int = 0
     mars_taken: int = 0
+    koks_given: int = 0
+    koks_taken: int = 0
     opponent: int | None = None
     rating: RatingChange | None = None
     ladder: str = ""

@@ -273,6 +273,8 @@ class MemoryStore(GameStore):
             ("pl", tally.points_lost),
             ("mg", tally.mars_given),
             ("mt", tally.mars_taken),
+            ("kg", tally.koks_given),
+            ("kt", tally.koks_taken),
         ):
             if n:
                 add(kind + field, n)

@@ -203,8 +203,8 @@ return 1
 # mark, how many marks are kept, kind, outcome (w l d), points won, points lost, mars given,
 # mars taken, opponent id ('' none), rating delta ('' none), deviation, volatility, the
 # ladder (the prefix of the head-to-head and rating fields, '' long nardy's), how long (s) the
-# marks are kept after this count. Returns 1 when counted, 0 when the mark was among the
-# latest counted. The same as `MemoryStore`'s.
+# marks are kept after this count, koks given, koks taken. Returns 1 when counted, 0 when the
+# mark was among the latest counted. The same as `MemoryStore`'s.
 _COUNT_RESULT = """
 local marks = redis.call('GET', KEYS[3]) or ''
 if string.find(' ' .. marks .. ' ', ' ' .. ARGV[1] .. ' ', 1, true) then return 0 end
@@ -225,8 +225,8 @@ else
   if ARGV[4] == 'l' then redis.call('HINCRBY', KEYS[1], kind .. 'l', 1) end
   redis.call('HDEL', KEYS[1], kind .. 's')
 end
-for i, field in ipairs({'pw', 'pl', 'mg', 'mt'}) do
-  local n = tonumber(ARGV[4 + i])
+for i, field in ipairs({'pw', 'pl', 'mg', 'mt', 'kg', 'kt'}) do
+  local n = tonumber(ARGV[i < 5 and 4 + i or 10 + i])
   if n ~= 0 then redis.call('HINCRBY', KEYS[1], kind .. field, n) end
 end
 local ladder = ARGV[13]
@@ -664,7 +664,7 @@ class RedisStore(GameStore):
         args: list[str | int] = [mark, RECENT_COUNTED, tally.kind, tally.outcome]
         args += [tally.points_won, tally.points_lost, tally.mars_given, tally.mars_taken]
         args += ["" if tally.opponent is None else tally.opponent, *change, tally.ladder]
-        args.append(UNFINISHED_TTL)
+        args += [UNFINISHED_TTL, tally.koks_given, tally.koks_taken]
         async with _reachable():
             counted = await self._count_result(
                 keys=[stats_key(user_id), versus_key(user_id), counted_key(user_id)], args=args

@@ -14,6 +14,15 @@ from nardy.ai import Level
 
 TOP_COUNT = 10  # players a leaderboard lists
 
+# The wins worth a mars and a koks, by whether the game is short nardy (backgammon's names).
+_BIG_WINS = {
+    False: (N_("mars given {given}, taken {taken}"), N_("koks given {given}, taken {taken}")),
+    True: (
+        N_("gammons given {given}, taken {taken}"),
+        N_("backgammons given {given}, taken {taken}"),
+    ),
+}
+
 
 def _rating(rating: Rating) -> str:
     """A rating rounded, marked "?" while provisional (`Rating.provisional`)."""
@@ -47,27 +56,27 @@ def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
             percent=record.win_percent,
             **counts,
         )
-    numbers = {
-        "won": record.points_won,
-        "lost": record.points_lost,
-        "streak": record.streak,
-        "best": record.best,
-        "given": record.mars_given,
-        "taken": record.mars_taken,
-    }
-    if short:  # a gammon or backgammon is what a mars or koks is in long nardy
-        points = _(
-            "points {won}–{lost} · streak {streak}, best {best} · gammons given {given},"
-            " taken {taken}",
-            **numbers,
-        )
-    else:
-        points = _(
-            "points {won}–{lost} · streak {streak}, best {best} · mars given {given},"
-            " taken {taken}",
-            **numbers,
-        )
-    return f"{head}\n{points}"
+    points = _(
+        "points {won}–{lost} · win streak {streak}, best {best}",
+        won=record.points_won,
+        lost=record.points_lost,
+        streak=record.streak,
+        best=record.best,
+    )
+    # RULES.md §7 and §9: a mars is short nardy's gammon, a koks its backgammon; a mars counts
+    # those worth a koks too (all of them, in games counted before koks were counted apart).
+    mars, koks = _BIG_WINS[short]
+    parts = [
+        points,
+        _(
+            mars,
+            given=record.mars_given - record.koks_given,
+            taken=record.mars_taken - record.koks_taken,
+        ),
+    ]
+    if short or record.koks_given or record.koks_taken:
+        parts.append(_(koks, given=record.koks_given, taken=record.koks_taken))
+    return f"{head}\n{' · '.join(parts)}"
 
 
 def stats_text(texts: Texts, name: str, record: PlayerRecord, own: bool) -> str:

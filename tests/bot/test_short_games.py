@@ -545,7 +545,9 @@ async def test_statistics_keep_short_nardy_apart_from_long_nardy(
     text = chat.last.text or ""
     assert "<b>Bot · Easy</b>: 1 game, 1 won, 0 lost (100%)" in text
     assert "<b>Short nardy: Bot · Easy</b>: 1 game, 0 won, 1 lost (0%)" in text
-    assert "gammons given 0, taken" in text
+    # Resigned at the start: a backgammon (RULES.md §9), counted apart from the gammons.
+    assert "gammons given 0, taken 0 · backgammons given 0, taken 1" in text
+    assert "points 2–0 · win streak 1, best 1 · mars given 0, taken 0\n" in text + "\n"
     assert text.index("Short nardy") > text.index("<b>Bot · Easy</b>")
     record = await service.results.record(chat.user["id"])
     assert record.rating() is None  # the bot's games change no rating

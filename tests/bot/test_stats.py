@@ -9,9 +9,12 @@ from typing import Any
 
 from aiogram.types import Update
 
+from bot.i18n import Locale, Translator
 from bot.service import GameService, PoolBotPlayer, player_slot
+from bot.service.results import KindRecord, PlayerRecord
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardAction, BoardTap
+from bot.ui.stats import stats_text
 from nardy.game import Game
 from tests.bot.harness import GROUP_CHAT, Chat, make_chat, make_group, play_turns, user
 from tests.fakes.telegram import FakeTelegram
@@ -43,7 +46,8 @@ async def test_a_game_against_the_bot_ends_on_a_results_screen_and_counts_in_sta
     await chat.send("/stats")
     text = chat.last.text or ""
     assert "<b>Bot · Easy</b>: 2 games, 0 won, 2 lost (0%)" in text
-    assert "points 0–4 · streak 0, best 0 · mars given 0, taken 2" in text
+    assert "points 0–4 · win streak 0, best 0 · mars given 0, taken 2" in text
+    assert "koks" not in text  # none in long nardy's classic scoring (RULES.md §7)
     assert "Rating" not in text  # games against the bot are not rated
 
 
@@ -138,3 +142,25 @@ async def test_a_finishing_tap_delivered_to_two_bot_processes_counts_once(
     assert "Your record against the bot (Medium): 1 won, 0 lost." in (chat.board.caption or "")
     await chat.send("/stats")
     assert "<b>Bot · Medium</b>: 1 game, 1 won, 0 lost (100%)" in (chat.last.text or "")
+
+
+def test_stats_count_a_koks_apart_from_a_mars_in_each_game_and_language() -> None:
+    """A koks (short nardy's backgammon, RULES.md §7 and §9) is counted in the mars too, and
+    shown apart: long nardy's line names it only once there is one, short nardy's always."""
+    won = KindRecord(games=3, wins=3, points_won=6, streak=3, best=3, mars_given=2, koks_given=1)
+    record = PlayerRecord((("easy", won), ("short.easy", won)), ())
+    translator = Translator()
+    english = stats_text(translator[Locale.EN], "Ann", record, own=True)
+    long_line, short_line = (line for line in english.split("\n") if line.startswith("points"))
+    assert long_line == (
+        "points 6–0 · win streak 3, best 3 · mars given 1, taken 0 · koks given 1, taken 0"
+    )
+    assert short_line.endswith("gammons given 1, taken 0 · backgammons given 1, taken 0")
+    russian = stats_text(translator[Locale.RU], "Аня", record, own=True)
+    assert "очки 6–0 · серия побед 3, лучшая 3 · марсов поставлено 1, получено 0" in russian
+    assert "гаммонов поставлено 1, получено 0 · бэкгаммонов поставлено 1, получено 0" in russian
+    ukrainian = stats_text(translator[Locale.UK], "Аня", record, own=True)
+    assert "гамонів поставлено 1, отримано 0 · бекгемонів поставлено 1, отримано 0" in ukrainian
+    plain = replace(won, mars_given=1, koks_given=0)
+    text = stats_text(translator[Locale.EN], "Ann", PlayerRecord((("easy", plain),), ()), True)
+    assert "mars given 1, taken 0" in text and "koks" not in text

@@ -184,7 +184,8 @@ async def test_results_are_counted_once_per_mark_with_streaks_and_ratings(
     assert await store.count_result(1, "g1.1", won)
     assert not await store.count_result(1, "g1.1", won)
     assert await store.count_result(1, "g1.2", Tally("people", "w", points_won=1, opponent=9))
-    assert await store.count_result(1, "g2.1", Tally("people", "l", points_lost=4, opponent=9))
+    koks = Tally("people", "l", points_lost=4, mars_taken=1, koks_taken=1, opponent=9)
+    assert await store.count_result(1, "g2.1", koks)
     assert await store.count_result(1, "g3.1", Tally("people", "d", opponent=8))
     assert await store.count_result(1, "g4.1", Tally("easy", "w", points_won=1))
     stats = await store.player_stats(1)
@@ -195,6 +196,8 @@ async def test_results_are_counted_once_per_mark_with_streaks_and_ratings(
         "people.pw": "3",
         "people.pl": "4",
         "people.mg": "1",
+        "people.mt": "1",
+        "people.kt": "1",
         "people.b": "2",
         "easy.g": "1",
         "easy.w": "1",
