@@ -12,7 +12,7 @@ from aiogram.types import CallbackQuery, Chat, InaccessibleMessage, InlineKeyboa
 
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
-from bot.i18n import N_, Texts
+from bot.i18n import N_, Locale, Texts, Translator
 from bot.prefs import stored_settings
 from bot.service import GameService, Terms
 from bot.settings import BY_KEY, THEME, Option, options
@@ -104,6 +104,12 @@ async def _may_change(query: CallbackQuery, bot: Bot, texts: Texts, chat: Chat) 
     return False
 
 
+def _written_in(chat: Chat, texts: Texts, translator: Translator, locale: Locale) -> Texts:
+    """The language a tapped settings message goes on in: a player's own (`texts`), or in a
+    group the `locale` it was posted in, so that it does not change with whoever taps."""
+    return texts if _personal(chat) else translator[locale]
+
+
 async def _edit(
     query: CallbackQuery,
     bot: Bot,
@@ -113,8 +119,9 @@ async def _edit(
     option: Option | None,
     default: Terms,
 ) -> None:
-    """The tapped settings message shows the list, or `option`'s page, as stored now; one
-    Telegram no longer lets the bot edit (an old one) gives way to a new message."""
+    """The tapped settings message shows the list, or `option`'s page, as stored now, in
+    `texts` (`_written_in`); one Telegram no longer lets the bot edit (an old one) gives way
+    to a new message."""
     text, markup = await _screen(bot, texts, store, chat, option, default)
     if isinstance(query.message, Message):
         await query.message.edit_text(text, reply_markup=markup)
@@ -127,6 +134,7 @@ async def open_page(
     callback_data: SettingsPage,
     bot: Bot,
     texts: Texts,
+    translator: Translator,
     store: GameStore,
     default_terms: Terms,
 ) -> None:
@@ -137,7 +145,8 @@ async def open_page(
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     await query.answer()
-    await _edit(query, bot, texts, store, chat, option, default_terms)
+    written = _written_in(chat, texts, translator, callback_data.locale)
+    await _edit(query, bot, written, store, chat, option, default_terms)
 
 
 async def choose(
@@ -145,6 +154,7 @@ async def choose(
     callback_data: SetSetting,
     bot: Bot,
     texts: Texts,
+    translator: Translator,
     store: GameStore,
     service: GameService,
     boards: Boards,
@@ -161,7 +171,8 @@ async def choose(
         return
     await _save(store, chat, option, callback_data.value)
     await query.answer(texts.gettext("Saved."))
-    await _edit(query, bot, texts, store, chat, option, default_terms)
+    written = _written_in(chat, texts, translator, callback_data.locale)
+    await _edit(query, bot, written, store, chat, option, default_terms)
     if option is THEME and _personal(chat):
         session = await service.active_game(chat.id)
         seat = None if session is None else session.seat_of(chat.id)
@@ -170,7 +181,13 @@ async def choose(
 
 
 async def reset(
-    query: CallbackQuery, bot: Bot, texts: Texts, store: GameStore, default_terms: Terms
+    query: CallbackQuery,
+    callback_data: ResetSettings,
+    bot: Bot,
+    texts: Texts,
+    translator: Translator,
+    store: GameStore,
+    default_terms: Terms,
 ) -> None:
     """Every option back to its default, the list showing them."""
     chat = _where(query)
@@ -182,7 +199,8 @@ async def reset(
     for option in options(_personal(chat)):
         await _save(store, chat, option, None)
     await query.answer(texts.gettext("Back to the defaults."))
-    await _edit(query, bot, texts, store, chat, None, default_terms)
+    written = _written_in(chat, texts, translator, callback_data.locale)
+    await _edit(query, bot, written, store, chat, None, default_terms)
 
 
 def router() -> Router:

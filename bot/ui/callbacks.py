@@ -30,9 +30,11 @@ class Menu(CallbackData, prefix="menu"):
 
 class SettingsPage(CallbackData, prefix="st"):
     """Show one option of the settings message with its values (`option`, a
-    `bot.settings.Option` key), or the list of options (empty)."""
+    `bot.settings.Option` key), or the list of options (empty). Each settings button carries
+    the `locale` its message is written in: a group's stays in it, whoever taps."""
 
     option: str
+    locale: Locale
 
 
 class SetSetting(CallbackData, prefix="set"):
@@ -41,10 +43,13 @@ class SetSetting(CallbackData, prefix="set"):
 
     option: str
     value: str
+    locale: Locale
 
 
 class ResetSettings(CallbackData, prefix="str"):
     """Every option of the chat's settings back to its default."""
+
+    locale: Locale
 
 
 class PickLanguage(CallbackData, prefix="lang"):

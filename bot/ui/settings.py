@@ -149,9 +149,9 @@ def settings_list(
         value = value_label(texts, option, settings.current(option, default))
         builder.button(
             text=f"{_(TITLES[option.key])}: {value}",
-            callback_data=SettingsPage(option=option.key),
+            callback_data=SettingsPage(option=option.key, locale=texts.locale),
         )
-    builder.button(text=_("↩️ Reset to defaults"), callback_data=ResetSettings())
+    builder.button(text=_("↩️ Reset to defaults"), callback_data=ResetSettings(locale=texts.locale))
     builder.adjust(1)
     return "\n".join([header, _("Tap an option to change it.")]), builder.as_markup()
 
@@ -168,8 +168,8 @@ def settings_page(
         mark = "✅" if value == current else "▫️"
         builder.button(
             text=f"{mark} {value_label(texts, option, value)}",
-            callback_data=SetSetting(option=option.key, value=value),
+            callback_data=SetSetting(option=option.key, value=value, locale=texts.locale),
         )
-    builder.button(text=_("⬅️ Back"), callback_data=SettingsPage(option=""))
+    builder.button(text=_("⬅️ Back"), callback_data=SettingsPage(option="", locale=texts.locale))
     builder.adjust(1)
     return f"⚙️ {_(TITLES[option.key])}\n{_(ABOUT[option.key])}", builder.as_markup()

@@ -182,22 +182,24 @@ async def test_stale_and_forged_settings_taps_are_refused_and_change_nothing(
     await chat.send("/settings")
     menu = chat.last
     forged = [
-        SetSetting(option="scoring", value="triple"),
-        SetSetting(option="colour", value="red"),
-        SettingsPage(option="colour"),
+        SetSetting(option="scoring", value="triple", locale=Locale.EN),
+        SetSetting(option="colour", value="red", locale=Locale.EN),
+        SettingsPage(option="colour", locale=Locale.EN),
     ]
     for data in forged:
         await chat.tap(menu, data.pack())
     assert chat.alerts() == ["This button is not valid any more."] * len(forged)
     stranger = make_chat(chat.telegram, store, chat.dispatcher["service"], user_id=4999)
-    await stranger.tap(menu, SetSetting(option="scoring", value="extended").pack())
+    await stranger.tap(
+        menu, SetSetting(option="scoring", value="extended", locale=Locale.EN).pack()
+    )
     assert stranger.alerts()[-1] == "This button is not valid any more."
     # A group has no auto-confirm: every player confirms their own turns.
     await group.send(ALICE, "/settings")
     card = group.last
     assert not any(label.startswith("Confirm turns") for label in labels(card))
-    await group.tap(ALICE, card, SetSetting(option="auto", value="1").pack())
-    await group.tap(ALICE, card, SettingsPage(option="auto").pack())
+    await group.tap(ALICE, card, SetSetting(option="auto", value="1", locale=Locale.EN).pack())
+    await group.tap(ALICE, card, SettingsPage(option="auto", locale=Locale.EN).pack())
     assert group.answers()[-2:] == [("This button is not valid any more.", True)] * 2
     assert await store.user_prefs(chat.user["id"]) == {}
     assert await store.user_prefs(4999) == {}
@@ -205,10 +207,11 @@ async def test_stale_and_forged_settings_taps_are_refused_and_change_nothing(
 
 
 def test_every_settings_button_and_inline_card_fits_in_64_bytes() -> None:
-    data = [SettingsPage(option="").pack(), ResetSettings().pack()]
+    uk = Locale.UK
+    data = [SettingsPage(option="", locale=uk).pack(), ResetSettings(locale=uk).pack()]
     for option in OPTIONS:
-        data.append(SettingsPage(option=option.key).pack())
-        data += [SetSetting(option=option.key, value=v).pack() for v in option.values]
+        data.append(SettingsPage(option=option.key, locale=uk).pack())
+        data += [SetSetting(option=option.key, value=v, locale=uk).pack() for v in option.values]
     for opening, higher, head, block, scoring, last in product(
         Opening, (True, False), HeadException, BlockCheck, Scoring, (True, False)
     ):
@@ -242,7 +245,7 @@ async def test_only_a_groups_administrators_change_its_settings(
         "Only the group's administrators can change its settings.",
         True,
     )
-    await group.tap(BOB, menu, ResetSettings().pack())
+    await group.tap(BOB, menu, ResetSettings(locale=Locale.EN).pack())
     assert group.answers()[-1][1] is True
     assert await store.group_settings(group.chat["id"]) == {}
     await group.press(ALICE, menu, "▫️ Extended: 1–4 points")
@@ -251,7 +254,32 @@ async def test_only_a_groups_administrators_change_its_settings(
     assert await store.group_settings(group.chat["id"]) == {"scoring": "extended"}
     assert await store.user_prefs(ALICE["id"]) == {}  # the group's, not the admin's own
     group.telegram.add_admin(group.chat["id"], BOB["id"], owner=True)
-    await group.tap(BOB, menu, ResetSettings().pack())
+    await group.tap(BOB, menu, ResetSettings(locale=Locale.EN).pack())
+    assert await store.group_settings(group.chat["id"]) == {}
+
+
+async def test_a_groups_settings_message_stays_in_the_language_it_was_posted_in(
+    group: Group, store: RedisStore
+) -> None:
+    """Posted by a Russian-speaking administrator, it stays Russian when an English-speaking
+    one changes a setting; each tapper's own answer is in their own language."""
+    ivan = user(4010, "ru")
+    group.telegram.add_admin(group.chat["id"], ivan["id"])
+    await group.send(ivan, "/settings")
+    menu = group.last
+    russian = menu.text
+    assert russian is not None and "Нажмите на настройку, чтобы изменить её." in russian
+    await group.press(ALICE, menu, lambda text: text.startswith("Подсчёт очков: "))
+    assert (menu.text or "").startswith("⚙️ Подсчёт очков")
+    await group.press(ALICE, menu, lambda text: text.startswith("▫️ Расширенный"))
+    assert group.answers()[-1] == ("Saved.", False)
+    assert (menu.text or "").startswith("⚙️ Подсчёт очков")
+    assert any(label.startswith("✅ Расширенный") for label in labels(menu))
+    await group.press(ALICE, menu, "⬅️ Назад")
+    assert menu.text == russian
+    await group.tap(ALICE, menu, ResetSettings(locale=Locale.RU).pack())
+    assert group.answers()[-1] == ("Back to the defaults.", False)
+    assert menu.text == russian
     assert await store.group_settings(group.chat["id"]) == {}
 
 
