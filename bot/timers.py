@@ -112,9 +112,10 @@ class TurnTimers:
         if not session.reminded or session.game.over or board is None:
             return  # an inline game's board is all there is to show it on
         seat = session.seats[to_act(session.game)]
+        called = self._translator[locale_for(seat.locale, texts.locale)]  # the reminded's own
         await bot.send_message(
             session.chat_id,
-            reminder(texts, seat.user_id or 0, seat.name),
+            reminder(called, seat.user_id or 0, seat.name),
             parse_mode=ParseMode.HTML,
             reply_parameters=ReplyParameters(message_id=board, allow_sending_without_reply=True),
         )

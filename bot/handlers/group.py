@@ -101,7 +101,7 @@ async def challenge(
     try:
         made = await service.challenge(
             message.chat.id,
-            seat_for(user),
+            seat_for(user, texts),
             texts.locale.value,
             terms,
             invited_id,
@@ -141,7 +141,7 @@ async def challenge_tap(
     try:
         if callback_data.action is ChallengeAction.JOIN:
             session = await service.join(
-                callback_data.game, seat_for(user), user.username, card.message_id, query.id
+                callback_data.game, seat_for(user, texts), user.username, card.message_id, query.id
             )
         else:
             withdrawn = await service.challenges.cancel(callback_data.game, user.id)

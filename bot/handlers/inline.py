@@ -62,7 +62,7 @@ async def offer(
     commitment of its game's dice (`GameService.card_dice`). With the store down the cards
     are offered all the same, their dice committed when a game begins."""
     user = query.from_user
-    seat = seat_for(user)
+    seat = seat_for(user, texts)
     try:  # the name Join will seat the challenger under
         await store.set_user_pref(user.id, NAME, seat.name)
     except StoreUnavailable:
@@ -125,7 +125,7 @@ async def card_tap(
     card = InlineCard(
         inline_id,
         query.chat_instance,
-        Seat(user_id=callback_data.by, name=name),
+        Seat(user_id=callback_data.by, name=name, locale=callback_data.locale.value),
         callback_data.locale.value,
         callback_data.at,
         Terms(callback_data.length, callback_data.limit),
@@ -136,7 +136,7 @@ async def card_tap(
     picture = media is not None
     try:
         if callback_data.action is ChallengeAction.JOIN:
-            session = await service.join_inline(card, seat_for(user), query.id)
+            session = await service.join_inline(card, seat_for(user, texts), query.id)
         else:
             await service.challenges.withdraw_inline(card, user.id)
     except GameError as error:

@@ -149,7 +149,7 @@ async def pick_level(
     await query.answer()  # before the bot's first turn, which may take a while
     try:
         async with choosing(bot, chat_id):
-            name = seat_for(query.from_user).name
+            name = seat_for(query.from_user, texts).name
             rules = prefs.settings.rules_for(kind)
             session = await service.new_vs_bot(chat_id, user_id, level, length, rules, name)
         viewer = session.seat_of(user_id)

@@ -35,24 +35,28 @@ from nardy.short import CrawfordMatch
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player slot: a Telegram user (with the name shown to others in a game between two
-    people), or the bot at a level."""
+    people, and the language of the messages addressed to them alone, such as a reminder),
+    or the bot at a level."""
 
     user_id: int | None = None
     level: Level | None = None
     name: str = ""
+    locale: str = ""  # a `bot.i18n.Locale` value; "" in games stored before seats kept one
 
     def to_text(self) -> str:
         if self.level is not None:
             return f"b:{self.level.value}"
-        return f"u:{self.user_id}:{self.name}" if self.name else f"u:{self.user_id}"
+        person = f"{self.user_id}@{self.locale}" if self.locale else str(self.user_id)
+        return f"u:{person}:{self.name}" if self.name else f"u:{person}"
 
     @classmethod
     def from_text(cls, text: str) -> Seat:
         kind, _, value = text.partition(":")
         if kind == "b":
             return cls(level=Level(value))
-        user_id, _, name = value.partition(":")
-        return cls(user_id=int(user_id), name=name)
+        person, _, name = value.partition(":")
+        user_id, _, locale = person.partition("@")
+        return cls(user_id=int(user_id), name=name, locale=locale)
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,6 +65,7 @@ def kind_name(texts: Texts, kind: ResultKind, game: Kind = Kind.LONG) -> str:
 NAME_LIMIT = 32  # characters of a person's name kept for the board and captions
 
 
-def seat_for(user: User) -> Seat:
-    """A person's seat, with the name a shared board and a game's record show."""
-    return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT])
+def seat_for(user: User, texts: Texts) -> Seat:
+    """A person's seat, with the name a shared board and a game's record show and the language
+    they are addressed in (`texts`, theirs)."""
+    return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT], locale=texts.locale.value)

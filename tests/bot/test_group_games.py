@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,6 +27,22 @@ ALICE["username"], BOB["username"] = "alice", "bob"
 @pytest.fixture
 def group(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Group:
     return make_group(telegram, store, service)
+
+
+Restart = Callable[[Callable[[], float]], tuple[Group, TurnTimers]]
+
+
+@pytest.fixture
+def restart(telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer) -> Restart:
+    """The bot restarted on a clock: a new service, boards and timer task on the same Redis."""
+
+    def restarted(clock: Callable[[], float]) -> tuple[Group, TurnTimers]:
+        again = make_group(telegram, store, GameService(store, bot_player, clock=clock))
+        data = again.dispatcher
+        timers = TurnTimers(store, data["service"], data["boards"], data["translator"], clock)
+        return again, timers
+
+    return restarted
 
 
 def challenge_id(card: Sent) -> str:
@@ -351,11 +368,7 @@ async def test_a_match_to_7_is_played_to_its_points(group: Group, service: GameS
 
 
 async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game(
-    group: Group,
-    service: GameService,
-    store: RedisStore,
-    telegram: FakeTelegram,
-    bot_player: PoolBotPlayer,
+    group: Group, service: GameService, telegram: FakeTelegram, restart: Restart
 ) -> None:
     await group.send(ALICE, "/play 1m")
     card = group.last
@@ -364,12 +377,8 @@ async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game
     session = await service.load(challenge_id(card))
     assert session.turn_limit == 60
     mover = session.seats[session.game.to_move]
-    # The bot restarts: a new service, boards and timer task on the same Redis, some time on.
     ahead = 0.0
-    clock = lambda: time.time() + ahead  # noqa: E731
-    restarted = make_group(telegram, store, GameService(store, bot_player, clock=clock))
-    data = restarted.dispatcher
-    timers = TurnTimers(store, data["service"], data["boards"], data["translator"], clock=clock)
+    restarted, timers = restart(lambda: time.time() + ahead)
     assert await timers.tick(restarted.bot) == 0  # nothing due yet
     ahead = 31
     assert await timers.tick(restarted.bot) == 1
@@ -385,6 +394,27 @@ async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game
     assert board.caption is not None and f"{mover.name} ran out of time." in board.caption
     assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
     assert telegram.schema_problems == []
+
+
+async def test_the_half_time_reminder_speaks_the_language_of_the_player_it_calls(
+    group: Group, service: GameService, restart: Restart
+) -> None:
+    """ALICE (English) challenges, CAROL (Russian) joins: the board stays in the card's
+    English, but the reminder that calls CAROL to move is in Russian."""
+    await group.send(ALICE, "/play 1m")
+    card = group.last
+    await group.press(CAROL, card, "🎲 Join")
+    session = await service.load(challenge_id(card))
+    if session.seats[session.game.to_move].user_id == ALICE["id"]:
+        session = await play_a_turn(group, service, session.game_id)
+    assert session.seats[session.game.to_move].user_id == CAROL["id"]
+    later, timers = restart(lambda: time.time() + 31)
+    assert await timers.tick(later.bot) == 1
+    reminder = group.last
+    assert reminder.text is not None
+    assert ">U2003</a>, ваш ход: половина времени на него уже прошла." in reminder.text
+    board = board_of(group, session)
+    assert board.caption is not None and "⏰ Half the time for this turn is gone." in board.caption
 
 
 async def test_help_in_a_group_tells_how_to_challenge(group: Group) -> None:

@@ -410,6 +410,13 @@ async def test_a_doubled_move_read_at_the_same_moment_counts_once(
 GROUP = -100900
 
 
+def test_a_seat_keeps_its_players_language_and_reads_one_stored_without_it() -> None:
+    seat = Seat(user_id=7, name="Анна: 1", locale="uk")
+    assert seat.to_text() == "u:7@uk:Анна: 1" and Seat.from_text(seat.to_text()) == seat
+    assert Seat.from_text("u:7:Анна: 1") == Seat(user_id=7, name="Анна: 1")  # stored before
+    assert Seat.from_text("u:7@ru") == Seat(user_id=7, locale="ru")
+
+
 async def test_a_game_between_two_people_in_the_memory_store(bot_player: PoolBotPlayer) -> None:
     """The whole path of a group game on the embedded store: challenge, join (colours by the
     opening roll: 2 against 5, the joiner plays white), a named note, the turn order, the
