@@ -29,6 +29,7 @@ class EndReason(StrEnum):
     RESIGNED = "resigned"
     TIMEOUT = "timeout"
     DROPPED = "dropped"  # short nardy's cube: a double refused (RULES.md §9)
+    ABANDONED = "abandoned"  # the loser left the game (its group), RULES.md §7
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from bot.i18n import Texts
 from bot.prefs import Prefs
 from bot.service import (
     Action,
+    ClaimWin,
     Deselect,
     Done,
     Double,
@@ -75,6 +76,8 @@ def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
             return Take()
         case BoardAction.DROP:
             return Drop()
+        case BoardAction.CLAIM:
+            return ClaimWin()
         case BoardAction.ASK_RESIGN | BoardAction.KEEP:
             return None
 

@@ -2,6 +2,7 @@
 
 from bot.service.actions import (
     Action,
+    ClaimWin,
     Deselect,
     Done,
     Double,
@@ -25,6 +26,7 @@ from bot.service.errors import (
     GameInProgress,
     GameOver,
     InvalidAction,
+    NobodyLeft,
     NoGame,
     NoHints,
     NotAsked,
@@ -68,6 +70,7 @@ __all__ = [
     "Challenge",
     "ChallengeGone",
     "Challenges",
+    "ClaimWin",
     "Deselect",
     "Done",
     "Double",
@@ -83,6 +86,7 @@ __all__ = [
     "Move",
     "NoGame",
     "NoHints",
+    "NobodyLeft",
     "NotAsked",
     "NotInvited",
     "NotYourGame",

@@ -57,6 +57,13 @@ class Resign:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimWin:
+    """Take the win offered when the opponent left the group of a game between two people
+    (`Session.gone`): the game is theirs as abandoned, scored as a resignation (RULES.md §7),
+    and a match ends there."""
+
+
+@dataclass(frozen=True, slots=True)
 class Roll:
     """Roll the dice, not doubling: asked only before a roll on which the player may double
     (short nardy with the cube on, RULES.md §9); other rolls are made at once."""
@@ -77,6 +84,8 @@ class Drop:
     """Refuse the opponent's double, losing the game at the cube's value before it."""
 
 
-Action = Select | Deselect | Move | Undo | Done | Hint | Resign | Roll | Double | Take | Drop
+Action = (
+    Select | Deselect | Move | Undo | Done | Hint | Resign | ClaimWin | Roll | Double | Take | Drop
+)
 CubeAction = Roll | Double | Take | Drop
 """The actions of a turn before its roll, with short nardy's cube (RULES.md §9)."""

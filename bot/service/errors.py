@@ -39,6 +39,10 @@ class OpponentsTurn(NotYourTurn):
     """The user plays in this game between two people, and the other player is to move."""
 
 
+class NobodyLeft(GameError):
+    """A win claimed from an opponent who has not left the group (or came back)."""
+
+
 class InvalidAction(GameError):
     """A malformed or forged action, or one the rules do not allow now."""
 

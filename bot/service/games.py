@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.service.actions import (
     Action,
+    ClaimWin,
     CubeAction,
     Deselect,
     Done,
@@ -39,6 +40,7 @@ from bot.service.errors import (
     GameInProgress,
     GameOver,
     InvalidAction,
+    NobodyLeft,
     NoGame,
     NoHints,
     NotInvited,
@@ -677,6 +679,10 @@ class GameService:
                 raise AlreadyDone(session.game_id)
             if not (isinstance(action, Select | Deselect | Move) and session.turn_seq <= seq):
                 raise Stale(session.game_id)
+        if isinstance(action, ClaimWin):  # on either side's turn, from the one who stayed
+            if session.gone is None or session.gone != session.seats[color.opponent].user_id:
+                raise NobodyLeft(session.game_id)
+            return
         if isinstance(action, Resign):
             return  # on either side's turn
         changing = self._changing.get(session.game_id)
@@ -742,15 +748,32 @@ class GameService:
             case Roll() | Double() | Take() | Drop():
                 return await self._cube(session, action, on_accepted, claimant)
             case Resign(whole_match):
-                if whole_match and session.match is not None:  # no next game follows
-                    session = replace(session, match=replace(session.match, given_up=True))
-                try:
-                    game = game.resign(color)
-                except IllegalMove as exc:  # a side that has borne off waits for the last roll
-                    raise InvalidAction(str(exc)) from exc
-                concluded = await self._conclude(session.with_game(game, ()))
-                await on_accepted(False)
-                return Outcome(concluded)
+                return await self._resign(session, color, whole_match, on_accepted)
+            case ClaimWin():  # the one who left resigns the game and the match (RULES.md §7)
+                left = replace(session, gone=None)
+                return await self._resign(
+                    left, color.opponent, True, on_accepted, EndReason.ABANDONED
+                )
+
+    async def _resign(
+        self,
+        session: Session,
+        color: Color,
+        whole_match: bool,
+        on_accepted: OnAccepted,
+        reason: EndReason = EndReason.RESIGNED,
+    ) -> Outcome:
+        """The player of `color` gives the game up for `reason`, and the match with it when
+        `whole_match` (no next game follows)."""
+        if whole_match and session.match is not None:
+            session = replace(session, match=replace(session.match, given_up=True))
+        try:
+            game = session.game.resign(color, reason)
+        except IllegalMove as exc:  # a side that has borne off waits for the last roll
+            raise InvalidAction(str(exc)) from exc
+        concluded = await self._conclude(session.with_game(game, ()))
+        await on_accepted(False)
+        return Outcome(concluded)
 
     async def _saved(self, session: Session, on_accepted: OnAccepted) -> Outcome:
         """`session` saved, then its tap accepted: a second tap that lost the save to it is
@@ -880,6 +903,32 @@ class GameService:
         name = session.seats[game.to_move].name
         turn, by = turn_text(game, game.played), game.to_move.label
         return [Note.of("duel_played", name=name, dice=format_dice(game.dice), turn=turn, by=by)]
+
+    # -- a player leaving the group -----------------------------------------------------------
+
+    async def presence(self, chat_id: int, user_id: int, present: bool) -> Session | None:
+        """Telegram said `user_id` left the group `chat_id` (or came back, `present`): their
+        running game there offers the win to the other player (`ClaimWin`), or takes the offer
+        back. The game so changed, to be shown; None when there was nothing to change (no game,
+        or told already: Telegram may tell it twice, as a service message and a member update).
+        An inline game has no group to leave."""
+        for _ in range(CONFLICT_RETRIES):
+            session = await self.active_game(player_slot(chat_id, user_id))
+            if session is None or not session.shared or session.inline_id is not None:
+                return None
+            gone = None if present else user_id
+            if session.gone == gone:
+                return None
+            notes = session.notes
+            if present:  # while they are gone, the board says so (`ui.screens`)
+                color = session.seat_of(user_id)
+                assert color is not None  # the slot is theirs
+                notes = (*notes, Note.of("duel_back", name=session.seats[color].name))
+            try:  # a new state of the board (`seq`): its buttons change
+                return await self._save(replace(session.with_game(session.game, notes), gone=gone))
+            except VersionConflict:
+                continue
+        return None
 
     # -- turn timers ------------------------------------------------------------------------
 

@@ -313,6 +313,7 @@ class Session:
     hints: int = 0  # hints the person asked for in this game (against the bot)
     hint: tuple[Candidate, ...] = ()  # the hint for this turn's start, best first, once asked
     fair: Committed | None = None  # None: dice not committed (tests' dice, older games)
+    gone: int | None = None  # a player who left the group of this game, its win offered
     version: int = 0
 
     @property
@@ -422,6 +423,8 @@ class Session:
             data["A"] = [[format_turn(c.steps), c.equity, c.win] for c in self.hint]
         if self.fair is not None:
             data["f"] = self.fair.to_list()
+        if self.gone is not None:
+            data["G"] = self.gone
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -457,6 +460,7 @@ class Session:
                 for turn, equity, win in data.get("A", [])
             ),
             fair=Committed.from_list(data["f"]) if "f" in data else None,
+            gone=data.get("G"),
             version=version,
         )
 

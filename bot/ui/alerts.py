@@ -18,6 +18,7 @@ from bot.service import (
     GameInProgress,
     GameOver,
     InvalidAction,
+    NobodyLeft,
     NoGame,
     NoHints,
     NotAsked,
@@ -56,6 +57,7 @@ ALERTS: dict[type[GameError], str] = {
     OnlyChallenger: N_("Only the one who made the challenge can withdraw it."),
     RematchAsked: N_("Waiting for your opponent to agree."),
     RematchStarted: N_("The rematch has already begun."),
+    NobodyLeft: N_("Your opponent is in the group: the game goes on."),
 }
 
 

@@ -116,6 +116,7 @@ class BoardAction(StrEnum):
     DOUBLE = "c"
     TAKE = "t"
     DROP = "p"
+    CLAIM = "w"  # a shared board's win, offered once the opponent left the group
 
 
 class BoardTap(CallbackData, prefix="t"):

@@ -203,8 +203,11 @@ def _with_resign(
     resigning: Color | None,
 ) -> InlineKeyboardMarkup:
     """`rows` and a shared board's own Resign (either player, on either side's turn), or,
-    while the player of `resigning` considers it, Yes and Keep playing."""
+    while the player of `resigning` considers it, Yes and Keep playing; while a player is gone
+    from the group, the win for the other (`ClaimWin`)."""
     _ = texts.gettext
+    if session.gone is not None:
+        rows = [*rows, [_board_button(session, _("🏆 Take the win"), BoardAction.CLAIM)]]
     if resigning is None:
         last = [_board_button(session, _("🏳 Resign"), BoardAction.ASK_RESIGN)]
     else:

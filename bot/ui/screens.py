@@ -75,6 +75,7 @@ NOTES = {
     "duel_no_moves": N_("{name} rolled {dice} and has no moves: the turn passes."),
     "duel_resigned": N_("{name} resigned."),
     "duel_timeout": N_("{name} ran out of time."),
+    "duel_back": N_("{name} is back in the group: the game goes on."),
     # Short nardy's doubling cube (RULES.md §9).
     "you_doubled": N_("You double: the cube goes to {value} if the bot takes."),
     "you_took": N_("You take: the cube is at {value} and yours."),
@@ -329,6 +330,15 @@ def shared_screen(
         lines.append(_("Time per turn: {limit}.", limit=limit))
         if session.reminded:
             lines.append(_("⏰ Half the time for this turn is gone."))
+    gone = session.seat_of(session.gone) if session.gone is not None else None
+    if gone is not None and outcome is None:
+        lines.append(
+            _(
+                "{name} left the group: {other} may take the win or play on until they are back.",
+                name=names[gone],
+                other=names[gone.opponent],
+            )
+        )
     board = game.board
     pips = {color: board.pip_count(color) for color in Color}
     lines.append(
@@ -510,14 +520,10 @@ def _match_line(session: Session, texts: Texts) -> str:
             a=max(a, b),
             b=min(a, b),
         )
-    return texts.gettext(
-        "Match to {length}: {first} {a}, {second} {b}.",
-        length=match.length,
-        first=first.name,
-        a=a,
-        second=second.name,
-        b=b,
-    )
+    score = {"length": match.length, "first": first.name, "a": a, "second": second.name, "b": b}
+    if session.match.given_up:  # a player left the group (`ClaimWin`)
+        return texts.gettext("The match to {length} ends here: {first} {a}, {second} {b}.", **score)
+    return texts.gettext("Match to {length}: {first} {a}, {second} {b}.", **score)
 
 
 def _match_line_vs_bot(session: Session, texts: Texts) -> str:
@@ -566,6 +572,8 @@ def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
         return texts.gettext("{name} resigned.", name=loser), won
     if result.reason is EndReason.TIMEOUT:
         return texts.gettext("{name} ran out of time.", name=loser), won
+    if result.reason is EndReason.ABANDONED:
+        return texts.gettext("{name} left the group.", name=loser), won
     if result.reason is EndReason.DROPPED:
         return texts.gettext("{name} dropped the double.", name=loser), won
     return "", won

@@ -225,6 +225,12 @@ class Group:
         data = next(b["callback_data"] for b in sent.buttons() if fits(b["text"]))
         await self.tap(person, sent, data)
 
+    async def membership(self, person: dict[str, Any], present: bool) -> None:
+        """`person` leaves the group (or joins it, `present`): Telegram's service message and
+        member update, each fed."""
+        for update in self.telegram.membership_updates(person, self.chat, present):
+            await self.feed(update)
+
     async def feed(self, update: dict[str, Any]) -> None:
         await self.dispatcher.feed_update(
             self.bot, Update.model_validate(update, context={"bot": self.bot})

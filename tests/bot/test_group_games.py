@@ -235,6 +235,73 @@ async def test_each_move_on_the_shared_board_is_written_as_its_movers_record_wri
         assert f"played {format_turn(last.steps)}." in caption, caption
 
 
+async def test_a_player_who_leaves_the_group_offers_the_other_the_win(
+    group: Group, service: GameService
+) -> None:
+    """BOB leaves: Telegram's service message and member update (told twice, changed once)
+    put the offer on the board; a spectator cannot take it, ALICE can: the game is hers as
+    abandoned, scored as a resignation (RULES.md §7)."""
+    session = await started(group, service)
+    board = board_of(group, session)
+    await group.membership(BOB, present=False)
+    gone = await service.load(session.game_id)
+    assert gone.gone == BOB["id"] and gone.seq == session.seq + 1
+    assert board.caption is not None
+    assert "U2002 left the group: U2001 may take the win or play on until they are back." in (
+        board.caption
+    )
+    labels = [b["text"] for b in board.buttons()]
+    assert labels[-2:] == ["🏆 Take the win", "🏳 Resign"]
+    await group.press(CAROL, board, "🏆 Take the win")
+    assert group.answers()[-1] == (
+        "Вы наблюдаете за этой игрой: ходить могут только двое её игроков.",
+        True,
+    )
+    await group.press(ALICE, board, "🏆 Take the win")
+    over = await service.load(session.game_id)
+    result = over.game.result
+    assert result is not None and result.winner is over.seat_of(ALICE["id"])
+    assert result.reason is EndReason.ABANDONED and over.gone is None
+    assert "U2002 left the group. U2001 won: mars, 2 points." in (board.caption or "")
+    assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
+
+
+async def test_a_player_who_comes_back_takes_the_offer_back(
+    group: Group, service: GameService
+) -> None:
+    session = await started(group, service)
+    board = board_of(group, session)
+    await group.membership(BOB, present=False)
+    claim = next(b["callback_data"] for b in board.buttons() if b["text"] == "🏆 Take the win")
+    await group.membership(BOB, present=True)
+    back = await service.load(session.game_id)
+    assert back.gone is None and not back.game.over
+    assert "U2002 is back in the group: the game goes on." in (board.caption or "")
+    assert "🏆 Take the win" not in [b["text"] for b in board.buttons()]
+    await group.tap(ALICE, board, claim)  # the offer's button, from before
+    assert group.answers()[-1] == ("This board is out of date: the game has moved on.", False)
+    assert await service.load(session.game_id) == back
+    await group.membership(CAROL, present=False)  # not a player: nothing changes
+    assert await service.load(session.game_id) == back
+
+
+async def test_a_match_whose_player_left_ends_with_the_claimed_game(
+    group: Group, service: GameService
+) -> None:
+    await group.send(ALICE, "/play 3")
+    await group.press(BOB, group.last, "🎲 Join")
+    session = await service.load(challenge_id(group.last))
+    await group.membership(ALICE, present=False)
+    board = board_of(group, session)
+    await group.press(BOB, board, "🏆 Take the win")
+    over = await service.load(session.game_id)
+    assert over.game.over and over.match is not None and over.match.over
+    caption = board.caption or ""
+    assert "U2001 left the group. U2002 won: mars, 2 points." in caption
+    assert "The match to 3 ends here: U2001 0, U2002 2." in caption
+    assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
+
+
 async def test_a_rematch_starts_when_both_players_agree(group: Group, service: GameService) -> None:
     session = await started(group, service)
     mover = person(session, session.game.to_move)

@@ -77,7 +77,8 @@ async def test_updates_with_the_secret_are_answered_and_others_refused(
     assert telegram.webhook is not None
     assert telegram.webhook["url"] == f"http://127.0.0.1:{port}/telegram"
     assert telegram.webhook["secret_token"] == SECRET
-    assert {"message", "callback_query", "inline_query"} <= set(telegram.webhook["allowed_updates"])
+    wanted = {"message", "callback_query", "inline_query", "chat_member"}  # members: a leaver
+    assert wanted <= set(telegram.webhook["allowed_updates"])
     await bot.until_line("taking updates at")
 
     hook = f"http://127.0.0.1:{port}/telegram"

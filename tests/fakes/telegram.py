@@ -316,6 +316,28 @@ class FakeTelegram:
             }
         return {"update_id": next(self._ids), "message": message}
 
+    def membership_updates(
+        self, user: dict[str, Any], chat: dict[str, Any], present: bool
+    ) -> list[dict[str, Any]]:
+        """`user` left `chat` (or joined it, `present`): what Telegram sends a bot that is an
+        admin there, the chat's service message ("X left the group") and the member update."""
+        member = {k: v for k, v in user.items() if k != "language_code"}
+        change = {"new_chat_members": [member]} if present else {"left_chat_member": member}
+        message = {"message_id": next(self._ids), "date": 1_700_000_000, "chat": chat}
+        message |= {"from": user, **change}
+        left, joined = {"status": "left", "user": member}, {"status": "member", "user": member}
+        update = {
+            "chat": chat,
+            "from": user,
+            "date": 1_700_000_000,
+            "old_chat_member": left if present else joined,
+            "new_chat_member": joined if present else left,
+        }
+        return [
+            {"update_id": next(self._ids), "message": message},
+            {"update_id": next(self._ids), "chat_member": update},
+        ]
+
     def tap_update(
         self, user: dict[str, Any], sent: Sent, data: str, inaccessible: bool = False
     ) -> dict[str, Any]:

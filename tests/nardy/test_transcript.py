@@ -160,6 +160,7 @@ def test_random_games_cover_ties_both_openings_and_every_kind_of_win() -> None:
         (104, EXTENDED, 6, EndReason.RESIGNED),
         (105, EXTENDED, 40, EndReason.TIMEOUT),
         (106, PLAY_OPENING, 55, EndReason.TIMEOUT),
+        (107, Rules(), 23, EndReason.ABANDONED),  # the loser left the game's group
     ],
 )
 def test_resigned_and_timed_out_games(
