@@ -3,6 +3,8 @@
     python scripts/monkey.py faults [--games 30] [--rate 0.1] [--kinds html,500,...]
                                     [--parallel 10] [--seed 1]
     python scripts/monkey.py lag [--games 10] [--delay 0.8] [--think 0.3] [--seed 1]
+    python scripts/monkey.py matches [--length 5] [--kinds long,short] [--languages ru,uk,en]
+                                     [--parallel 4]
 
 Both start a throwaway redis-server, the fake Bot API server (tests/fakes) and `python -m bot`
 against them, and play whole games against the Easy bot in private chats, each player tapping
@@ -23,8 +25,15 @@ first, so its taps on a board not yet redrawn are often different ones, not the 
 again. Reports the taps, those refused as out of date, and doubled taps answered "already
 done" (refused too, as the same tap twice).
 
-Leaves out: the real Telegram (its own latency), other
-levels than Easy, several bot processes, games between people.
+matches: one match to LENGTH points against every level of each game (KINDS), in each
+language (a player whose Telegram language it is), chosen on /play's menu as a person would
+(the game, the length, then the level) and played carefully to its last game; short nardy's
+player rolls without doubling and takes every double. Reports each match: finished, its
+games, taps, and stalls (a tap answered whose board did not change within 60 s: the match
+is left there).
+
+Leaves out: the real Telegram (its own latency), several bot processes, games between
+people; faults and lag play Easy only.
 """
 
 from __future__ import annotations
@@ -51,13 +60,16 @@ from aiohttp import web  # noqa: E402
 from cpu_wall import RunClock  # noqa: E402
 
 from bot.i18n import Locale, Translator  # noqa: E402
+from bot.service.variant import Kind, levels_of  # noqa: E402
+from bot.ui.names import level_name  # noqa: E402
+from nardy.ai import Level  # noqa: E402
 from tests.conftest import RedisServer, free_port  # noqa: E402
 from tests.fakes.server import make_app  # noqa: E402
 from tests.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent  # noqa: E402
 
 TOKEN = "123456:MONKEY-TOKEN-MONKEY-TOKEN-MONKEY-00"
-EN = Translator()[Locale.EN]
-DONE, AGAIN = EN.gettext("✅ Done"), EN.gettext("🎲 Play again")
+TRANSLATOR = Translator()
+EN = TRANSLATOR[Locale.EN]
 STALE = EN.gettext("This board is out of date: the game has moved on.")
 ALREADY = EN.gettext("Already done.")
 APOLOGIES = {
@@ -73,13 +85,20 @@ class Player:
     telegram: FakeTelegram
     user_id: int
     choose: random.Random | None = None  # picks among the buttons of a kind; None: the first
+    locale: Locale = Locale.EN  # the language of their Telegram, so of the bot's buttons
     taps: list[str] = field(default_factory=list)  # callback query ids, in order
     data: dict[str, str] = field(default_factory=dict)  # each tap's button data
     finished: bool = False
+    stalls: int = 0  # taps answered whose board did not change in time (`matches`)
 
     @property
     def user(self) -> dict[str, Any]:
-        return {"id": self.user_id, "is_bot": False, "first_name": "M", "language_code": "en"}
+        language = self.locale.value
+        return {"id": self.user_id, "is_bot": False, "first_name": "M", "language_code": language}
+
+    def says(self, message: str) -> str:
+        """`message` as the bot writes it to this player."""
+        return TRANSLATOR[self.locale].gettext(message)
 
     def messages(self) -> list[Sent]:
         return self.telegram.chat(self.user_id)
@@ -105,33 +124,39 @@ class Player:
         self.data[query_id] = data
         return query_id
 
-    async def open_game(self) -> None:
-        """/play, then Easy; until the board is there."""
+    async def open_game(self, choices: tuple[str, ...] = ("Easy",)) -> None:
+        """/play, then each button of `choices` (labels as this player reads them) on its
+        menu in turn, each once the menu offers it, and after a game or a length once the menu
+        marks it chosen ("• Short •"); until the board is there."""
         await self.send("/play")
-        levels = await until(lambda: self._last_with("Easy"), 30)
-        if levels is not None:
-            self.tap(levels, lambda text: text == "Easy")
+        for choice in choices:
+            menu = await until(lambda: self._last_with(choice), 30)  # noqa: B023
+            if menu is None:
+                return
+            self.tap(menu, lambda text: text == choice)  # noqa: B023
+            if choice != choices[-1]:
+                await until(lambda: self._last_with(f"• {choice} •"), 30)  # noqa: B023
         await until(self.board, 60)
 
     def _last_with(self, label: str) -> Sent | None:
         found = [m for m in self.messages() if any(b["text"] == label for b in m.buttons())]
         return found[-1] if found else None
 
-    @staticmethod
-    def next_label(labels: list[str]) -> Callable[[str], bool] | None:
-        """Done when offered, else the first destination, else the first checker; None once
-        the game is over."""
-        if AGAIN in labels:
+    def next_label(self, labels: list[str]) -> Callable[[str], bool] | None:
+        """Done when offered, else the first destination, else the first checker; short
+        nardy's Roll (not doubling) and Take; None once the game (or match) is over."""
+        if self.says("🎲 Play again") in labels:
             return None
-        if DONE in labels:
-            return is_done
+        done = self.says("✅ Done")
+        if done in labels:
+            return lambda text: text == done
+        for cube in (self.says("🎲 Roll"), self.says("✅ Take")):
+            if cube in labels:
+                return lambda text: text == cube
         if any("→" in text for text in labels):
             return lambda text: "→" in text
-        return str.isdigit
-
-
-def is_done(label: str) -> bool:
-    return label == DONE
+        bar = self.says("bar")  # short nardy's hit checker, before any other
+        return lambda text: text == bar or text.isdigit()
 
 
 async def until(check: Callable[[], Any], seconds: float) -> Any:
@@ -157,7 +182,7 @@ async def play(player: Player, pace: Pace, max_taps: int = 3000) -> None:
         board = player.board()
         if board is None:
             return
-        label = Player.next_label([b["text"] for b in board.buttons()])
+        label = player.next_label([b["text"] for b in board.buttons()])
         if label is None:
             player.finished = True
             return
@@ -174,6 +199,37 @@ async def careful(
     await until(changed, 15)
 
 
+async def play_match(player: Player, choices: tuple[str, ...], max_taps: int = 20_000) -> None:
+    """Open a match by `choices` (`Player.open_game`), then tap carefully to its end; a tap
+    answered whose board stays as it was for 60 s is a stall, and the match is left there."""
+    await player.open_game(choices)
+    for _ in range(max_taps):
+        board = player.board()
+        if board is None:
+            player.stalls += 1
+            return
+        label = player.next_label([b["text"] for b in board.buttons()])
+        if label is None:
+            player.finished = True
+            return
+        changed = board_changed(player, board)
+        query_id = player.tap(board, label)
+        if query_id is not None:
+            await until(answered(player.telegram, query_id), 20)
+        if not await until(changed, 60):
+            player.stalls += 1
+            return
+
+
+def match_choices(locale: Locale, kind: Kind, level: Level, length: int) -> tuple[str, ...]:
+    """The buttons of /play's menu that start a match to `length` of `kind` at `level`, as a
+    player reading `locale` sees them."""
+    texts = TRANSLATOR[locale]
+    game = (texts.gettext("Short"),) if kind is Kind.SHORT else ()
+    points = texts.pgettext("a match length, on a short button", "to {n}", n=length)
+    return (*game, points, level_name(texts, level))
+
+
 def quick(think: float) -> Pace:
     """Tap again `think` seconds later, on whatever the board shows by then; only after Done
     wait for the bot's move."""
@@ -185,16 +241,21 @@ def quick(think: float) -> Pace:
         changed: Callable[[], bool],
     ) -> None:
         await asyncio.sleep(think)
-        if label is is_done:
+        if label(player.says("✅ Done")):
             await until(changed, 30)
 
     return pace
 
 
 def board_changed(player: Player, board: Sent) -> Callable[[], bool]:
-    """A check that the player's board is another message or shows another picture now."""
-    shown = board.photo_id
-    return lambda: player.board() is not board or board.photo_id != shown
+    """A check that the player's board is another message or shows another picture, caption
+    or buttons now."""
+
+    def state() -> tuple[Any, ...]:
+        return board.photo_id, board.caption, board.markup
+
+    shown = state()
+    return lambda: player.board() is not board or state() != shown
 
 
 def answered(telegram: FakeTelegram, query_id: str) -> Callable[[], bool]:
@@ -296,6 +357,41 @@ def _kind(data: str) -> str:
     return f"{parts[0]}:{parts[3]}" if len(parts) > 3 else parts[0]
 
 
+def run_matches(
+    telegram: FakeTelegram, length: int, kinds: list[Kind], languages: list[Locale], parallel: int
+) -> None:
+    """A match to `length` at each level of each of `kinds`, in each language; a line each,
+    then `report`."""
+    played = [
+        (Player(telegram, 20_000 + i, locale=locale), kind, level)
+        for i, (kind, level, locale) in enumerate(
+            (kind, level, locale)
+            for kind in kinds
+            for level in levels_of(kind)
+            for locale in languages
+        )
+    ]
+    games: list[Callable[[], Any]] = [
+        partial(play_match, player, match_choices(player.locale, kind, level, length))
+        for player, kind, level in played
+    ]
+    status, output = asyncio.run(run_bot(telegram, games, parallel))
+    for player, kind, level in played:
+        board = player.board()
+        lines = (board.caption or "").splitlines() if board is not None else []
+        told = next((line for line in lines if f" {length}: " in line), "no match line")
+        finished = "finished" if player.finished else "NOT FINISHED"
+        print(
+            f"{kind.value} {level.value} {player.locale.value}: {finished},"
+            f" {len(player.taps)} taps, {player.stalls} stalls; {told}"
+        )
+        if not player.finished:  # where it stopped: the last message and its buttons
+            last = player.messages()[-1] if player.messages() else None
+            if last is not None:
+                print(f"    {last.caption or last.text!r}; {[b['text'] for b in last.buttons()]}")
+    report(telegram, [player for player, _, _ in played], status, output)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     modes = parser.add_subparsers(dest="mode", required=True)
@@ -317,9 +413,20 @@ def main() -> None:
         help="tap a random checker or destination (not the first): different taps on a board"
         " not yet redrawn, not only the same tap again",
     )
+    matches = modes.add_parser("matches", help="a match at every level, in every language")
+    matches.add_argument("--length", type=int, default=5)
+    matches.add_argument("--kinds", default="long,short", help="comma-separated: long, short")
+    matches.add_argument("--languages", default="ru,uk,en", help="comma-separated locales")
+    matches.add_argument("--parallel", type=int, default=4)
     args = parser.parse_args()
     clock = RunClock()
     telegram = FakeTelegram(private_limit=None)  # players tap at machine speed, not a person's
+    if args.mode == "matches":
+        languages = [Locale(language) for language in args.languages.split(",")]
+        games_of = [Kind(kind) for kind in args.kinds.split(",")]
+        run_matches(telegram, args.length, games_of, languages, args.parallel)
+        print(clock.summary())
+        return
     vary = args.mode == "lag" and args.vary
     players = [
         Player(telegram, 10_000 + i, random.Random(args.seed + i) if vary else None)
