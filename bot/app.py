@@ -93,7 +93,7 @@ def create_dispatcher(
     """Routers plus the dependencies every handler may ask for by name; `dispatcher["observed"]`
     is the middleware that logs and counts each update and knows those in flight."""
     translator = Translator()
-    media = picture_source(settings, store)
+    media = picture_source(settings, store, pacer)
     dispatcher = Dispatcher(
         disable_fsm=True,
         store=store,
@@ -114,7 +114,7 @@ def create_dispatcher(
     return dispatcher
 
 
-def picture_source(settings: Settings, store: GameStore) -> PictureSource | None:
+def picture_source(settings: Settings, store: GameStore, pacer: Pacer) -> PictureSource | None:
     """Where inline boards get their pictures: in webhook mode the bot's own URLs under
     WEBHOOK_URL (no channel's posting limit), in polling mode the media chat when
     MEDIA_CHAT_ID is set; else none, and inline games are played on a text board."""
@@ -122,7 +122,7 @@ def picture_source(settings: Settings, store: GameStore) -> PictureSource | None
     if settings.bot_mode == "webhook" and secret is not None:  # the settings require it
         return PictureUrls(str(settings.webhook_url), secret.get_secret_value(), store)
     chat = settings.media_chat_id
-    return None if chat is None else MediaChat(chat, store)
+    return None if chat is None else MediaChat(chat, store, pacer)
 
 
 async def run(settings: Settings) -> None:

@@ -83,7 +83,8 @@ async def offer(
         markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)
         pictures = media is not None
         screen = inline_card_screen(texts, seat.name, terms, rules, markup, pictures, commitment)
-        photo = None if media is None else await media.picture(bot, screen)
+        # A card's picture waits for its slot: the game's later pictures replace it in place.
+        photo = None if media is None else await media.picture(bot, screen, most=None)
         results.append(card_result(texts, terms, rules, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
 

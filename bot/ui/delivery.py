@@ -23,9 +23,10 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.metrics import RENDER_SECONDS
+from bot.pacing import Pacer
 from bot.service import Session
 from bot.storage import GameStore, StoreUnavailable
-from bot.ui.screens import NOBODY_YET, Screen
+from bot.ui.screens import CAPTION_LIMIT, NOBODY_YET, Screen, utf16_length
 from bot.ui.text_board import SYMBOLS, text_board
 from nardy import Color
 from renderer import render
@@ -200,12 +201,20 @@ class Pictures:
 # -- inline messages: edited by id, never with an upload (DESIGN.md §3) ----------------------
 
 
+# How long a player may wait for a new board picture to be posted in the media chat (whose
+# budget is the group limit's): past it the board is shown as text in the caption meanwhile.
+PLAYER_WAIT = 3.0
+
+
 class PictureSource(Protocol):
     """Where an inline message's pictures come from, since its edit cannot upload one: the
     media chat (a file id, polling mode) or the bot's own URLs (webhook mode)."""
 
-    async def picture(self, bot: Bot, screen: Screen) -> str:
-        """What `screen`'s picture goes by for Telegram: a file id, or an HTTP(S) URL."""
+    async def picture(
+        self, bot: Bot, screen: Screen, most: float | None = PLAYER_WAIT
+    ) -> str | None:
+        """What `screen`'s picture goes by for Telegram: a file id, or an HTTP(S) URL; None
+        when it cannot be had within `most` seconds (None: however long it takes)."""
 
     async def shown(self, picture: str) -> None:
         """Telegram has the picture `picture` now: an edit showing it succeeded."""
@@ -219,18 +228,26 @@ def is_url(picture: str) -> bool:
 class MediaChat:
     """The operator's media chat (`MEDIA_CHAT_ID`): each new picture is sent there once to get
     the `file_id` an inline edit needs; an identical render reuses its id (`FileIds`), so that
-    a picture is uploaded once, not once per worker."""
+    a picture is uploaded once, not once per worker. A channel takes about 20 posts a minute:
+    they are paced (`bot.pacing`, its budget shared by all workers), and a picture whose post
+    would keep a player waiting is not posted."""
 
-    def __init__(self, chat_id: int, store: GameStore) -> None:
+    def __init__(self, chat_id: int, store: GameStore, pacer: Pacer) -> None:
         self.chat_id = chat_id
         self._file_ids = FileIds(store)
+        self._pacer = pacer
 
-    async def picture(self, bot: Bot, screen: Screen) -> str:
-        """The id of `screen`'s picture on Telegram, uploading it if it is new."""
+    async def picture(
+        self, bot: Bot, screen: Screen, most: float | None = PLAYER_WAIT
+    ) -> str | None:
+        """The id of `screen`'s picture on Telegram, uploading it if it is new and the media
+        chat has a slot for it within `most` seconds (else None)."""
         jpeg = await jpeg_of(screen)
         digest = digest_of(jpeg)
         known = await self._file_ids.get(digest)
         if known is None:
+            if not await self._pacer.wait(self.chat_id, most):
+                return None
             message = await bot.send_photo(
                 chat_id=self.chat_id,
                 photo=BufferedInputFile(jpeg, PHOTO_NAME),
@@ -248,30 +265,55 @@ class MediaChat:
 def text_message(screen: Screen) -> str:
     """`screen` as an HTML text message: who plays ○ and ● (once both players are known), the
     text board in the numbering of the picture it stands for, then the caption."""
+    legend, board = _text_parts(screen)
+    board, caption = html.escape(board, quote=False), html.escape(screen.caption, quote=False)
+    if not legend:
+        return f"<pre>{board}</pre>\n{caption}"
+    return f"{html.escape(legend, quote=False)}\n<pre>{board}</pre>\n{caption}"
+
+
+def text_caption(screen: Screen) -> str:
+    """`screen` as an HTML caption of a picture not posted yet (`PLAYER_WAIT`): the text board
+    as `text_message` writes it, or the caption alone when both would pass Telegram's limit."""
+    legend, board = _text_parts(screen)
+    if utf16_length("\n".join([legend, board, screen.caption])) > CAPTION_LIMIT:
+        return html.escape(screen.caption, quote=False)
+    return text_message(screen)
+
+
+def _text_parts(screen: Screen) -> tuple[str, str]:
+    """Who plays ○ and ● ("" on a card: the opening roll decides the colours), and the text
+    board in the numbering of the picture it stands for."""
     view = screen.view
     texts = view.texts
     board = text_board(screen.position, view.numbering or Color.WHITE, texts.off, texts.bar)
-    board, caption = html.escape(board, quote=False), html.escape(screen.caption, quote=False)
-    if NOBODY_YET in view.names:  # a card: the opening roll decides the colours
-        return f"<pre>{board}</pre>\n{caption}"
-    legend = "   ".join(f"{SYMBOLS[color]} {view.names[color]}" for color in Color)
-    return f"{html.escape(legend, quote=False)}\n<pre>{board}</pre>\n{caption}"
+    if NOBODY_YET in view.names:
+        return "", board
+    return "   ".join(f"{SYMBOLS[color]} {view.names[color]}" for color in Color), board
 
 
 async def edit_inline(
     bot: Bot, inline_id: str, screen: Screen, media: PictureSource | None
 ) -> bool:
     """Show `screen` in the inline message `inline_id`: the picture from `media`, else the text
-    board; False when the message is gone."""
+    board; a picture `media` cannot have in time keeps the one shown, the text board in its
+    caption meanwhile. False when the message is gone."""
     try:
-        if media is not None:
-            photo = await media.picture(bot, screen)
+        photo = None if media is None else await media.picture(bot, screen)
+        if photo is not None and media is not None:
             await bot.edit_message_media(
                 inline_message_id=inline_id,
                 media=InputMediaPhoto(media=photo, caption=screen.caption),
                 reply_markup=screen.markup,
             )
             await media.shown(photo)
+        elif media is not None:
+            await bot.edit_message_caption(
+                inline_message_id=inline_id,
+                caption=text_caption(screen),
+                parse_mode=ParseMode.HTML,
+                reply_markup=screen.markup,
+            )
         else:
             await bot.edit_message_text(
                 inline_message_id=inline_id,

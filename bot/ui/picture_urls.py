@@ -17,7 +17,7 @@ from aiogram import Bot
 from aiohttp import web
 
 from bot.storage import GameStore, StoreUnavailable
-from bot.ui.delivery import jpeg_of
+from bot.ui.delivery import PLAYER_WAIT, jpeg_of
 from bot.ui.screens import Screen
 
 log = logging.getLogger(__name__)
@@ -64,8 +64,9 @@ class PictureUrls:
         """The public URL of the picture kept under `key`."""
         return f"{self._base}/boards/{key}.jpg"
 
-    async def picture(self, bot: Bot, screen: Screen) -> str:
-        """The URL of `screen`'s picture, saved (again) for any worker to serve."""
+    async def picture(self, bot: Bot, screen: Screen, most: float | None = PLAYER_WAIT) -> str:
+        """The URL of `screen`'s picture, saved (again) for any worker to serve (at once:
+        nothing to wait for)."""
         jpeg = await jpeg_of(screen)
         key = self.key_of(jpeg)
         await self._store.save_picture(key, jpeg, PICTURE_TTL)

@@ -122,7 +122,7 @@ def caption(notes: list[str], lines: list[str], details: Sequence[str] = ()) -> 
         return "\n".join([*(["…"] if dropped else []), *notes, *lines, *details])
 
     dropped = False
-    while _utf16_length(joined()) > CAPTION_LIMIT and (notes or details):
+    while utf16_length(joined()) > CAPTION_LIMIT and (notes or details):
         if notes:
             notes, dropped = notes[1:], True
         else:
@@ -130,7 +130,7 @@ def caption(notes: list[str], lines: list[str], details: Sequence[str] = ()) -> 
     return joined()
 
 
-def _utf16_length(text: str) -> int:
+def utf16_length(text: str) -> int:
     """Length as Telegram counts it (UTF-16 code units)."""
     return len(text.encode("utf-16-le")) // 2
 

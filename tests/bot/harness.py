@@ -196,6 +196,17 @@ def is_checker(text: str) -> bool:
     return text == "bar" or re.fullmatch(r"\d{1,2}", text) is not None
 
 
+async def press_next(group: Group, mover: dict[str, Any], board: Sent) -> None:
+    """`mover` taps Done on `board`, else its first destination, else its first checker."""
+    shown = [b["text"] for b in board.buttons()]
+    if "✅ Done" in shown:
+        await group.press(mover, board, "✅ Done")
+    elif any("→" in label for label in shown):
+        await group.press(mover, board, lambda text: "→" in text)
+    else:
+        await group.press(mover, board, next(filter(is_checker, shown)))
+
+
 @dataclass
 class Group:
     """A group chat with the bot and several people, all through one dispatcher."""

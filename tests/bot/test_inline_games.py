@@ -15,7 +15,7 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from nardy import Color, Rules
 from nardy.record import rules_to_text
-from tests.bot.harness import Group, is_checker, make_group, user
+from tests.bot.harness import Group, is_checker, make_group, press_next, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003, "uk")
@@ -72,15 +72,13 @@ async def play_out(room: Group, service: GameService, card: Sent) -> Session:
         session = await service.load(session.game_id)
         if session.game.over:
             return session
-        mover = person(session, session.game.to_move)
-        labels = [b["text"] for b in card.buttons()]
-        if "✅ Done" in labels:
-            await room.press(mover, card, "✅ Done")
-        elif any("→" in label for label in labels):
-            await room.press(mover, card, lambda text: "→" in text)
-        else:
-            await room.press(mover, card, next(filter(is_checker, labels)))
+        await tap_on(room, session, card)
     raise AssertionError("the game did not end")
+
+
+async def tap_on(room: Group, session: Session, card: Sent) -> None:
+    """The player to move taps Done, else the first destination, else the first checker."""
+    await press_next(room, person(session, session.game.to_move), card)
 
 
 async def test_the_bot_offers_one_game_and_three_matches_as_personal_text_cards(
@@ -188,6 +186,32 @@ async def test_a_whole_inline_game_through_the_media_chat(
     assert {call.params["chat_id"] for call in uploads} == {MEDIA["id"]}
     winner = final.seats[final.game.result.winner or Color.WHITE].name
     assert card.caption is not None and f"{winner} won:" in card.caption
+    assert telegram.schema_problems == []
+
+
+async def test_a_media_chat_out_of_slots_shows_the_text_board_in_the_caption_meanwhile(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """A channel's posts are paced (here three at once, then one a minute): a board picture
+    that would keep the player waiting more than a few seconds is not posted; the message
+    keeps its picture, its caption shows the text board, and play goes on."""
+    telegram.add_chat(MEDIA)
+    room = make_group(telegram, store, service, media_chat_id=MEDIA["id"], group_limit="5/60")
+    card = await sent_card(room, ALICE)
+    await room.press(BOB, card, "🎲 Join")
+    session = await game_of(service, card)
+    for _ in range(8):
+        await tap_on(room, await service.load(session.game_id), card)
+    captions = [
+        c for c in telegram.calls_of("editMessageCaption") if "inline_message_id" in c.params
+    ]
+    assert captions and all(c.status == 200 for c in captions)
+    white, black = (seat.name for seat in session.seats)
+    assert card.caption is not None and card.caption.startswith(f"○ {white}   ● {black}\n<pre>")
+    assert len(telegram.calls_of("sendPhoto")) <= 4  # the cards', the first board's, one more
+    assert not [c for c in telegram.calls if c.status == 429]
+    taps = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
+    assert len(taps) == 9 and (await service.load(session.game_id)).seq > session.seq
     assert telegram.schema_problems == []
 
 

@@ -14,6 +14,7 @@ from aiogram import Bot
 from aiohttp import ClientSession, web
 
 from bot.app import picture_source
+from bot.pacing import Pacer
 from bot.startup import StartupFailed, wait_until_ready
 from bot.storage import MemoryStore, RedisStore
 from bot.storage.redis import picture_key
@@ -132,15 +133,17 @@ async def test_a_picture_is_kept_for_its_time_and_minutes_once_shown(
 def test_webhook_mode_serves_its_own_pictures_and_polling_takes_the_media_chat() -> None:
     """MEDIA_CHAT_ID is for polling mode; webhook mode prefers its URLs even with it set."""
     store = MemoryStore()
+    pacer = Pacer(store)
     webhook = {
         "bot_mode": "webhook",
         "webhook_url": "https://bot.example.com",
         "webhook_secret": SECRET,
     }
-    assert isinstance(picture_source(settings(**webhook), store), PictureUrls)
-    assert isinstance(picture_source(settings(**webhook, media_chat_id=-1001), store), PictureUrls)
-    assert isinstance(picture_source(settings(media_chat_id=-1001), store), MediaChat)
-    assert picture_source(settings(), store) is None
+    assert isinstance(picture_source(settings(**webhook), store, pacer), PictureUrls)
+    both = settings(**webhook, media_chat_id=-1001)
+    assert isinstance(picture_source(both, store, pacer), PictureUrls)
+    assert isinstance(picture_source(settings(media_chat_id=-1001), store, pacer), MediaChat)
+    assert picture_source(settings(), store, pacer) is None
 
 
 async def test_the_media_chat_is_checked_at_start_up_in_polling_mode_only(

@@ -49,6 +49,7 @@ from tests.bot.harness import (
     make_chat,
     make_group,
     play_turns,
+    press_next,
     user,
 )
 from tests.fakes.telegram import FakeTelegram, Limit, Sent
@@ -240,15 +241,7 @@ def board_of(group: Group, session: Session) -> Sent:
 
 async def tap_on(group: Group, session: Session) -> None:
     """The player to move taps Done, else a destination, else a checker (or the bar)."""
-    board = board_of(group, session)
-    mover = person(session, session.game.to_move)
-    shown = labels(board)
-    if "✅ Done" in shown:
-        await group.press(mover, board, "✅ Done")
-    elif any("→" in label for label in shown):
-        await group.press(mover, board, lambda text: "→" in text)
-    else:
-        await group.press(mover, board, next(filter(is_checker, shown)))
+    await press_next(group, person(session, session.game.to_move), board_of(group, session))
 
 
 async def short_challenge(group: Group, service: GameService) -> Session:
