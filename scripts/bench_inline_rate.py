@@ -10,8 +10,9 @@ ways to get an inline board's picture (an inline edit cannot upload one):
 * url: webhook mode; the picture is stored and its URL at WEBHOOK_URL/boards/ passed to
   editMessageMedia (`bot.ui.picture_urls`). Only the 30 a second in all bounds it.
 * media: polling mode; the picture is posted to the media channel first for its file id, so
-  the channel's 20 a minute bounds every inline board of the bot at once (`bot.pacing` spends
-  it evenly; a tap waits for its slot).
+  the channel's 20 a minute bounds the pictures of every inline board of the bot at once
+  (`bot.pacing` spends it evenly); a picture that would wait more than 3 s for its slot is not
+  posted, the board's caption showing the text board meanwhile (a change too).
 
 A change is an edit of an inline message that took effect; a tap's wait is from its update
 entering the dispatcher to its handler's end (its board edited by then, or given up). Each run

@@ -439,7 +439,7 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
     lines = [offer, rules_line(texts, challenge.terms, challenge.rules)]
     if challenge.dice is not None:
         lines.append(dice_line(texts, challenge.dice.commitment))
-    return _card(texts, name, lines, markup, challenge.rules)
+    return _card(texts, (name, NOBODY_YET), lines, markup, challenge.rules)
 
 
 def inline_card_screen(
@@ -452,7 +452,10 @@ def inline_card_screen(
     commitment: str | None = None,
 ) -> Screen:
     """The card of a challenge sent through inline mode: as in a group (the `commitment` of
-    its game's dice, if committed), and, when the game will be played on a text board, why."""
+    its game's dice, if committed), and, when the game will be played on a text board, why.
+    Its picture names nobody (the caption names the challenger), so that every challenger's
+    card has the same picture: posted to the media chat once per game and language, not once
+    per challenger (a channel takes some 20 posts a minute)."""
     if kind_of(rules) is Kind.SHORT:
         offer = texts.gettext("{name} invites you to a game of short nardy.", name=name)
     else:
@@ -466,15 +469,19 @@ def inline_card_screen(
                 "Played on a text board: pictures need the bot's operator to set a media chat."
             )
         )
-    return _card(texts, name, lines, markup, rules)
+    return _card(texts, (NOBODY_YET, NOBODY_YET), lines, markup, rules)
 
 
 def _card(
-    texts: Texts, name: str, lines: list[str], markup: InlineKeyboardMarkup, rules: AnyRules
+    texts: Texts,
+    names: tuple[str, str],
+    lines: list[str],
+    markup: InlineKeyboardMarkup,
+    rules: AnyRules,
 ) -> Screen:
-    """A challenge card: the start position of its game with the challenger's name, `lines`,
-    the buttons."""
-    view = base_view(texts, Color.WHITE, (name, NOBODY_YET))
+    """A challenge card: the start position of its game with the players' `names` (by colour,
+    `NOBODY_YET` for one to come), `lines`, the buttons."""
+    view = base_view(texts, Color.WHITE, names)
     caption = "\n".join([*lines, texts.gettext("Tap Join to play.")])
     start = ShortPosition.start() if kind_of(rules) is Kind.SHORT else Position.start()
     return Screen(start, view, caption, markup)

@@ -117,6 +117,9 @@ async def test_with_a_media_chat_the_cards_are_pictures_uploaded_once(
     assert "media chat" not in results[0]["caption"]
     await offered(media_room, ALICE)
     assert len(telegram.calls_of("sendPhoto")) == 2  # the same renders: their file ids again
+    _, bobs = await offered(media_room, BOB)  # another challenger: the pictures name nobody
+    assert len(telegram.calls_of("sendPhoto")) == 2 and "U3002 invites you" in bobs[0]["caption"]
+    assert [r["photo_file_id"] for r in bobs] == [r["photo_file_id"] for r in results]
     assert telegram.schema_problems == []
 
 
