@@ -2,8 +2,10 @@
 a 429 after its `retry_after` (aiogram retries none of them, DESIGN.md §3). The front end's HTML
 error pages reach it as a 5xx or a lost connection (`bot.telegram_session`).
 
-Bounded: at most `attempts` tries, pauses doubling from `first_pause`, and a 429 that asks for
-longer than `longest_wait` is not waited out (a player would be waiting; the board catches up
+Bounded: at most `attempts` tries, pauses doubling from `first_pause` up to `PAUSE_CAP` (some
+12 s in all: a tap's answer is still taken then, and a 15% failure rate leaves about one
+request in four million failed), and a 429 that asks for longer than `longest_wait` is not
+waited out (a player would be waiting; the board catches up
 on its next tap). getUpdates and getMe have retry loops of their own (aiogram's polling,
 `bot.startup`); a chat action is not worth a retry. A new message is sent again only after a
 failure that says Telegram did not take it (a 429, a 5xx), never after a lost connection or
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TRANSIENT = (TelegramNetworkError, TelegramRetryAfter, TelegramServerError)
-ATTEMPTS = 5  # tries in all: pauses of 0.5, 1, 2, 4 s between them
+ATTEMPTS = 8  # tries in all: pauses of 0.5, 1, 2, 2, 2, 2, 2 s between them
+PAUSE_CAP = 2.0
 NOT_RETRIED = frozenset({"getUpdates", "getMe", "sendChatAction"})
 SENDS = frozenset({"sendMessage", "sendPhoto"})
 
@@ -63,7 +66,7 @@ class RetryTransient(BaseRequestMiddleware):
                 lost = isinstance(exc, TelegramNetworkError) and name in SENDS
                 if lost or attempt == self._attempts or wait > self._longest_wait:
                     raise
-                attempt, pause = attempt + 1, pause * 2
+                attempt, pause = attempt + 1, min(pause * 2, PAUSE_CAP)
                 log.warning(
                     "%s: %s; retrying in %g s (try %d of %d)",
                     name,
