@@ -19,7 +19,7 @@ its due time to the webhook's answer (p50, p99), and the worker's CPU per tap (i
 thread and its other threads, from /proc).
 
 Left out: everything of the product above aiogram (middlewares, Redis, the game service, the
-render: the real bot adds all of it, see the README's load-test section), the front of
+render: the real bot adds all of it, see docs/FIGURES.md, "Load test"), the front of
 load_test.py (one hop less), HTTPS, Telegram's flood limits (off in the fake). The fake and
 this driver share the machine's two cores with the worker, as the load test's do.
 """

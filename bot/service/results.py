@@ -49,7 +49,7 @@ KINDS = tuple(
 NAME = "name"  # the user preference: the name a player is shown under (cards, leaderboards)
 
 # Each bot level's fixed rating, so that /stats can say whom a player's rating plays like:
-# the arena's win rates (README, "Bot opponent") as rating gaps by the logistic formula
+# the arena's win rates (docs/FIGURES.md, "Bot opponent") as rating gaps by the logistic formula
 # 400·log10(p / (1 − p)) — Medium beats Easy 95.9% (+548), Hard beats Medium 72.4% (+168),
 # Expert beats Hard 79.5% (+235) — with Easy set at 1000. The bot's games change no rating.
 LEVEL_RATINGS = {Level.EASY: 1000, Level.MEDIUM: 1550, Level.HARD: 1720, Level.EXPERT: 1955}
