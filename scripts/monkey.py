@@ -330,6 +330,12 @@ def report(telegram: FakeTelegram, players: list[Player], status: int, output: s
     ]
     failed = Counter(c.status for c in telegram.calls if c.status >= 400)
     print(f"games finished: {sum(p.finished for p in players)} of {len(players)}")
+    for player in players:
+        if not player.finished:  # where it stopped: the last message and its buttons
+            last = player.messages()[-1] if player.messages() else None
+            shown = "no message" if last is None else repr(last.caption or last.text)
+            buttons = [] if last is None else [b["text"] for b in last.buttons()]
+            print(f"  player {player.user_id} stopped at: {shown}; {buttons}")
     print(f"taps: {len(taps)}; answered: {sum(1 for q in taps if answered[q])};")
     print(f"  never answered: {sum(1 for q in taps if not answered[q])}")
     print(f"  answered twice: {sum(1 for q in taps if answered[q] > 1)}")
@@ -385,10 +391,6 @@ def run_matches(
             f"{kind.value} {level.value} {player.locale.value}: {finished},"
             f" {len(player.taps)} taps, {player.stalls} stalls; {told}"
         )
-        if not player.finished:  # where it stopped: the last message and its buttons
-            last = player.messages()[-1] if player.messages() else None
-            if last is not None:
-                print(f"    {last.caption or last.text!r}; {[b['text'] for b in last.buttons()]}")
     report(telegram, [player for player, _, _ in played], status, output)
 
 

@@ -1,11 +1,13 @@
 """A player who leaves the group of their running game: Telegram says so with a service
-message (`left_chat_member`) and, where the bot is an admin, a member update; the board then
-offers the other player the win (`ClaimWin`), until the one who left comes back
-(`new_chat_members`, or a member update again)."""
+message (`left_chat_member`) and, where the bot is an administrator, a member update; the
+board then offers the other player the win (`ClaimWin`), until the one who left comes back
+(`new_chat_members`, or a member update again). A group that hides its service messages and
+has not made the bot an administrator tells nothing: the turn timer then ends the game."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
@@ -26,15 +28,27 @@ from bot.storage import StoreUnavailable
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """People who left the chat `chat_id` or came back (`present`), and by whose hand (`by`:
+    themselves, or whoever removed or added them)."""
+
+    chat_id: int
+    people: list[User]
+    present: bool
+    by: int | None
+
+
 async def service_message(
     message: Message, bot: Bot, translator: Translator, service: GameService, boards: Boards
 ) -> None:
     """ "X left the group" or "X joined the group", as the chat shows it."""
+    by = message.from_user.id if message.from_user is not None else None
     if message.left_chat_member is not None:
-        people, present = [message.left_chat_member], False
+        change = Change(message.chat.id, [message.left_chat_member], False, by)
     else:
-        people, present = message.new_chat_members or [], True
-    await _tell(bot, message.chat.id, people, present, translator, service, boards)
+        change = Change(message.chat.id, message.new_chat_members or [], True, by)
+    await _tell(bot, change, translator, service, boards)
 
 
 async def member_update(
@@ -50,29 +64,27 @@ async def member_update(
         present = member.is_member
     else:
         present = not isinstance(member, ChatMemberLeft | ChatMemberBanned)
-    await _tell(bot, update.chat.id, [member.user], present, translator, service, boards)
+    change = Change(update.chat.id, [member.user], present, update.from_user.id)
+    await _tell(bot, change, translator, service, boards)
 
 
 async def _tell(
-    bot: Bot,
-    chat_id: int,
-    people: list[User],
-    present: bool,
-    translator: Translator,
-    service: GameService,
-    boards: Boards,
+    bot: Bot, change: Change, translator: Translator, service: GameService, boards: Boards
 ) -> None:
     """Each person's running game in the chat told they left (or came back), its board shown.
     With the store down the news is lost, said in a warning: the turn timer still ends a game
     nobody plays."""
-    for user in people:
+    for user in change.people:
         if user.is_bot:
             continue
         try:
-            session = await service.presence(chat_id, user.id, present)
+            session = await service.presence(change.chat_id, user.id, change.present, change.by)
         except StoreUnavailable as exc:
             log.warning(
-                "chat %s: could not note that %s left or came back (%s)", chat_id, user.id, exc
+                "chat %s: could not note that %s left or came back (%s)",
+                change.chat_id,
+                user.id,
+                exc,
             )
             continue
         if session is not None:

@@ -660,6 +660,8 @@ class GameService:
                     session = await self.load(session.game_id)
                     continue
             self._check(session, color, action, seq)
+            if session.gone is not None and session.gone == session.seats[color].user_id:
+                session = replace(session, gone=None)  # they play: they are here after all
             try:
                 return await self._carry_out(session, color, action, seq, accept_once, claimant)
             except VersionConflict:
@@ -906,26 +908,40 @@ class GameService:
 
     # -- a player leaving the group -----------------------------------------------------------
 
-    async def presence(self, chat_id: int, user_id: int, present: bool) -> Session | None:
-        """Telegram said `user_id` left the group `chat_id` (or came back, `present`): their
-        running game there offers the win to the other player (`ClaimWin`), or takes the offer
-        back. The game so changed, to be shown; None when there was nothing to change (no game,
-        or told already: Telegram may tell it twice, as a service message and a member update).
-        An inline game has no group to leave."""
+    async def presence(
+        self, chat_id: int, user_id: int, present: bool, by: int | None = None
+    ) -> Session | None:
+        """Telegram said `user_id` left the group `chat_id` (or came back, `present`), by the
+        hand of `by` (themselves, or whoever removed them): their running game there offers the
+        win to the other player (`ClaimWin`), or takes the offer back. Not offered to a player
+        who removed their opponent, nor from a side that cannot lose now (it has borne off
+        every checker, awaiting the last roll). The game so changed, to be shown; None when
+        there was nothing to change (no game, or told already: Telegram may tell it twice, as
+        a service message and a member update). An inline game has no group to leave."""
         for _ in range(CONFLICT_RETRIES):
             session = await self.active_game(player_slot(chat_id, user_id))
             if session is None or not session.shared or session.inline_id is not None:
                 return None
-            gone = None if present else user_id
-            if session.gone == gone:
-                return None
-            notes = session.notes
-            if present:  # while they are gone, the board says so (`ui.screens`)
-                color = session.seat_of(user_id)
-                assert color is not None  # the slot is theirs
-                notes = (*notes, Note.of("duel_back", name=session.seats[color].name))
+            color = session.seat_of(user_id)
+            assert color is not None  # the slot is theirs
+            if present:
+                if session.gone != user_id:
+                    return None
+                back = Note.of("duel_back", name=session.seats[color].name)
+                changed = replace(
+                    session.with_game(session.game, (*session.notes, back)), gone=None
+                )
+            else:
+                if session.gone is not None or by == session.seats[color.opponent].user_id:
+                    return None
+                try:
+                    session.game.resign(color, EndReason.ABANDONED)
+                except IllegalMove:
+                    return None
+                # While they are gone the board says so (`ui.screens`).
+                changed = replace(session.with_game(session.game, session.notes), gone=user_id)
             try:  # a new state of the board (`seq`): its buttons change
-                return await self._save(replace(session.with_game(session.game, notes), gone=gone))
+                return await self._save(changed)
             except VersionConflict:
                 continue
         return None

@@ -87,7 +87,8 @@ class MatchPlay:
     """A match to `match.length` points (RULES.md §7) between its player 0 (the challenger, or
     the person playing the bot) and player 1, whose colours each game's opening roll draws
     anew; `players` are their ids (`match_player`). `given_up` once player 0 left the match
-    against the bot to start anew: no next game follows."""
+    against the bot to start anew, or a player left the group (`ClaimWin`): no next game
+    follows."""
 
     match: Match
     players: tuple[int, int]

@@ -236,10 +236,17 @@ class Group:
         data = next(b["callback_data"] for b in sent.buttons() if fits(b["text"]))
         await self.tap(person, sent, data)
 
-    async def membership(self, person: dict[str, Any], present: bool) -> None:
-        """`person` leaves the group (or joins it, `present`): Telegram's service message and
-        member update, each fed."""
-        for update in self.telegram.membership_updates(person, self.chat, present):
+    async def membership(
+        self,
+        person: dict[str, Any],
+        present: bool,
+        by: dict[str, Any] | None = None,
+        told: slice = slice(None),
+    ) -> None:
+        """`person` leaves the group (or joins it, `present`), or is removed or added `by`
+        someone: Telegram's service message and member update, those `told` (both by default)
+        fed in turn."""
+        for update in self.telegram.membership_updates(person, self.chat, present, by)[told]:
             await self.feed(update)
 
     async def feed(self, update: dict[str, Any]) -> None:

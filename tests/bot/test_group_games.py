@@ -285,6 +285,54 @@ async def test_a_player_who_comes_back_takes_the_offer_back(
     assert await service.load(session.game_id) == back
 
 
+async def test_either_of_telegrams_two_reports_alone_offers_the_win(
+    group: Group, service: GameService
+) -> None:
+    """The service message alone (a bot that is no administrator), or the member update alone
+    (a group that hides service messages) tells that a player left or came back."""
+    session = await started(group, service)
+    await group.membership(BOB, present=False, told=slice(0, 1))
+    assert (await service.load(session.game_id)).gone == BOB["id"]
+    await group.membership(BOB, present=True, told=slice(1, 2))
+    assert (await service.load(session.game_id)).gone is None
+    await group.membership(BOB, present=False, told=slice(1, 2))
+    assert (await service.load(session.game_id)).gone == BOB["id"]
+
+
+async def test_the_offer_stays_for_the_one_who_left_and_goes_when_they_play(
+    group: Group, service: GameService
+) -> None:
+    """Another member coming or going changes nothing, nor does the second player leaving
+    too; the one who left playing on (a public group's board is still theirs to tap)
+    withdraws the offer."""
+    session = await started(group, service)
+    mover = person(session, session.game.to_move)
+    waiting = person(session, session.game.to_move.opponent)
+    await group.membership(waiting, present=False)
+    await group.membership(CAROL, present=True)
+    await group.membership(CAROL, present=False)
+    await group.membership(mover, present=False)
+    assert (await service.load(session.game_id)).gone == waiting["id"]
+    await group.membership(mover, present=True)
+    assert (await service.load(session.game_id)).gone == waiting["id"]
+    played = await play_a_turn(group, service, session.game_id)  # the mover's turn
+    assert played.gone == waiting["id"]
+    await play_a_turn(group, service, session.game_id)  # the one who left plays
+    assert (await service.load(session.game_id)).gone is None
+    board = board_of(group, session)
+    assert "🏆 Take the win" not in [b["text"] for b in board.buttons()]
+
+
+async def test_a_player_who_removes_their_opponent_is_offered_nothing(
+    group: Group, service: GameService
+) -> None:
+    session = await started(group, service)
+    await group.membership(BOB, present=False, by=ALICE)
+    assert (await service.load(session.game_id)).gone is None
+    await group.membership(BOB, present=False, by=CAROL)  # an administrator removed them
+    assert (await service.load(session.game_id)).gone == BOB["id"]
+
+
 async def test_a_match_whose_player_left_ends_with_the_claimed_game(
     group: Group, service: GameService
 ) -> None:

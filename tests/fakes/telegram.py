@@ -317,18 +317,26 @@ class FakeTelegram:
         return {"update_id": next(self._ids), "message": message}
 
     def membership_updates(
-        self, user: dict[str, Any], chat: dict[str, Any], present: bool
+        self,
+        user: dict[str, Any],
+        chat: dict[str, Any],
+        present: bool,
+        by: dict[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
-        """`user` left `chat` (or joined it, `present`): what Telegram sends a bot that is an
-        admin there, the chat's service message ("X left the group") and the member update."""
+        """`user` left `chat` (or joined it, `present`), or was removed (banned) or added by
+        `by`: what Telegram sends a bot that is an administrator there, the chat's service
+        message ("X left the group") and the member update."""
         member = {k: v for k, v in user.items() if k != "language_code"}
         change = {"new_chat_members": [member]} if present else {"left_chat_member": member}
         message = {"message_id": next(self._ids), "date": 1_700_000_000, "chat": chat}
-        message |= {"from": user, **change}
-        left, joined = {"status": "left", "user": member}, {"status": "member", "user": member}
+        message |= {"from": by or user, **change}
+        joined: dict[str, Any] = {"status": "member", "user": member}
+        left: dict[str, Any] = {"status": "left", "user": member}
+        if by is not None:
+            left = {"status": "kicked", "user": member, "until_date": 0}
         update = {
             "chat": chat,
-            "from": user,
+            "from": by or user,
             "date": 1_700_000_000,
             "old_chat_member": left if present else joined,
             "new_chat_member": joined if present else left,
