@@ -3,10 +3,12 @@ which may have arrived (a second board would follow); a 5xx or a 429 always is."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
-from aiogram.exceptions import TelegramNetworkError, TelegramServerError
+from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
 from aiogram.methods import EditMessageReplyMarkup, SendChatAction, SendMessage, TelegramMethod
 
 from bot.retry import RetryTransient
@@ -15,7 +17,7 @@ from bot.retry import RetryTransient
 class Failing:
     """The rest of the request chain: fails `times` times with `error`, then answers."""
 
-    def __init__(self, times: int, error: type[Exception]) -> None:
+    def __init__(self, times: int, error: Callable[..., Exception]) -> None:
         self.times = times
         self.error = error
         self.calls = 0
@@ -23,7 +25,7 @@ class Failing:
     async def __call__(self, bot: Any, method: TelegramMethod[Any]) -> Any:
         self.calls += 1
         if self.calls <= self.times:
-            raise self.error(method=method, message="lost")  # type: ignore[call-arg]
+            raise self.error(method=method, message="lost")
         return "answered"
 
 
@@ -35,14 +37,32 @@ async def attempt(method: TelegramMethod[Any], failing: Failing) -> object:
         return exc
 
 
-async def test_a_passing_failure_is_tried_again_up_to_eight_times() -> None:
+async def test_a_passing_failure_is_tried_again_up_to_eight_times_within_15_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Seven 5xx in a row (as 15% failures give once in four million requests) still end
-    answered; an eighth is given up."""
+    answered, after pauses doubling to 2 s; an eighth is given up. Flood waits of 4 s are
+    waited out three times: a fourth would pass 15 s of waiting in all."""
+    pauses: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+
+    monkeypatch.setattr("bot.retry.asyncio.sleep", sleep)
+    retry = RetryTransient()
     method = EditMessageReplyMarkup(chat_id=1, message_id=2)
-    assert await attempt(method, Failing(7, TelegramServerError)) == "answered"
+    answered: object = await retry(Failing(7, TelegramServerError), None, method)  # type: ignore[arg-type]
+    assert answered == "answered"
+    assert pauses == [0.5, 1, 2, 2, 2, 2, 2]
     given_up = Failing(8, TelegramServerError)
-    assert isinstance(await attempt(method, given_up), TelegramServerError)
+    with pytest.raises(TelegramServerError):
+        await retry(given_up, None, method)  # type: ignore[arg-type]
     assert given_up.calls == 8
+    pauses.clear()
+    flooded = Failing(9, partial(TelegramRetryAfter, retry_after=4))
+    with pytest.raises(TelegramRetryAfter):
+        await retry(flooded, None, method)  # type: ignore[arg-type]
+    assert pauses == [4, 4, 4] and flooded.calls == 4
 
 
 @pytest.mark.parametrize(
