@@ -168,6 +168,7 @@ async def serve(
             else:
                 await poll(settings, dispatcher, bot, health)
     finally:
+        dispatcher["boards"].close()
         player.close()
 
 

@@ -15,6 +15,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from dataclasses import replace
+from functools import partial
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
@@ -25,7 +26,14 @@ from bot.prefs import stored_settings
 from bot.service import GameError, GameService, Session
 from bot.settings import GameSettings
 from bot.storage import GameStore, StoreUnavailable
-from bot.ui.delivery import PictureSource, delete_message, edit_board, edit_inline, send_board
+from bot.ui.delivery import (
+    PictureSource,
+    Shown,
+    delete_message,
+    edit_board,
+    edit_inline,
+    send_board,
+)
 from bot.ui.screens import Screen, build_screen
 from nardy import Color
 
@@ -76,6 +84,7 @@ class Boards:
         # whether it catches the board up while an edit was on its way: skipped if that sent it).
         self._editing: set[Target] = set()
         self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
+        self._late: dict[str, asyncio.Task[None]] = {}  # inline boards awaiting their picture
 
     async def show(
         self,
@@ -285,7 +294,9 @@ class Boards:
         self._on_way.add(key)
         try:
             if isinstance(target, str):
-                shown = await edit_inline(bot, target, screen, self._media)
+                inline = await edit_inline(bot, target, screen, self._media)
+                self._picture_later(bot, session, target, screen, inline is Shown.PICTURE_LATER)
+                shown = inline is not Shown.GONE
             else:
                 shown = await edit_board(bot, session, target, screen)
         except BaseException:
@@ -296,6 +307,42 @@ class Boards:
         if not shown:
             self._forget(key, previous)
         return shown
+
+    def _picture_later(
+        self, bot: Bot, session: Session, board: str, screen: Screen, wanted: bool
+    ) -> None:
+        """An inline board shown as text for want of a media chat slot (`wanted`) gets its
+        picture once a slot comes, unless it shows a later state by then; one such wait per
+        board, the latest (an earlier one, or one for a board shown as sent, is dropped)."""
+        waiting = self._late.pop(board, None)
+        if waiting is not None and waiting is not asyncio.current_task():
+            waiting.cancel()
+        if not wanted or self._media is None:
+            return
+        media = self._media
+
+        async def show_picture() -> None:
+            await media.picture(bot, screen, most=None)  # posted when its slot comes
+            if self._sent.get((session.game_id, board)) == session.seq:
+                await self._show_shared(bot, session, board, screen, catching_up=False)
+
+        task = asyncio.create_task(show_picture())
+        self._late[board] = task
+        task.add_done_callback(partial(self._picture_shown, board))
+
+    def close(self) -> None:
+        """Drop the late pictures still waiting for their slot (the bot is stopping: each
+        board keeps its text board until its next change)."""
+        for task in self._late.values():
+            task.cancel()
+        self._late.clear()
+
+    def _picture_shown(self, board: str, task: asyncio.Task[None]) -> None:
+        """A late picture's wait over: a failure is a log line (the next change shows one)."""
+        if self._late.get(board) is task:
+            del self._late[board]
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("inline board %s: its late picture failed (%s)", board, task.exception())
 
     async def _send(self, bot: Bot, session: Session, screen: Screen) -> bool:
         """A new board sent and recorded as the game's; False when another was recorded

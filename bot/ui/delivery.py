@@ -15,6 +15,7 @@ import html
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from enum import Enum
 from typing import Protocol
 
 from aiogram import Bot
@@ -292,22 +293,32 @@ def _text_parts(screen: Screen) -> tuple[str, str]:
     return "   ".join(f"{SYMBOLS[color]} {view.names[color]}" for color in Color), board
 
 
+class Shown(Enum):
+    """How an inline board was shown."""
+
+    GONE = "gone"  # the message is not there any more
+    AS_SENT = "as sent"  # its picture, or the text board of a game without pictures
+    PICTURE_LATER = "picture later"  # the old picture, the text board in its caption meanwhile
+
+
 async def edit_inline(
     bot: Bot, inline_id: str, screen: Screen, media: PictureSource | None
-) -> bool:
+) -> Shown:
     """Show `screen` in the inline message `inline_id`: the picture from `media`, else the text
     board; a picture `media` cannot have in time keeps the one shown, the text board in its
-    caption meanwhile. False when the message is gone."""
+    caption meanwhile (`Shown.PICTURE_LATER`)."""
+    shown = Shown.AS_SENT
     try:
         photo = None if media is None else await media.picture(bot, screen)
-        if photo is not None and media is not None:
-            await bot.edit_message_media(
+        if media is None:
+            await bot.edit_message_text(
                 inline_message_id=inline_id,
-                media=InputMediaPhoto(media=photo, caption=screen.caption),
+                text=text_message(screen),
+                parse_mode=ParseMode.HTML,
                 reply_markup=screen.markup,
             )
-            await media.shown(photo)
-        elif media is not None:
+        elif photo is None:
+            shown = Shown.PICTURE_LATER
             await bot.edit_message_caption(
                 inline_message_id=inline_id,
                 caption=text_caption(screen),
@@ -315,15 +326,15 @@ async def edit_inline(
                 reply_markup=screen.markup,
             )
         else:
-            await bot.edit_message_text(
+            await bot.edit_message_media(
                 inline_message_id=inline_id,
-                text=text_message(screen),
-                parse_mode=ParseMode.HTML,
+                media=InputMediaPhoto(media=photo, caption=screen.caption),
                 reply_markup=screen.markup,
             )
+            await media.shown(photo)
     except TelegramBadRequest as error:
-        return _refused_edit(error, f"inline board {inline_id}")
-    return True
+        return shown if _refused_edit(error, f"inline board {inline_id}") else Shown.GONE
+    return shown
 
 
 async def close_inline_card(bot: Bot, inline_id: str, text: str, picture: bool) -> None:

@@ -4,6 +4,7 @@ text board, spectators, a rematch in the same message."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -19,7 +20,8 @@ from tests.bot.harness import Group, is_checker, make_group, press_next, user
 from tests.fakes.telegram import FakeTelegram, Sent
 
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003, "uk")
-MEDIA = {"id": -100777, "type": "channel", "title": "media"}
+MEDIA_ID = -100777
+MEDIA = {"id": MEDIA_ID, "type": "channel", "title": "media"}
 
 
 @pytest.fixture
@@ -216,6 +218,34 @@ async def test_a_media_chat_out_of_slots_shows_the_text_board_in_the_caption_mea
     taps = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
     assert len(taps) == 9 and (await service.load(session.game_id)).seq > session.seq
     assert telegram.schema_problems == []
+    room.dispatcher["boards"].close()  # its picture would come in a minute
+
+
+@pytest.mark.timeout(60)
+async def test_a_board_shown_as_text_gets_its_picture_when_a_slot_comes(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """A post every 4 s: quick taps show some states as text, and the last one shown so gets
+    its picture within a slot, without another tap."""
+    telegram.add_chat(MEDIA)
+    room = make_group(telegram, store, service, media_chat_id=MEDIA["id"], group_limit="5/4")
+    card = await sent_card(room, ALICE)
+    await room.press(BOB, card, "🎲 Join")
+    session = await game_of(service, card)
+    for _ in range(12):
+        await tap_on(room, await service.load(session.game_id), card)
+        if (card.caption or "").startswith("○"):
+            break
+    assert (card.caption or "").startswith("○"), "no state was shown as text"
+    latest = await service.load(session.game_id)
+    deadline = time.monotonic() + 10
+    while (card.caption or "").startswith("○") and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    edits = [c for c in telegram.calls if "inline_message_id" in c.params]
+    assert edits[-1].method == "editMessageMedia" and edits[-1].status == 200
+    assert card.photo_id in {sent.photo_id for sent in telegram.chat(MEDIA_ID)}
+    assert (await service.load(session.game_id)).seq == latest.seq  # no tap made it
+    assert not (card.caption or "").startswith("○")
 
 
 async def test_a_whole_inline_game_on_the_text_board(

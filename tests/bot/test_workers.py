@@ -18,7 +18,7 @@ from bot.pacing import Pacer
 from bot.service import GameService, Move, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
-from bot.ui.delivery import edit_board, edit_inline
+from bot.ui.delivery import Shown, edit_board, edit_inline
 from bot.ui.screens import build_screen
 from tests.bot.harness import Chat, Group, is_checker, make_chat, make_group, settings, user
 from tests.fakes.telegram import FakeTelegram, Sent
@@ -201,7 +201,8 @@ async def _set_back_then_tapped(
         if board.inline_message_id is None:  # the dying worker's edit
             assert await edit_board(worker.bot, before, board.message_id, older)
         else:
-            assert await edit_inline(worker.bot, board.inline_message_id, older, None)
+            shown = await edit_inline(worker.bot, board.inline_message_id, older, None)
+            assert shown is Shown.AS_SENT
         assert shown_seq(board) == {before.seq}
         await _feed(worker, telegram.tap_update(mover, board, by_action[again]) if again else done)
         assert shown_seq(board) == {after.seq}
