@@ -194,17 +194,25 @@ async def test_a_whole_inline_game_through_the_media_chat(
     assert telegram.schema_problems == []
 
 
+async def paced_media_game(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, limit: str
+) -> tuple[Group, Sent, Session]:
+    """A bot whose media chat takes the posts of `limit` (GROUP_LIMIT); ALICE's inline card,
+    BOB joined: the room, the card (the game's message) and the game as it began."""
+    telegram.add_chat(MEDIA)
+    room = make_group(telegram, store, service, media_chat_id=MEDIA_ID, group_limit=limit)
+    card = await sent_card(room, ALICE)
+    await room.press(BOB, card, "🎲 Join")
+    return room, card, await game_of(service, card)
+
+
 async def test_a_media_chat_out_of_slots_shows_the_text_board_in_the_caption_meanwhile(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
     """A channel's posts are paced (here three at once, then one a minute): a board picture
     that would keep the player waiting more than a few seconds is not posted; the message
     keeps its picture, its caption shows the text board, and play goes on."""
-    telegram.add_chat(MEDIA)
-    room = make_group(telegram, store, service, media_chat_id=MEDIA["id"], group_limit="5/60")
-    card = await sent_card(room, ALICE)
-    await room.press(BOB, card, "🎲 Join")
-    session = await game_of(service, card)
+    room, card, session = await paced_media_game(telegram, store, service, "5/60")
     for _ in range(8):
         await tap_on(room, await service.load(session.game_id), card)
     captions = [
@@ -227,11 +235,7 @@ async def test_a_board_shown_as_text_gets_its_picture_when_a_slot_comes(
 ) -> None:
     """A post every 4 s: quick taps show some states as text, and the last one shown so gets
     its picture within a slot, without another tap."""
-    telegram.add_chat(MEDIA)
-    room = make_group(telegram, store, service, media_chat_id=MEDIA["id"], group_limit="5/4")
-    card = await sent_card(room, ALICE)
-    await room.press(BOB, card, "🎲 Join")
-    session = await game_of(service, card)
+    room, card, session = await paced_media_game(telegram, store, service, "5/4")
     for _ in range(12):
         await tap_on(room, await service.load(session.game_id), card)
         if (card.caption or "").startswith("○"):
