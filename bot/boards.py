@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import partial
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
+from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramRetryAfter
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.pacing import Pacer
@@ -262,8 +262,10 @@ class Boards:
     async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
         """A new game saved (`GameService.open`), then its first board sent and recorded. A
         board Telegram will not take leaves no game: a player must never have a game they
-        cannot see (though /play can always bring a board back). An inline game (a rematch)
-        takes over the inline message of the game before it."""
+        cannot see. A board whose connection was lost may have arrived: the game stays, and
+        either its first tap makes it the game's board or the player's next /play or level
+        brings a board back ("your game is going on"). An inline game (a rematch) takes over
+        the inline message of the game before it."""
         session = await self._service.open(session)
         if session.inline_id is not None:
             await self.show(bot, session, viewer, texts)
@@ -272,6 +274,8 @@ class Boards:
             message_id = await send_board(
                 bot, session.chat_id, await self._screen(session, viewer, texts)
             )
+        except TelegramNetworkError:
+            raise
         except TelegramAPIError:
             await self._service.abandon(session)
             raise

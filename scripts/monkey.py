@@ -136,7 +136,12 @@ class Player:
             self.tap(menu, lambda text: text == choice)  # noqa: B023
             if choice != choices[-1]:
                 await until(lambda: self._last_with(f"• {choice} •"), 30)  # noqa: B023
-        await until(self.board, 60)
+        for _ in range(3):  # no board (its message lost on the way): tap the level again
+            if await until(self.board, 20):
+                return
+            menu = self._last_with(choices[-1])
+            if menu is not None:
+                self.tap(menu, lambda text: text == choices[-1])
 
     def _last_with(self, label: str) -> Sent | None:
         found = [m for m in self.messages() if any(b["text"] == label for b in m.buttons())]

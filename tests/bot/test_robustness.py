@@ -16,7 +16,7 @@ from nardy.dice import ScriptedDice, SeededDice
 from tests.bot.bot_players import WatchedBot
 from tests.bot.harness import Chat, is_checker, make_chat
 from tests.conftest import RedisServer
-from tests.fakes.telegram import Failure, FakeTelegram, Sent
+from tests.fakes.telegram import Failure, FakeTelegram, Sent, closed_failure
 
 
 async def current(service: GameService, chat: Chat) -> Session:
@@ -548,6 +548,33 @@ async def test_a_new_game_whose_board_cannot_be_sent_does_not_exist(
     telegram.failures.clear()
     await chat.press(levels, "Easy")
     assert (await current(service, chat)).message_id == chat.board.message_id
+    answers = telegram.calls_of("answerCallbackQuery")
+    assert len(answers) == len({call.params["callback_query_id"] for call in answers}) == 2
+
+
+@pytest.mark.parametrize("taken", [False, True])
+async def test_a_first_board_lost_with_its_connection_keeps_the_game(
+    chat: Chat, service: GameService, telegram: FakeTelegram, taken: bool
+) -> None:
+    """The first board's connection closes unanswered: it may have arrived (`taken`), so the
+    game stays. Arrived, its first tap makes it the game's board; lost, the level tapped again
+    says the game is going on and brings its board."""
+    await chat.send("/play")
+    levels = chat.last
+    telegram.fail_next("sendPhoto", closed_failure(taken))
+    await chat.press(levels, "Easy")
+    session = await current(service, chat)
+    assert session.message_id is None and not session.game.over
+    boards = [m for m in chat.messages if m.photo_id is not None]
+    assert len(boards) == int(taken)
+    if taken:
+        await chat.press(boards[0], is_checker)
+        assert (await current(service, chat)).message_id == boards[0].message_id
+    else:
+        await chat.press(levels, "Easy")
+        answer = telegram.calls_of("answerCallbackQuery")[-1].params
+        assert answer["text"] == "You have a game going: here is its board."
+        assert (await current(service, chat)).message_id == chat.board.message_id
     answers = telegram.calls_of("answerCallbackQuery")
     assert len(answers) == len({call.params["callback_query_id"] for call in answers}) == 2
 
