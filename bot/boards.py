@@ -27,6 +27,7 @@ from bot.service import GameError, GameService, Session
 from bot.settings import GameSettings
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.delivery import (
+    PLAYER_WAIT,
     PictureSource,
     Shown,
     delete_message,
@@ -316,8 +317,11 @@ class Boards:
         self, bot: Bot, session: Session, board: str, screen: Screen, wanted: bool
     ) -> None:
         """An inline board shown as text for want of a media chat slot (`wanted`) gets its
-        picture once a slot comes, unless it shows a later state by then; one such wait per
-        board, the latest (an earlier one, or one for a board shown as sent, is dropped)."""
+        picture once it has shown the same state for `PLAYER_WAIT` (its game paused) and a
+        slot comes, unless it shows a later state by then; one such wait per board, the latest
+        (an earlier one, or one for a board shown as sent, is dropped). Waiting for the pause
+        before taking a slot keeps a brisk game from booking the channel's slots ahead for
+        states that are gone a moment later."""
         waiting = self._late.pop(board, None)
         if waiting is not None and waiting is not asyncio.current_task():
             waiting.cancel()
@@ -325,9 +329,15 @@ class Boards:
             return
         media = self._media
 
+        def still_shown() -> bool:
+            return self._sent.get((session.game_id, board)) == session.seq
+
         async def show_picture() -> None:
+            await asyncio.sleep(PLAYER_WAIT)
+            if not still_shown():
+                return
             await media.picture(bot, screen, most=None)  # posted when its slot comes
-            if self._sent.get((session.game_id, board)) == session.seq:
+            if still_shown():
                 await self._show_shared(bot, session, board, screen, catching_up=False)
 
         task = asyncio.create_task(show_picture())

@@ -15,7 +15,8 @@ ways to get an inline board's picture (an inline edit cannot upload one):
   posted, the board's caption showing the text board meanwhile (a change too).
 
 A change is an edit of an inline message that took effect; a tap's wait is from its update
-entering the dispatcher to its handler's end (its board edited by then, or given up). Each run
+entering the dispatcher to its handler's end (its board edited by then, or given up); how many
+changes showed a new picture is printed too. Each run
 lasts SECONDS; taps still waiting then are counted as waiting that long. Printed per way and
 game count: changes a second, taps, the waits' p50, p90 and max, the 429s the fake answered;
 then the whole run's CPU and wall time. Left out: Telegram's network and its fetch of the URL
@@ -53,14 +54,17 @@ WEBHOOK = {"bot_mode": "webhook", "webhook_url": "https://bot.example", "webhook
 
 
 class CountingTelegram(FakeTelegram):
-    """Counts the inline edits that took effect."""
+    """Counts the inline edits that took effect, and those of them that showed a new picture
+    (not the text board in a picture's caption, nor the text board of a game without one)."""
 
     changes: int = 0
+    pictures: int = 0
 
     def handle(self, method: str, fields: dict[str, str], *rest: Any) -> tuple[int, str]:
         status, body = super().handle(method, fields, *rest)
         if method.startswith("editMessage") and "inline_message_id" in fields and status == 200:
             self.changes += 1
+            self.pictures += method == "editMessageMedia"
         return status, body
 
 
@@ -124,7 +128,8 @@ async def measure(
     refused = sum(1 for call in telegram.calls if call.status == 429)
     return (
         f"{mode}, {games} game(s): {telegram.changes / elapsed:.2f} changes/s"
-        f" ({telegram.changes} in {elapsed:.0f} s), {len(waits)} taps waited"
+        f" ({telegram.changes} in {elapsed:.0f} s, {telegram.pictures} with a new picture),"
+        f" {len(waits)} taps waited"
         f" {percentiles(waits)}; {refused} answered 429"
     )
 

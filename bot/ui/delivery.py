@@ -237,26 +237,42 @@ class MediaChat:
         self.chat_id = chat_id
         self._file_ids = FileIds(store)
         self._pacer = pacer
+        self._posting: dict[str, asyncio.Future[str | None]] = {}  # by digest, in this process
 
     async def picture(
         self, bot: Bot, screen: Screen, most: float | None = PLAYER_WAIT
     ) -> str | None:
         """The id of `screen`'s picture on Telegram, uploading it if it is new and the media
-        chat has a slot for it within `most` seconds (else None)."""
+        chat has a slot for it within `most` seconds (else None). The same picture asked for
+        again while it is on its way (twenty inline cards at once) waits for that post rather
+        than booking a slot of its own."""
         jpeg = await jpeg_of(screen)
         digest = digest_of(jpeg)
-        known = await self._file_ids.get(digest)
-        if known is None:
-            if not await self._pacer.wait(self.chat_id, most):
-                return None
-            message = await bot.send_photo(
-                chat_id=self.chat_id,
-                photo=BufferedInputFile(jpeg, PHOTO_NAME),
-                disable_notification=True,
-            )
-            assert message.photo, "a sent photo comes back with its sizes"
-            known = message.photo[-1].file_id
-            await self._file_ids.note(digest, known)
+        while True:
+            known = await self._file_ids.get(digest)
+            if known is not None:
+                return known
+            posting = self._posting.get(digest)
+            if posting is None:
+                posting = asyncio.ensure_future(self._post(bot, jpeg, digest, most))
+                self._posting[digest] = posting
+                posting.add_done_callback(lambda _: self._posting.pop(digest, None))
+            posted = await asyncio.shield(posting)
+            if posted is not None or most is not None:
+                return posted  # else the post given up was another's: this one waits its slot
+
+    async def _post(self, bot: Bot, jpeg: bytes, digest: str, most: float | None) -> str | None:
+        """Post `jpeg` once its slot comes (None when not within `most` seconds); its id."""
+        if not await self._pacer.wait(self.chat_id, most):
+            return None
+        message = await bot.send_photo(
+            chat_id=self.chat_id,
+            photo=BufferedInputFile(jpeg, PHOTO_NAME),
+            disable_notification=True,
+        )
+        assert message.photo, "a sent photo comes back with its sizes"
+        known = message.photo[-1].file_id
+        await self._file_ids.note(digest, known)
         return known
 
     async def shown(self, picture: str) -> None:

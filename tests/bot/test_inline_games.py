@@ -125,6 +125,17 @@ async def test_with_a_media_chat_the_cards_are_pictures_uploaded_once(
     assert telegram.schema_problems == []
 
 
+async def test_cards_asked_for_at_once_post_each_picture_once(
+    media_room: Group, telegram: FakeTelegram
+) -> None:
+    """Three people type @bot at the same moment: their cards' pictures (one for long nardy,
+    one for short) are posted once, not once per query."""
+    offers = [offered(media_room, user(3100 + n)) for n in range(3)]
+    answers = await asyncio.gather(*offers)
+    assert len(telegram.calls_of("sendPhoto")) == 2
+    assert len({results[0]["photo_file_id"] for _, results in answers}) == 1
+
+
 async def test_join_by_the_challenger_is_refused_a_stranger_plays_a_third_cannot(
     room: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
@@ -234,7 +245,7 @@ async def test_a_board_shown_as_text_gets_its_picture_when_a_slot_comes(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
     """A post every 4 s: quick taps show some states as text, and the last one shown so gets
-    its picture within a slot, without another tap."""
+    its picture once the game pauses (3 s) and a slot comes, without another tap."""
     room, card, session = await paced_media_game(telegram, store, service, "5/4")
     for _ in range(12):
         await tap_on(room, await service.load(session.game_id), card)
@@ -242,7 +253,7 @@ async def test_a_board_shown_as_text_gets_its_picture_when_a_slot_comes(
             break
     assert (card.caption or "").startswith("○"), "no state was shown as text"
     latest = await service.load(session.game_id)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 15
     while (card.caption or "").startswith("○") and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     edits = [c for c in telegram.calls if "inline_message_id" in c.params]
