@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from functools import partial
 
@@ -86,6 +88,8 @@ class Boards:
         self._editing: set[Target] = set()
         self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
         self._late: dict[str, asyncio.Task[None]] = {}  # inline boards awaiting their picture
+        # A private board's edit in flight, and how many wait to edit it after (`_one_edit`).
+        self._edits: dict[BoardKey, tuple[asyncio.Lock, int]] = {}
 
     async def show(
         self,
@@ -114,9 +118,12 @@ class Boards:
             return
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
             key = (session.game_id, target)
-            if self._shown(key, session.seq, catching_up and key in self._on_way):
-                return
-            if await self._edit(bot, session, target, screen):
+            on_its_way = catching_up and key in self._on_way
+            async with self._one_edit(key):  # a retried edit never lands after the next one
+                if self._shown(key, session.seq, on_its_way):
+                    return
+                edited = await self._edit(bot, session, target, screen)
+            if edited:
                 if target != recorded:
                     await self._service.set_board(session.game_id, recorded, target)
                 later = await self._saved_since(session, target)
@@ -125,6 +132,23 @@ class Boards:
                     await self.show(bot, later, now, texts, tapped=target)
                 return
         await self._send(bot, session, screen)
+
+    @asynccontextmanager
+    async def _one_edit(self, key: BoardKey) -> AsyncIterator[None]:
+        """One edit at a time on a private board: an edit tried again after its answer was lost
+        (it may have taken effect) must not land after the next tap's edit and show the older
+        state (shared boards have this from `_show_shared`'s queue)."""
+        lock, users = self._edits.get(key) or (asyncio.Lock(), 0)
+        self._edits[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._edits[key]
+            if users == 1:
+                del self._edits[key]
+            else:
+                self._edits[key] = (lock, users - 1)
 
     async def _screen(
         self,

@@ -579,6 +579,26 @@ async def test_a_first_board_lost_with_its_connection_keeps_the_game(
     assert len(answers) == len({call.params["callback_query_id"] for call in answers}) == 2
 
 
+async def test_an_edit_tried_again_after_its_answer_was_lost_never_lands_after_the_next(
+    chat: Chat, telegram: FakeTelegram
+) -> None:
+    """A pick's edit takes effect but its connection closes: it is tried again half a second
+    later. Back, tapped meanwhile, is shown after that try, not before it: the board ends with
+    the checker put down, as the player left it."""
+    await chat.start_game()
+    board = chat.board
+    pick = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
+    telegram.fail_next("editMessageMedia", closed_failure(taken=True))
+    picked = asyncio.create_task(chat.tap(board, pick))
+    while not any("→" in b["text"] for b in board.buttons()):  # the pick took effect
+        await asyncio.sleep(0.01)
+    back = next(b["callback_data"] for b in board.buttons() if b["text"] == "⬅️ Back")
+    await chat.tap(board, back)
+    await picked
+    labels = [b["text"] for b in board.buttons()]
+    assert not any("→" in label for label in labels) and any(map(is_checker, labels))
+
+
 async def test_a_replacement_board_never_saved_becomes_the_games_on_its_next_tap(
     store: RedisStore, service: GameService, redis_server: RedisServer
 ) -> None:
