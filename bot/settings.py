@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from bot.service import MATCH_LENGTHS, TURN_LIMITS, Terms
-from bot.service.variant import AnyRules, Kind, short_rules
+from bot.service.variant import Kind
 from nardy import Rules
-from nardy.short import ShortRules
+from nardy.variant import AnyRules
 from renderer import THEMES, BoardView, Theme
 
 OFF, ON = "0", "1"  # how a yes-or-no option is stored
@@ -90,7 +90,7 @@ class GameSettings:
         )
 
     @classmethod
-    def of_rules(cls, rules: Rules | ShortRules) -> GameSettings:
+    def of_rules(cls, rules: AnyRules) -> GameSettings:
         """The settings of the house rules `rules` (the other options, and those short nardy
         has not, not chosen)."""
         chosen = {}
@@ -99,8 +99,7 @@ class GameSettings:
                 continue
             value = getattr(rules, key)
             chosen[key] = (ON if value else OFF) if isinstance(value, bool) else str(value)
-        if isinstance(rules, ShortRules):
-            chosen[CUBE.key] = ON if rules.cube else OFF
+        chosen[CUBE.key] = ON if rules.cube else OFF  # always off in a game without the cube
         return cls(chosen)
 
     def value(self, option: Option) -> str | None:
@@ -125,11 +124,9 @@ class GameSettings:
         return Rules.from_dict(values)
 
     def rules_for(self, kind: Kind) -> AnyRules:
-        """The rules of a new game of `kind`: the house rules, or short nardy's options made
-        of those it keeps and the cube."""
-        if kind is Kind.SHORT:
-            return short_rules(self.rules, self.value(CUBE) == ON)
-        return self.rules
+        """The rules of a new game of `kind`: its options made of the house rules it keeps
+        (all of them, long nardy's) and the cube where it has one."""
+        return kind.variant.rules_from(self.rules, self.value(CUBE) == ON)
 
     def terms(self, default: Terms) -> Terms:
         """The terms of a new challenge that names none: the match length chosen, and the

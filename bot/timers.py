@@ -23,7 +23,6 @@ from aiogram.types import ReplyParameters
 from bot.boards import Boards
 from bot.i18n import SOURCE, Translator, locale_for
 from bot.service import Challenge, GameService, Session
-from bot.service.variant import to_act
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.delivery import close_card
 from bot.ui.screens import reminder
@@ -111,7 +110,7 @@ class TurnTimers:
         board = session.message_id
         if not session.reminded or session.game.over or board is None:
             return  # an inline game's board is all there is to show it on
-        seat = session.seats[to_act(session.game)]
+        seat = session.seats[session.game.to_act]
         called = self._translator[locale_for(seat.locale, texts.locale)]  # the reminded's own
         await bot.send_message(
             session.chat_id,

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Protocol
 
 from nardy.color import Color
+from nardy.cube import NoCube
 from nardy.dice import DiceSource
 from nardy.errors import IllegalMove, Violation
 from nardy.movegen import LegalTurns, move
@@ -56,11 +57,11 @@ def roll_opening(dice: DiceSource, rules: OpeningRule) -> OpeningRoll:
 
 
 @dataclass(frozen=True)
-class Game(TurnFlow):
+class Game(TurnFlow, NoCube):
     """One game: the position at the start of the current turn, the roll, the steps played so
     far this turn, the turns before, and the result once it is over. Every change returns a
     new `Game`; illegal changes raise `IllegalMove` naming the rule. Steps, undo, passes and
-    the roll are `TurnFlow`'s."""
+    the roll are `TurnFlow`'s; the long game has no doubling cube (`NoCube`)."""
 
     rules: Rules = field(default_factory=Rules)
     position: Position = field(default_factory=Position.start)
@@ -74,6 +75,11 @@ class Game(TurnFlow):
 
     @property
     def to_move(self) -> Color:
+        return self.position.to_move
+
+    @property
+    def to_act(self) -> Color:
+        """The side the game waits for: the side to move, as there is no cube to answer."""
         return self.position.to_move
 
     @property

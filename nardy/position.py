@@ -43,6 +43,11 @@ class Position:
                     f" the total must be {CHECKERS}"
                 )
 
+    @property
+    def bar(self) -> tuple[int, int]:
+        """Checkers on the bar by `Color`: long nardy has none, nothing is ever hit (§1)."""
+        return (0, 0)
+
     @classmethod
     def start(cls) -> Position:
         """15 White on absolute 24, 15 Black on absolute 12, White to move (RULES.md §1)."""

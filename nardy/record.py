@@ -51,6 +51,12 @@ def rules_to_text(rules: Rules) -> str:
     return f"{letters}{rules.match_length}"
 
 
+def is_long_rules(text: str) -> bool:
+    """Whether a rules code is long nardy's (`rules_to_text`): it starts with the opening's
+    letter, which no other game's code does."""
+    return text[:1] in _RULES_CODES[0][2]
+
+
 def rules_from_text(text: str) -> Rules:
     n = len(_RULES_CODES)
     length = text[n:]

@@ -104,6 +104,11 @@ class Rules(Options):
     last_roll: bool = False
     match_length: int = 1
 
+    @property
+    def cube(self) -> bool:
+        """Long nardy is played without the doubling cube (RULES.md §1; §9 has it for short)."""
+        return False
+
     def head_double_allowed(self, die: int) -> bool:
         """May two checkers leave the head on a first-turn double of `die` (RULES.md §4)?"""
         if self.head_exception is HeadException.ANY_DOUBLE:

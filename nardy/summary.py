@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nardy.color import Color
-from nardy.game import Game
-from nardy.short.game import Game as ShortGame
+from nardy.variant import AnyGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +19,7 @@ class GameSummary:
     borne_off: tuple[int, int]
 
 
-def summarize(game: Game | ShortGame) -> GameSummary:
+def summarize(game: AnyGame) -> GameSummary:
     """The summary of `game` as played so far (its history and the position now)."""
     turns, doubles = [0, 0], [0, 0]
     for turn in game.history:

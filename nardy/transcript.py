@@ -62,15 +62,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from nardy.color import Color
+from nardy.cube import Double
 from nardy.fair import SEED_BYTES, commitment, die
-from nardy.game import Game, OpeningRoll, TurnRecord
-from nardy.rules import Opening, Rules
+from nardy.game import OpeningRoll, TurnRecord
+from nardy.long_variant import LONG
+from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
-from nardy.short import Double, ShortRules
-from nardy.short import Game as ShortGame
-from nardy.short import parse_turn as parse_short_turn
-from nardy.short.interchange import VARIANT as SHORT
-from nardy.steps import NotationError, Step, format_turn, parse_turn
+from nardy.steps import NotationError, Step, format_turn
+from nardy.variant import AnyGame, AnyRules
+from nardy.variants import find_variant, variant_of
 
 HEADER = "nardy game record v1"
 PASS = "pass"
@@ -113,7 +113,7 @@ class Transcript:
 
     game_id: str
     players: tuple[str, str]  # display names, indexed by `Color`: White's first
-    rules: Rules | ShortRules
+    rules: AnyRules
     opening: tuple[tuple[int, int], ...]  # (player 0's die, player 1's die), ties included
     white_player: int  # the player (0: the one who rolled first) who got White (§2)
     turns: tuple[TurnRecord, ...]
@@ -143,22 +143,24 @@ class Verified:
     """What `verify` checked: how many rolls matched the seed, and the replayed game."""
 
     rolls: int
-    game: Game | ShortGame
+    game: AnyGame
 
 
-def _turn_parser(rules: Rules | ShortRules) -> Callable[[str, tuple[int, int]], tuple[Step, ...]]:
+def _turn_parser(rules: AnyRules) -> Callable[[str, tuple[int, int]], tuple[Step, ...]]:
     """How the game of `rules` reads a turn's notation with its roll (§10; §9's `bar/22`)."""
-    return parse_short_turn if isinstance(rules, ShortRules) else parse_turn
+    return variant_of(rules).parse_turn
 
 
-def _rules_text(rules: Rules | ShortRules) -> str:
-    """The §11 options object, with `"variant": "short"` first for short nardy's."""
-    options = rules.to_dict()
-    return json.dumps({"variant": SHORT, **options} if isinstance(rules, ShortRules) else options)
+def _rules_text(rules: AnyRules) -> str:
+    """The §11 options object, with the game first (`"variant": "short"`) for any but long
+    nardy, whose records came before there was another."""
+    variant = variant_of(rules)
+    named = {} if variant is LONG else {"variant": variant.key}
+    return json.dumps({**named, **rules.to_dict()})
 
 
 def from_game(
-    game: Game | ShortGame,
+    game: AnyGame,
     opening: OpeningRoll,
     players: tuple[str, str],
     *,
@@ -175,8 +177,7 @@ def from_game(
     length and the game's place in it (the game's own rules say one game, RULES.md §7)."""
     if game.result is None:
         raise ValueError("the game is not over: only a finished game has a transcript")
-    doubles = game.doubles if isinstance(game, ShortGame) else ()
-    if isinstance(game, ShortGame) and not game.doubles_complete:
+    if not game.doubles_complete:
         raise ValueError("the game's doubles were not all kept: its cube cannot be replayed")
     rules = game.rules if match is None else replace(game.rules, match_length=match[0])
     return Transcript(
@@ -191,7 +192,7 @@ def from_game(
         mix=mix,
         seed=seed,
         hints=hints,
-        doubles=doubles,
+        doubles=game.doubles,
         date=date,
         match=None if match is None else match[1],
     )
@@ -264,7 +265,7 @@ def parse(text: str) -> Transcript:
             doubles.append(_double(reader, len(turns), doubles))
         else:
             turns.append(_turn(reader, len(turns) + 1, _turn_parser(rules)))
-    if doubles and not (isinstance(rules, ShortRules) and rules.cube):
+    if doubles and not rules.cube:
         raise TranscriptError("a game without the doubling cube has no cube lines")
     hints = _hints(reader)
     result = _result(reader)
@@ -291,14 +292,12 @@ def parse(text: str) -> Transcript:
     )
 
 
-def replay(t: Transcript) -> Game | ShortGame:
+def replay(t: Transcript) -> AnyGame:
     """Play the transcript through the rules core (long nardy's, or short nardy's, §9): the
     opening roll (§2), every turn, and the result (§7). The finished game, or
     `VerificationError` naming the first thing that is wrong."""
     first_dice = _check_opening(t)
-    game: Game | ShortGame = (
-        ShortGame(t.rules) if isinstance(t.rules, ShortRules) else Game(t.rules)
-    )
+    game = variant_of(t.rules).placeholder(t.rules)
     doubles = list(t.doubles)
     for n, turn in enumerate(t.turns, 1):
         game = _answer_doubles(game, doubles, n - 1)
@@ -324,14 +323,14 @@ def replay(t: Transcript) -> Game | ShortGame:
     return _finish(t, game)
 
 
-def _answer_doubles(game: Game | ShortGame, doubles: list[Double], turn: int) -> Game | ShortGame:
+def _answer_doubles(game: AnyGame, doubles: list[Double], turn: int) -> AnyGame:
     """Play the doubles of `doubles` offered before turn `turn` (counted from 0), taking them
     off the list: each by the side to move, before its roll, as short nardy's cube allows (§9;
     never before turn 1, whose roll the opening made)."""
     while doubles and doubles[0].turn == turn:
         double = doubles.pop(0)
         where = f"the double before turn {turn + 1}"
-        if not isinstance(game, ShortGame) or turn == 0:
+        if not game.rules.cube or turn == 0:
             raise VerificationError(f"{where} is not allowed (RULES.md §9)")
         if double.by is not game.to_move:
             raise VerificationError(
@@ -395,7 +394,7 @@ def _check_opening(t: Transcript) -> tuple[int, int]:
     return max(last), min(last)
 
 
-def _finish(t: Transcript, game: Game | ShortGame) -> Game | ShortGame:
+def _finish(t: Transcript, game: AnyGame) -> AnyGame:
     """Apply a recorded resignation or timeout and compare the result with the record (§7)."""
     recorded = t.result
     if game.result is None and recorded.reason is not EndReason.BORNE_OFF:
@@ -469,14 +468,19 @@ class _Lines:
         return value
 
 
-def _rules(reader: _Lines) -> Rules | ShortRules:
-    """The §11 options object on the `rules` line; short nardy's names its variant."""
+def _rules(reader: _Lines) -> AnyRules:
+    """The §11 options object on the `rules` line; any game but long nardy names itself."""
     text = reader.field("rules")
     try:
         data = json.loads(text)
-        if isinstance(data, dict) and data.get("variant") == SHORT:
-            return ShortRules.from_dict({k: v for k, v in data.items() if k != "variant"})
-        return Rules.from_dict(data)
+        if not isinstance(data, dict):
+            raise ValueError("options must be a JSON object")
+        key = data.pop("variant", LONG.key)
+        if not isinstance(key, str):
+            raise ValueError(f"no game is named {key!r}")
+        return find_variant(key).rules_from_dict(data)
+    except KeyError as exc:  # an unknown game
+        raise reader.error(f"rules: {exc.args[0]}") from None
     except ValueError as exc:  # bad JSON or a RulesError
         raise reader.error(f"rules: {exc}") from None
 

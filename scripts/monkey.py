@@ -60,7 +60,7 @@ from aiohttp import web  # noqa: E402
 from cpu_wall import RunClock  # noqa: E402
 
 from bot.i18n import Locale, Translator  # noqa: E402
-from bot.service.variant import Kind, levels_of  # noqa: E402
+from bot.service.variant import Kind  # noqa: E402
 from bot.ui.names import level_name  # noqa: E402
 from nardy.ai import Level  # noqa: E402
 from tests.conftest import RedisServer, free_port  # noqa: E402
@@ -378,7 +378,7 @@ def run_matches(
         for i, (kind, level, locale) in enumerate(
             (kind, level, locale)
             for kind in kinds
-            for level in levels_of(kind)
+            for level in kind.variant.levels()
             for locale in languages
         )
     ]

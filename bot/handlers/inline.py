@@ -29,7 +29,7 @@ from bot.service import (
     inline_game_id,
 )
 from bot.service.results import NAME
-from bot.service.variant import Kind, rules_from_text
+from bot.service.variant import Kind
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
@@ -40,6 +40,7 @@ from bot.ui.names import seat_for
 from bot.ui.screens import inline_card_screen
 from bot.ui.terms import read_kind, read_terms
 from nardy.record import RecordError
+from nardy.variants import rules_from_text
 
 log = logging.getLogger(__name__)
 

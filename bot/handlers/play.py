@@ -18,7 +18,7 @@ from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
 from bot.prefs import Prefs
 from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Session
-from bot.service.variant import Kind, levels_of
+from bot.service.variant import Kind
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import (
     Menu,
@@ -138,7 +138,7 @@ async def pick_level(
         level = None
     length = 1 if isinstance(callback_data, PickLevel) else callback_data.length
     kind = Kind.SHORT if isinstance(callback_data, PickShort) else Kind.LONG
-    if level not in levels_of(kind) or length not in MATCH_LENGTHS:
+    if level not in kind.variant.levels() or length not in MATCH_LENGTHS:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     chat_id, user_id = chat_message.chat.id, query.from_user.id

@@ -36,10 +36,10 @@ async def top(
     game = read_kind(command.args or "")
     group = message.chat.type != ChatType.PRIVATE
     board = str(message.chat.id) if group else GLOBAL_BOARD
-    leaders = await service.results.leaders(board, TOP_COUNT, game)
+    leaders = await service.results.leaders(board, TOP_COUNT, game.variant)
     mine = None
     if not group and message.from_user is not None:
-        mine = await service.results.place(GLOBAL_BOARD, message.from_user.id, game)
+        mine = await service.results.place(GLOBAL_BOARD, message.from_user.id, game.variant)
     me = await bot.me()
     text = top_text(texts, leaders, group, mine, me.username or "", game)
     await message.answer(text, parse_mode=ParseMode.HTML)

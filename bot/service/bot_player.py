@@ -13,18 +13,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from functools import partial
 from typing import Protocol, TypeVar
 
 from bot.metrics import AI_SECONDS
-from bot.service.variant import AnyPosition, AnyRules
 from nardy import Position, Rules, Step
-from nardy.ai import Hint, Level, choose_turn, hint, init_worker
-from nardy.short import Game as ShortGame
-from nardy.short import Position as ShortPosition
-from nardy.short import ShortRules
-from nardy.short.ai import choose_turn as choose_short_turn
-from nardy.short.ai import takes, wants_double
+from nardy.ai import Hint, Level, init_worker
+from nardy.variant import AnyGame, AnyPosition, AnyRules
+from nardy.variants import variant_of
 
 T = TypeVar("T")
 
@@ -49,23 +44,6 @@ def start_worker() -> None:
     init_worker()
 
 
-def choose_either(
-    position: AnyPosition,
-    dice: tuple[int, int],
-    rules: AnyRules,
-    level: Level,
-    seed: int,
-    away: tuple[int, int] | None,
-) -> tuple[Step, ...]:
-    """The bot's turn in either game, in a worker: the AI of the game `rules` are for (short
-    nardy's plays every game of a match alike)."""
-    if isinstance(rules, ShortRules):
-        assert isinstance(position, ShortPosition)
-        return choose_short_turn(position, dice, rules, level, seed)
-    assert isinstance(position, Position)
-    return choose_turn(position, dice, rules, level, seed, away)
-
-
 class BotPlayer(Protocol):
     """Chooses the bot's turn in either game (`()` means the turn passes), and hints a
     learner's (long nardy)."""
@@ -84,25 +62,27 @@ class BotPlayer(Protocol):
 
     async def hint(
         self,
-        position: Position,
+        position: AnyPosition,
         dice: tuple[int, int],
-        rules: Rules,
+        rules: AnyRules,
         away: tuple[int, int] | None = None,
     ) -> Hint:
-        """The hint for the player on roll; `away` as for `choose`, his first."""
+        """The hint for the player on roll, in a game whose variant gives hints; `away` as for
+        `choose`, his first."""
         ...
 
-    async def wants_double(self, game: ShortGame, level: Level) -> bool:
-        """Whether the bot doubles now, before its roll (short nardy's cube)."""
+    async def wants_double(self, game: AnyGame, level: Level) -> bool:
+        """Whether the bot doubles now, before its roll (never without the cube)."""
         ...
 
-    async def takes(self, game: ShortGame, level: Level) -> bool:
+    async def takes(self, game: AnyGame, level: Level) -> bool:
         """Whether the bot takes the double its opponent offered."""
         ...
 
 
 class PoolBotPlayer:
-    """`nardy.ai.choose_turn` in a process pool, with a fresh random seed per turn.
+    """The variant's AI (`nardy.variant.Variant.choose_turn`) in a process pool, with a fresh
+    random seed per turn.
 
     A worker that dies (killed for memory, say) breaks the whole pool; the pool is then
     replaced and the turn tried once more, so one lost worker does not stop every game.
@@ -128,27 +108,28 @@ class PoolBotPlayer:
         away: tuple[int, int] | None = None,
     ) -> tuple[Step, ...]:
         seed = secrets.randbits(32)
+        choose = variant_of(rules).choose_turn
         with AI_SECONDS.labels(level.value).time():
-            return await self._run(choose_either, position, dice, rules, level, seed, away)
+            return await self._run(choose, position, dice, rules, level, seed, away)
 
     async def hint(
         self,
-        position: Position,
+        position: AnyPosition,
         dice: tuple[int, int],
-        rules: Rules,
+        rules: AnyRules,
         away: tuple[int, int] | None = None,
     ) -> Hint:
-        """`nardy.ai.hint` (the strongest level's best turn and the next two) in the pool."""
+        """The strongest level's best turn and the next two, in the pool."""
         with AI_SECONDS.labels("hint").time():
-            return await self._run(partial(hint, away=away), position, dice, rules)
+            return await self._run(variant_of(rules).hint, position, dice, rules, away)
 
-    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+    async def wants_double(self, game: AnyGame, level: Level) -> bool:
         with AI_SECONDS.labels("cube").time():
-            return await self._run(wants_double, game, level)
+            return await self._run(variant_of(game).wants_double, game, level)
 
-    async def takes(self, game: ShortGame, level: Level) -> bool:
+    async def takes(self, game: AnyGame, level: Level) -> bool:
         with AI_SECONDS.labels("cube").time():
-            return await self._run(takes, game, level)
+            return await self._run(variant_of(game).takes, game, level)
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
         """`work(*args)` in a worker; once more in a new pool when a worker died."""

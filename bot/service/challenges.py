@@ -29,8 +29,8 @@ from bot.service.session import (
     inline_game_id,
     is_challenge,
 )
-from bot.service.variant import AnyRules
 from bot.storage import GameStore, VersionConflict
+from nardy.variant import AnyRules
 
 log = logging.getLogger(__name__)
 

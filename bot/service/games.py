@@ -72,16 +72,6 @@ from bot.service.session import (
     match_player,
     player_slot,
 )
-from bot.service.variant import (
-    AnyGame,
-    AnyRules,
-    kind_of,
-    levels_of,
-    new_game,
-    placeholder,
-    to_act,
-    turn_text,
-)
 from bot.storage import (
     FINISHED_TTL,
     UNFINISHED_TTL,
@@ -93,17 +83,17 @@ from bot.storage import (
 from nardy import Color, IllegalMove
 from nardy.ai import Level
 from nardy.chains import chain_to
+from nardy.cube import CubeError
 from nardy.dice import DiceSource, SystemDice
 from nardy.fair import commitment, new_seed
-from nardy.game import Game as LongGame
 from nardy.game import OpeningRoll
 from nardy.match import Match
 from nardy.record import RecordError
 from nardy.scoring import EndReason
-from nardy.short import CubeError
-from nardy.short import Game as ShortGame
-from nardy.steps import format_dice
+from nardy.steps import Step, format_dice
 from nardy.summary import summarize
+from nardy.variant import AnyGame, AnyRules
+from nardy.variants import variant_of
 
 log = logging.getLogger(__name__)
 
@@ -350,7 +340,7 @@ class GameService:
         `name` is the person's, for the game's record. Raises `InvalidAction` for a level the
         bot does not offer or a length not offered,
         `GameInProgress`."""
-        if level not in levels_of(kind_of(rules)):
+        if level not in variant_of(rules).levels():
             raise InvalidAction(f"no level {level.value}")
         if length not in MATCH_LENGTHS:
             raise InvalidAction(f"no match to {length}")
@@ -358,7 +348,7 @@ class GameService:
         human, bot = Seat(user_id=user_id, name=name), Seat(level=level)
         match = _new_match(length, human, bot)
         game_id = secrets.token_urlsafe(6)
-        start = Session(game_id, placeholder(rules), (human, bot), chat_id, match=match)
+        start = Session(game_id, _placeholder(rules), (human, bot), chat_id, match=match)
         return await self._first_turns(start)
 
     async def open(self, session: Session) -> Session:
@@ -472,7 +462,7 @@ class GameService:
         challenge = await self.challenges.load(challenge_id)
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
-        game = placeholder(challenge.rules)
+        game = _placeholder(challenge.rules)
         place = Session(challenge_id, game, (joiner, joiner), challenge.chat_id, message_id)
         return await self._join(challenge, joiner, place, mix)
 
@@ -489,7 +479,7 @@ class GameService:
         claim = self._store.claim_card_seed
         seed = await claim(card.dice, card.inline_id) if card.dice else None
         challenge = self.challenges.inline(card, seed)
-        place = Session(challenge.challenge_id, placeholder(card.rules), (joiner, joiner), 0)
+        place = Session(challenge.challenge_id, _placeholder(card.rules), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)
         return await self._join(challenge, joiner, place, mix)
 
@@ -504,7 +494,7 @@ class GameService:
         for _ in range(CONFLICT_RETRIES):
             start = replace(
                 place,
-                game=placeholder(challenge.rules),
+                game=_placeholder(challenge.rules),
                 seats=(challenger, joiner),
                 locale=challenge.locale,
                 match=_new_match(challenge.terms.length, challenger, joiner),
@@ -556,7 +546,7 @@ class GameService:
             return finished, None
         first, second = session.seats[color.opponent], session.seats[color]
         length = 1 if session.match is None else session.match.match.length
-        start = Session(new_id, placeholder(session.game.rules), (first, second), session.chat_id)
+        start = Session(new_id, _placeholder(session.game.rules), (first, second), session.chat_id)
         start = replace(
             start,
             locale=session.locale,
@@ -594,7 +584,8 @@ class GameService:
         number = 1 if start.match is None else start.match.match.games + 1
         roller, rolled = self._rolling(dice or self._commit(f"{start.game_id}.{number}"))
         crawford = start.match is not None and start.match.crawford_next
-        opening, game = new_game(start.game.rules, roller, crawford)
+        rules = start.game.rules
+        opening, game = variant_of(rules).new_game(rules, roller, crawford)
         first, second = start.seats
         notes = [*told, *_opening_told(start, opening)]
         fair = rolled()
@@ -694,7 +685,7 @@ class GameService:
             raise (Stale if session.shared else Busy)(session.game_id)
         not_yours = OpponentsTurn if session.shared else NotYourTurn
         if isinstance(action, Take | Drop):  # the doubler's opponent answers (RULES.md §9)
-            if not isinstance(game, ShortGame) or game.cube.offered_by is not color.opponent:
+            if game.cube.offered_by is not color.opponent:
                 raise not_yours(session.game_id)
             return
         before_roll = isinstance(action, Roll | Double)  # `_cube` checks the cube allows it
@@ -805,7 +796,7 @@ class GameService:
         the turn (`Session.hint`). Only before the turn's first step, so the hint is always for
         the position on the board; a second ask in the same turn is a doubled tap."""
         game = session.game
-        if not isinstance(game, LongGame):  # the AI hints long nardy's turns: forged
+        if not variant_of(game).hints:  # a forged tap: no hint button in this game
             raise NoHints(session.game_id)
         if session.hint:
             raise AlreadyDone(session.game_id)
@@ -823,12 +814,12 @@ class GameService:
     async def _cube(
         self, session: Session, action: CubeAction, on_accepted: OnAccepted, claimant: str
     ) -> Outcome:
-        """A decision before the roll of short nardy with the cube (RULES.md §9): roll, double,
+        """A decision before the roll in a game with the cube (RULES.md §9): roll, double,
         or answer a double; play goes on to the next real choice in the same save (the bot
         answers a double, or rolls and plays, at once)."""
         game = session.game
-        if not isinstance(game, ShortGame):
-            raise InvalidAction("no cube in long nardy")
+        if not game.rules.cube:
+            raise InvalidAction("no cube in this game")
         notes: list[Note] = []
         try:
             match action:
@@ -903,7 +894,7 @@ class GameService:
         if not session.shared or game.dice is None:
             return []
         name = session.seats[game.to_move].name
-        turn, by = turn_text(game, game.played), game.to_move.label
+        turn, by = _turn_text(game, game.played), game.to_move.label
         return [Note.of("duel_played", name=name, dice=format_dice(game.dice), turn=turn, by=by)]
 
     # -- a player leaving the group -----------------------------------------------------------
@@ -994,7 +985,7 @@ class GameService:
         the position (RULES.md §7), saved; the next game of a match begun. `session` as it was
         when that side cannot lose (it has borne off everything, awaiting the last roll)."""
         try:
-            game = session.game.resign(to_act(session.game), EndReason.TIMEOUT)
+            game = session.game.resign(session.game.to_act, EndReason.TIMEOUT)
         except IllegalMove:
             return session
         return await self._conclude(session.with_game(game, ()))
@@ -1037,7 +1028,7 @@ class GameService:
         chose to roll), and one offered a double answers it."""
         roller, rolled = self._rolling(session.fair)
         while not game.over:
-            if isinstance(game, ShortGame) and game.dice is None and not rolling:
+            if game.dice is None and not rolling:
                 decided = await self._cube_turn(session, game, notes)
                 if decided is None:
                     break
@@ -1056,7 +1047,7 @@ class GameService:
                     game.position, game.dice, game.rules, seat.level, away
                 )
                 if steps:
-                    turn = turn_text(game, steps)
+                    turn = _turn_text(game, steps)
                     notes.append(Note.of("bot_played", dice=dice, turn=turn, by=mover))
                     game = game.play_turn(steps)
                 else:
@@ -1067,7 +1058,7 @@ class GameService:
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
-                turn = turn_text(game, steps)
+                turn = _turn_text(game, steps)
                 told = _told(session, seat, "forced", "duel_forced", dice=dice, turn=turn, by=mover)
                 notes.append(told)
                 game = game.play_turn(steps)
@@ -1077,19 +1068,19 @@ class GameService:
         after = session.next_turn(game, tuple(notes), ended_by)
         # The time runs anew when another side must act or a new turn began; not on a
         # player's own Roll after they could double (the same turn, one limit).
-        waited = (to_act(session.game), len(session.game.history))
-        new_wait = after.deadline is None or waited != (to_act(game), len(game.history))
+        waited = (session.game.to_act, len(session.game.history))
+        new_wait = after.deadline is None or waited != (game.to_act, len(game.history))
         if after.turn_limit and not game.over and new_wait:
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
 
     async def _cube_turn(
-        self, session: Session, game: ShortGame, notes: list[Note]
-    ) -> ShortGame | None:
-        """Before a roll of short nardy (RULES.md §9): a double offered is answered (by the
-        bot) and one may be offered (the bot's choice), the game so changed; None when a human
-        decides (to double or roll, or to take or drop); `game` itself when nobody may double
-        now."""
+        self, session: Session, game: AnyGame, notes: list[Note]
+    ) -> AnyGame | None:
+        """Before a roll, in a game with the cube (RULES.md §9): a double offered is answered
+        (by the bot) and one may be offered (the bot's choice), the game so changed; None when
+        a human decides (to double or roll, or to take or drop); `game` itself when nobody may
+        double now (always, in a game without the cube)."""
         offered = game.cube.offered_by
         if offered is not None:
             level = session.seats[offered.opponent].level
@@ -1182,3 +1173,13 @@ class GameService:
             except VersionConflict:
                 session = await self.load(session.game_id)
         return session
+
+
+def _placeholder(rules: AnyRules) -> AnyGame:
+    """A game not begun under `rules`, which a session holds until its opening roll."""
+    return variant_of(rules).placeholder(rules)
+
+
+def _turn_text(game: AnyGame, steps: tuple[Step, ...]) -> str:
+    """`steps`, played from the start of the turn of `game`, in the game's notation (§10)."""
+    return variant_of(game).turn_text(game.position, steps)

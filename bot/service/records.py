@@ -8,7 +8,6 @@ import logging
 from datetime import UTC, datetime
 
 from bot.service.session import Ended, Seat, Session, match_player
-from bot.service.variant import has_record
 from bot.storage import GameStore
 from nardy import Color
 from nardy.ai import Level
@@ -49,9 +48,9 @@ def match_place(session: Session) -> tuple[int, MatchPlace] | None:
 def transcript_of(session: Session, ended_at: float) -> Transcript | None:
     """The transcript of `session`'s game, just ended at the time `ended_at`; None when its
     dice were not committed (a game begun before provably fair dice, or dice a test chose), or
-    its doubles were not all kept (`has_record`)."""
+    its doubles were not all kept (`doubles_complete`)."""
     fair, game = session.fair, session.game
-    if fair is None or fair.opening is None or game.result is None or not has_record(game):
+    if fair is None or fair.opening is None or game.result is None or not game.doubles_complete:
         return None
     players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
     # Only a person playing the bot asks for hints (`Session.hints`).

@@ -15,36 +15,38 @@ from dataclasses import dataclass, replace
 
 from bot.ratings import Rating, rate_game
 from bot.service.session import Ended, Session
-from bot.service.variant import Kind, kind_of, levels_of
 from bot.storage import LONG_LADDER, GameStore, RatingChange, Tally
 from nardy import Color
 from nardy.ai import Level
+from nardy.long_variant import LONG
 from nardy.scoring import ResultKind
 from nardy.summary import summarize
+from nardy.variant import Variant
+from nardy.variants import VARIANTS, variant_of
 
 Standing = tuple[int, int]
 """The record of a finished game's players as wins by colour (`Results.standing`)."""
 
 PEOPLE = "people"  # the kind of opponent of a game between two people
-SHORT = "short."  # before the kind of opponent in short nardy's statistics: "short.easy"
 
 
-def ladder(game: Kind) -> str:
+def ladder(game: Variant) -> str:
     """The prefix of `game`'s statistics, rating, head-to-head and leaderboards in the store:
-    long nardy's none (as they always were), short nardy's `SHORT`."""
-    return SHORT if game is Kind.SHORT else LONG_LADDER
+    long nardy's none (as they were before there was another game), any other's its name and
+    a dot: short nardy's "short.easy"."""
+    return LONG_LADDER if game is LONG else f"{game.key}."
 
 
-def opponent_kind(opponent: str, game: Kind) -> str:
+def opponent_kind(opponent: str, game: Variant) -> str:
     """How statistics name a kind of opponent (a level's value, or `PEOPLE`) in `game`."""
     return f"{ladder(game)}{opponent}"
 
 
-# In the order /stats lists them: long nardy's, then short nardy's.
+# In the order /stats lists them: by game (long nardy's first), then by level.
 KINDS = tuple(
     opponent_kind(opponent, game)
-    for game in Kind
-    for opponent in (*(level.value for level in levels_of(game)), PEOPLE)
+    for game in VARIANTS
+    for opponent in (*(level.value for level in game.levels()), PEOPLE)
 )
 NAME = "name"  # the user preference: the name a player is shown under (cards, leaderboards)
 
@@ -87,7 +89,7 @@ class PlayerRecord:
     order, and their rating in each game they have played a person at."""
 
     kinds: tuple[tuple[str, KindRecord], ...]
-    ratings: tuple[tuple[Kind, Rating], ...]
+    ratings: tuple[tuple[Variant, Rating], ...]
 
     @classmethod
     def from_stats(cls, stats: dict[str, str]) -> PlayerRecord:
@@ -103,7 +105,7 @@ class PlayerRecord:
                 kinds.append((kind, KindRecord(*values)))
         ratings = tuple(
             (game, Rating(*(float(stats[f"{ladder(game)}{field}"]) for field in "rdv")))
-            for game in Kind
+            for game in VARIANTS
             if f"{ladder(game)}r" in stats
         )
         return cls(tuple(kinds), ratings)
@@ -111,7 +113,7 @@ class PlayerRecord:
     def of(self, kind: str) -> KindRecord:
         return dict(self.kinds).get(kind, KindRecord())
 
-    def rating(self, game: Kind = Kind.LONG) -> Rating | None:
+    def rating(self, game: Variant = LONG) -> Rating | None:
         """The player's rating in `game`; None before their first game of it with a person."""
         return dict(self.ratings).get(game)
 
@@ -180,7 +182,7 @@ class Results:
     async def record(self, user_id: int) -> PlayerRecord:
         return PlayerRecord.from_stats(await self._store.player_stats(user_id))
 
-    async def leaders(self, board: str, count: int, game: Kind = Kind.LONG) -> list[Leader]:
+    async def leaders(self, board: str, count: int, game: Variant = LONG) -> list[Leader]:
         """The best `count` of a leaderboard of `game` (`GLOBAL_BOARD`, or a group's id as
         text): the order is one read of a sorted set; names and deviations are read beside it."""
         top = await self._store.top(board, count, ladder(game))
@@ -193,9 +195,7 @@ class Results:
             )
         ]
 
-    async def place(
-        self, board: str, user_id: int, game: Kind = Kind.LONG
-    ) -> tuple[int, int] | None:
+    async def place(self, board: str, user_id: int, game: Variant = LONG) -> tuple[int, int] | None:
         """The user's place on a leaderboard of `game` and how many are on it; None when not
         on it."""
         return await self._store.standing(board, user_id, ladder(game))
@@ -209,17 +209,17 @@ class Results:
         result = session.game.result
         assert result is not None
         number = 1 if session.match is None else session.match.match.games + 1
-        game = kind_of(session.game.rules)
+        game = variant_of(session.game)
         changes = None
         if session.shared and min(summarize(session.game).turns) >= RATED_TURNS:
             white, black = [await self._rating(seat.user_id or 0, game) for seat in session.seats]
             score = 0.5 if result.winner is None else float(result.winner is Color.WHITE)
             after = rate_game(white, black, score)
             changes = (_change(white, after[0]), _change(black, after[1]))
-        ended = Ended(number, session.seats, result, changes, short=game is Kind.SHORT)
+        ended = Ended(number, session.seats, result, changes, game=game)
         return replace(session, ended=ended)
 
-    async def _rating(self, user_id: int, game: Kind) -> Rating:
+    async def _rating(self, user_id: int, game: Variant) -> Rating:
         return (await self.record(user_id)).rating(game) or Rating()
 
     async def count(self, session: Session) -> None:
@@ -252,7 +252,7 @@ class Results:
         if not session.game.over:
             return None
         white, black = session.seats
-        game = kind_of(session.game.rules)
+        game = variant_of(session.game)
         if session.shared:
             games = await self._store.head_to_head(
                 white.user_id or 0, black.user_id or 0, ladder(game)

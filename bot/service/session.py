@@ -12,24 +12,17 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.service.variant import (
-    AnyGame,
-    AnyRules,
-    Kind,
-    game_from_text,
-    game_to_text,
-    kind_of,
-    rules_from_text,
-    rules_to_text,
-)
 from bot.storage import RatingChange, Slot
 from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
 from nardy.game import OpeningRoll
+from nardy.long_variant import LONG
 from nardy.match import Match
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import CrawfordMatch
+from nardy.variant import AnyGame, AnyRules, Variant
+from nardy.variants import find_variant, game_from_text, rules_from_text, variant_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +109,7 @@ class MatchPlay:
         result = session.game.result
         assert result is not None
         white_player = self.players.index(match_player(session.seats[Color.WHITE]))
-        crawford = self.crawford_next and kind_of(session.game.rules) is Kind.SHORT
-        played = self.crawford_played or crawford
+        played = self.crawford_played or session.game.crawford
         return replace(self, match=self.match.record(result, white_player), crawford_played=played)
 
     def seats(self, seats: tuple[Seat, Seat]) -> tuple[Seat, Seat]:
@@ -140,7 +132,7 @@ class MatchPlay:
         return cls(match, (player0, player1), bool(flag & 1), bool(flag & 2))
 
 
-SHORT_MARK = "s"  # what marks a stored `Ended` of short nardy (older ones are long nardy's)
+OLD_SHORT_MARK = "s"  # how a stored `Ended` of short nardy was marked before it named its game
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,12 +149,7 @@ class Ended:
     ratings: tuple[RatingChange, RatingChange] | None = None
     counted: bool = False
     record: str = ""  # the game's record (`bot.service.records`), kept here until counted
-    short: bool = False  # a game of short nardy (RULES.md §9), counted apart from long nardy's
-
-    @property
-    def game(self) -> Kind:
-        """Which game it was."""
-        return Kind.SHORT if self.short else Kind.LONG
+    game: Variant = LONG  # which game it was: each is counted apart
 
     def mark(self, game_id: str) -> str:
         """The name this game is counted under, once per player."""
@@ -180,14 +167,16 @@ class Ended:
         data += [result.kind.value, result.points, result.reason.value]
         for change in self.ratings or ():
             data.append([change.delta, change.deviation, change.volatility])
-        if self.short:
-            data.append(SHORT_MARK)
+        if self.game is not LONG:  # stored before there were others, long nardy's has no name
+            data.append(self.game.key)
         return data
 
     @classmethod
     def from_list(cls, data: list[Any], record: str = "") -> Ended:
         number, counted, white, black, winner, kind, points, reason, *rest = data
         ratings = [item for item in rest if isinstance(item, list)]
+        names = [item for item in rest if isinstance(item, str)]
+        key = "short" if names == [OLD_SHORT_MARK] else (names or [LONG.key])[0]
         result = GameResult(
             None if winner == "" else Color.parse(winner),
             ResultKind(kind),
@@ -202,7 +191,7 @@ class Ended:
             (changes[0], changes[1]) if changes else None,
             bool(counted),
             record,
-            SHORT_MARK in rest,
+            find_variant(key),
         )
 
 
@@ -292,7 +281,7 @@ class Session:
     """
 
     game_id: str
-    game: AnyGame  # long nardy's or short nardy's (`bot.service.variant`)
+    game: AnyGame  # of any variant (`nardy.variants`)
     seats: tuple[Seat, Seat]  # indexed by Color
     chat_id: int
     message_id: int | None = None
@@ -391,7 +380,7 @@ class Session:
 
     def to_text(self) -> str:
         data: dict[str, Any] = {
-            "g": game_to_text(self.game),
+            "g": variant_of(self.game).game_to_text(self.game),
             "s": [seat.to_text() for seat in self.seats],
             "c": self.chat_id,
             "m": self.message_id,
@@ -523,7 +512,7 @@ class Challenge:
             "m": self.message_id,
         }
         if self.rules != STANDARD_RULES:
-            data["r"] = rules_to_text(self.rules)
+            data["r"] = variant_of(self.rules).rules_to_text(self.rules)
         if self.dice is not None:
             data["f"] = self.dice.to_list()
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)

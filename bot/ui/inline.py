@@ -15,9 +15,10 @@ from aiogram.types import (
 
 from bot.i18n import Texts
 from bot.service import Terms
-from bot.service.variant import AnyRules, Kind, kind_of
+from bot.service.variant import Kind, kind_of
 from bot.ui.delivery import is_url, text_message
 from bot.ui.screens import Screen, rules_line
+from nardy.variant import AnyRules
 
 
 def result_title(texts: Texts, length: int, kind: Kind = Kind.LONG) -> str:

@@ -9,7 +9,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
 from bot.service import MATCH_LENGTHS, Session, Terms
-from bot.service.variant import AnyRules, Kind, kind_of, levels_of, rules_to_text
+from bot.service.variant import Kind
 from bot.ui.callbacks import (
     Answer,
     BoardAction,
@@ -34,7 +34,8 @@ from nardy import Color
 from nardy.ai import Level
 from nardy.chains import chains_from
 from nardy.short import BAR
-from nardy.short import Game as ShortGame
+from nardy.variant import AnyRules
+from nardy.variants import variant_of
 
 LEVELS_PER_ROW = 2
 CHECKERS_PER_ROW = 6
@@ -71,7 +72,7 @@ def level_menu(texts: Texts, length: int = 1, kind: Kind = Kind.LONG) -> InlineK
         InlineKeyboardButton(
             text=level_name(texts, level), callback_data=_level_data(level, length, kind).pack()
         )
-        for level in levels_of(kind)
+        for level in kind.variant.levels()
     ]
     kinds = []
     for each, label in ((Kind.LONG, texts.gettext("Long")), (Kind.SHORT, texts.gettext("Short"))):
@@ -159,8 +160,9 @@ def move_menu(
     if footer:
         rows.append(footer)
     if not session.shared:
-        hints = kind_of(game.rules) is Kind.LONG  # the AI hints long nardy's turns
-        if hints and not game.played and not session.hint:  # a hint is for the turn's start
+        if (
+            variant_of(game).hints and not game.played and not session.hint
+        ):  # a hint is for the turn's start
             rows.append([button(_("💡 Hint"), BoardAction.HINT)])
         return InlineKeyboardMarkup(inline_keyboard=rows)
     return _with_resign(rows, texts, session, resigning)
@@ -169,11 +171,11 @@ def move_menu(
 def cube_menu(
     texts: Texts, session: Session, value: int, resigning: Color | None = None
 ) -> InlineKeyboardMarkup:
-    """Before a roll with short nardy's cube (RULES.md §9): Roll and Double (to `value`) for the
+    """Before a roll with the cube (RULES.md §9): Roll and Double (to `value`) for the
     player to move, or, with a double offered, Take and Drop for the opponent; on a shared
     board, Resign as under `move_menu`."""
     _ = texts.gettext
-    if isinstance(session.game, ShortGame) and session.game.cube.offered_by is not None:
+    if session.game.cube.offered_by is not None:
         row = [
             _board_button(session, _("✅ Take"), BoardAction.TAKE),
             _board_button(session, _("✖️ Drop"), BoardAction.DROP),
@@ -290,7 +292,7 @@ def inline_challenge_menu(
             limit=terms.turn_limit,
             at=at,
             action=action,
-            rules=rules_to_text(rules),
+            rules=variant_of(rules).rules_to_text(rules),
             dice=dice,
         )
         builder.button(text=label, callback_data=data)

@@ -8,7 +8,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Texts
 from bot.service import Session
-from bot.service.variant import Kind, kind_of, to_act
+from bot.service.variant import Kind, kind_of
 from bot.ui.callbacks import ShowGame
 from bot.ui.names import level_name
 
@@ -18,7 +18,7 @@ def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
     color = session.seat_of(user_id)
     assert color is not None
     opponent = session.seats[color.opponent]
-    mine = to_act(session.game) is color
+    mine = session.game.to_act is color
     if opponent.level is not None:
         line = _("{n}. Bot · {level}", n=number, level=level_name(texts, opponent.level))
     elif session.inline_id is not None:

@@ -15,18 +15,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.i18n import N_, Texts
 from bot.service import Challenge, Note, Session, Terms
 from bot.service.results import RATED_TURNS, Standing, signed
-from bot.service.variant import (
-    AnyGame,
-    AnyPosition,
-    AnyRules,
-    Kind,
-    cube_decider,
-    cube_value,
-    has_record,
-    kind_of,
-    loss_value,
-    to_act,
-)
+from bot.service.variant import Kind, kind_of
 from bot.ui.callbacks import Answer
 from bot.ui.keyboards import (
     again_menu,
@@ -39,13 +28,11 @@ from bot.ui.keyboards import (
 )
 from bot.ui.names import kind_name, level_name, limit_name, match_name
 from bot.ui.settings import house_rules
-from nardy import Color, Position, Step, format_dice, format_turn_for, parse_turn
+from nardy import Color, Step, format_dice
 from nardy.scoring import EndReason, ResultKind
-from nardy.short import Game as ShortGame
-from nardy.short import Position as ShortPosition
-from nardy.short import format_turn_for as short_turn_for
-from nardy.short import parse_turn as parse_short_turn
 from nardy.summary import summarize
+from nardy.variant import AnyGame, AnyPosition, AnyRules
+from nardy.variants import variant_of
 from renderer import Banner, BoardView, Highlight
 from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
@@ -145,11 +132,9 @@ def note_text(texts: Texts, note: Note, reader: Color | None, game: Kind = Kind.
     if "turn" in values and "by" in values:
         mover, off = Color.parse(values["by"]), texts.gettext("off")
         reader = mover if reader is None else reader
-        if game is Kind.SHORT:  # hits are not marked: the position before is not at hand
-            steps = parse_short_turn(values["turn"])
-            values["turn"] = short_turn_for(steps, mover, reader, off, texts.gettext("bar"))
-        else:
-            values["turn"] = format_turn_for(parse_turn(values["turn"]), mover, reader, off)
+        variant = game.variant  # short nardy's hits are not marked: the position before is gone
+        steps = variant.parse_turn(values["turn"])
+        values["turn"] = variant.turn_text_for(steps, mover, reader, off, texts.gettext("bar"))
     return texts.gettext(NOTES[note.key], **values)
 
 
@@ -178,7 +163,7 @@ def build_screen(
     elif game.dice is not None:
         lines.append(_("Your turn") if my_turn else _("The bot is thinking…"))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
-    decider = cube_decider(game)
+    decider = game.cube_decider()
     if decider is viewer:
         lines.append(_cube_prompt(texts, game))
     if session.match is not None:
@@ -212,7 +197,7 @@ def build_screen(
         lines.append(_prompt(game, texts, selected))
         markup = move_menu(texts, session, selected)
     elif decider is viewer:
-        markup = cube_menu(texts, session, cube_value(game) * 2)
+        markup = cube_menu(texts, session, game.cube.value * 2)
     elif game.over:
         level = next((seat.level for seat in session.seats if seat.level is not None), None)
         length = 1 if session.match is None else session.match.match.length
@@ -225,7 +210,7 @@ def build_screen(
         names[color] = (
             _("You") if level is None else _("Bot · {level}", level=level_name(texts, level))
         )
-    status = _status(texts, game, to_act(game) is viewer)
+    status = _status(texts, game, game.to_act is viewer)
     view = _view(session, viewer, texts, selected if my_turn else None, names, status, outcome)
     if my_turn and session.hint and not game.played and selected is None:
         view = replace(view, highlight=_hint_marks(session.hint[0].steps))
@@ -239,8 +224,8 @@ def dice_line(texts: Texts, commitment: str) -> str:
 
 def record_of(session: Session) -> str | None:
     """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
-    were not committed, or its record could not replay its cube (`has_record`)."""
-    if session.fair is None or session.ended is None or not has_record(session.game):
+    were not committed, or its record could not replay its cube (`doubles_complete`)."""
+    if session.fair is None or session.ended is None or not session.game.doubles_complete:
         return None
     return session.ended.mark(session.game_id)
 
@@ -280,8 +265,10 @@ def _hint_lines(session: Session, viewer: Color, texts: Texts) -> list[str]:
         return []
     _ = texts.gettext
 
+    variant = variant_of(session.game)
+
     def turn(steps: Sequence[Step]) -> str:
-        return format_turn_for(steps, viewer, viewer, _("off"))
+        return variant.turn_text_for(steps, viewer, viewer, _("off"), _("bar"))
 
     best, *others = session.hint
     lines = [_("💡 Hint: {turn} — win {win}%", turn=turn(best.steps), win=round(best.win * 100))]
@@ -315,7 +302,7 @@ def shared_screen(
     elif game.dice is not None:
         lines.append(_("Turn: {name}", name=names[mover]))
         lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
-    decider = cube_decider(game)
+    decider = game.cube_decider()
     if decider is not None:
         lines.append(
             _("{name}: {question}", name=names[decider], question=_cube_prompt(texts, game))
@@ -376,7 +363,7 @@ def shared_screen(
         if resigning is not None:
             lines.append(_("🏳 {name}:", name=names[resigning]))
             lines.append(resign_text(texts, session, resigning))
-        markup = cube_menu(texts, session, cube_value(game) * 2, resigning)
+        markup = cube_menu(texts, session, game.cube.value * 2, resigning)
     status = _status(texts, game, own=False)
     view = _view(session, mover, texts, selected, [*names], status, outcome)
     view = replace(view, own_turns=True)  # each move as its mover's record writes it
@@ -483,7 +470,7 @@ def _card(
     `NOBODY_YET` for one to come), `lines`, the buttons."""
     view = base_view(texts, Color.WHITE, names)
     caption = "\n".join([*lines, texts.gettext("Tap Join to play.")])
-    start = ShortPosition.start() if kind_of(rules) is Kind.SHORT else Position.start()
+    start = variant_of(rules).start()
     return Screen(start, view, caption, markup)
 
 
@@ -625,7 +612,7 @@ def _results(session: Session, texts: Texts, names: Sequence[str], first: Color)
 
 def _cube_prompt(texts: Texts, game: AnyGame) -> str:
     """What the player deciding before the roll is asked (`cube_decider`)."""
-    if isinstance(game, ShortGame) and game.cube.offered_by is not None:
+    if game.cube.offered_by is not None:
         return texts.gettext(
             "Take the double (the game is then played for {n}), or drop it?",
             n=game.cube.value * 2,
@@ -634,9 +621,9 @@ def _cube_prompt(texts: Texts, game: AnyGame) -> str:
 
 
 def _cube_lines(game: AnyGame, texts: Texts, names: Sequence[str]) -> list[str]:
-    """The doubling cube of a short nardy game played with it: its value and owner, or that
-    a match's Crawford game has none (RULES.md §9)."""
-    if not isinstance(game, ShortGame) or not game.rules.cube:
+    """The doubling cube of a game played with it: its value and owner, or that a match's
+    Crawford game has none (RULES.md §9)."""
+    if not game.rules.cube:
         return []
     if game.crawford:
         return [texts.gettext("Crawford game: no doubling.")]
@@ -649,7 +636,7 @@ def _cube_lines(game: AnyGame, texts: Texts, names: Sequence[str]) -> list[str]:
 def _status(texts: Texts, game: AnyGame, own: bool) -> str:
     """The word beside the name of the side the game waits for (`to_act`): to answer a double
     offered (RULES.md §9), else to move; `own`: beside "You" (Russian: ходите / ходит)."""
-    answering = isinstance(game, ShortGame) and game.cube.offered_by is not None
+    answering = game.cube.offered_by is not None
     if own and answering:
         return texts.pgettext("beside the player's own name", "to answer the double")
     if own:
@@ -690,7 +677,7 @@ def _view(
             banner = Banner(winner, _("Match over"), result, _match_line(session, texts))
     base = base_view(texts, viewer, (names[0], names[1]), status, banner)
     _position, view = game_view(game, base, selected)
-    view = replace(view, acting=to_act(game))  # the status beside it (a double's answer)
+    view = replace(view, acting=game.to_act)  # the status beside it (a double's answer)
     if game.to_move is not viewer:  # rings prompt only the player whose turn it is
         view = replace(view, highlight=Highlight())
     return view
@@ -724,8 +711,8 @@ def resign_question(
 
 def resign_text(texts: Texts, session: Session, color: Color) -> str:
     """What resigning now would cost the player of `color` (RULES.md §7), as a question."""
-    kind, n = loss_value(session.game, color)
-    n *= cube_value(session.game)
+    kind, n = variant_of(session.game).loss_value(session.game, color)
+    n *= session.game.cube.value
     if session.shared:
         return texts.ngettext(
             "Resign? At the current position that is {kind}: {n} point to {name}.",

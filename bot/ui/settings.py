@@ -9,7 +9,6 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import N_, Texts
 from bot.service import TURN_LIMITS, Terms
-from bot.service.variant import AnyRules
 from bot.settings import (
     BY_KEY,
     CUBE,
@@ -24,6 +23,7 @@ from bot.settings import (
 )
 from bot.ui.callbacks import ResetSettings, SetSetting, SettingsPage
 from bot.ui.names import limit_name, match_name
+from nardy.variant import AnyRules
 
 TITLES = {
     "opening": N_("Opening roll"),

@@ -7,12 +7,13 @@ import html
 
 from bot.i18n import N_, Texts
 from bot.ratings import Rating
-from bot.service.results import PEOPLE, SHORT, KindRecord, Leader, PlayerRecord, plays_like
+from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, ladder, plays_like
 from bot.service.variant import Kind
 from bot.ui.names import level_name
 from nardy.ai import Level
 
 TOP_COUNT = 10  # players a leaderboard lists
+SHORT = ladder(Kind.SHORT.variant)  # before the kind of opponent in short nardy's statistics
 
 # The wins worth a mars and a koks, by whether the game is short nardy (backgammon's names).
 _BIG_WINS = {
@@ -108,7 +109,7 @@ def stats_text(texts: Texts, name: str, record: PlayerRecord, own: bool) -> str:
             lines.append(
                 _("Rating {rating} ± {deviation}: plays like the bot at {level}.", **values)
             )
-    short = record.rating(Kind.SHORT)
+    short = record.rating(Kind.SHORT.variant)
     if short is not None:  # the levels' ratings are long nardy's: no "plays like" here
         values = {"rating": round(short.rating), "deviation": round(short.deviation)}
         if short.provisional:

@@ -7,9 +7,9 @@ Pure: a position and a viewer in, lines of text out.
 
 from __future__ import annotations
 
-from nardy import Color, Position, to_absolute
-from nardy.short import Position as ShortPosition
-from nardy.short import to_absolute as short_absolute
+from nardy import Color
+from nardy.variant import AnyPosition
+from nardy.variants import board_variant
 
 SYMBOLS = {Color.WHITE: "○", Color.BLACK: "●"}
 EMPTY = "·"
@@ -20,10 +20,9 @@ def _cell(text: str) -> str:
     return text.rjust(CELL)
 
 
-def _checkers(position: Position | ShortPosition, viewer: Color, point: int) -> str:
+def _checkers(position: AnyPosition, viewer: Color, point: int) -> str:
     """What stands on the viewer's own point `point`: "○3", or "·"."""
-    absolute = short_absolute if isinstance(position, ShortPosition) else to_absolute
-    n = position.points[absolute(viewer, point) - 1]
+    n = position.points[board_variant(position).to_absolute(viewer, point) - 1]
     if n == 0:
         return _cell(EMPTY)
     color = Color.WHITE if n > 0 else Color.BLACK
@@ -35,12 +34,11 @@ def _row(cells: list[str]) -> str:
     return "".join(cells[:6]) + " │" + "".join(cells[6:])
 
 
-def text_board(
-    position: Position | ShortPosition, viewer: Color, off: str, bar: str = "bar"
-) -> str:
+def text_board(position: AnyPosition, viewer: Color, off: str, bar: str = "bar") -> str:
     """The board seen by `viewer`: points 13–24 along the top, 12–1 along the bottom (the
-    way a checker travels from the head, 24, home to 1–6), then short nardy's bar and the
-    checkers borne off (`off` and `bar` are the words for them in the reader's language)."""
+    way a checker travels from the head, 24, home to 1–6), then the bar of a game that has
+    one (short nardy's) and the checkers borne off (`off` and `bar` are the words for them in
+    the reader's language)."""
     top = list(range(13, 25))
     bottom = list(range(12, 0, -1))
     lines = [
@@ -50,7 +48,7 @@ def text_board(
         _row([_checkers(position, viewer, point) for point in bottom]),
         _row([_cell(str(point)) for point in bottom]),
     ]
-    if isinstance(position, ShortPosition):
+    if board_variant(position).facing:  # the sides share a bar (RULES.md §9)
         waiting = "  ".join(f"{SYMBOLS[color]} {position.bar[color]}" for color in Color)
         lines.append(f"{bar}: {waiting}")
     borne = "  ".join(f"{SYMBOLS[color]} {position.off[color]}" for color in Color)

@@ -10,8 +10,9 @@ legal turns, notation (`bar/22`, `13/7*`, `6/off`), scoring and doubling cube.
     game = Game().with_roll((6, 5)).play_turn(parse_turn("24/18 18/13"))
 """
 
-from nardy.short.cube import CrawfordMatch, Cube, Double
-from nardy.short.game import CubeError, Game, new_game
+from nardy.cube import Cube, CubeError, Double
+from nardy.short.cube import CrawfordMatch
+from nardy.short.game import Game, new_game
 from nardy.short.interchange import position_from_json, position_to_json
 from nardy.short.movegen import LegalTurns, Turn, legal_turns, move
 from nardy.short.notation import (

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from nardy.color import Color
+from nardy.cube import Cube, CubeError, Double
 from nardy.dice import DiceSource
 from nardy.errors import IllegalMove, Violation
 from nardy.game import OpeningRoll, TurnRecord, roll_opening
 from nardy.position import CHECKERS
 from nardy.scoring import EndReason, GameResult, ResultKind
-from nardy.short.cube import Cube, Double
 from nardy.short.movegen import LegalTurns, move
 from nardy.short.notation import Step
 from nardy.short.position import Position
@@ -24,10 +24,6 @@ from nardy.short.rules import ShortRules
 from nardy.short.scoring import win
 from nardy.steps import Step as AnyStep  # a long-game Step of the same src and die will do
 from nardy.turnflow import TurnFlow, reuse
-
-
-class CubeError(ValueError):
-    """A cube action the cube's rules do not allow now (off, not before rolling, not yours…)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +128,24 @@ class Game(TurnFlow):
         result = GameResult(doubler, ResultKind.OYN, self.cube.value, EndReason.DROPPED)
         cube = Cube(self.cube.value, self.cube.owner)
         return replace(self, cube=cube, result=result, doubles=self._answered(taken=False))
+
+    def cube_decider(self) -> Color | None:
+        """Who decides before the roll: the opponent of a double offered (take or drop), or the
+        side to move when it may double (roll or double); None when the dice are rolled, or
+        nobody may double (§9)."""
+        if self.result is not None or self.dice is not None:
+            return None
+        offered = self.cube.offered_by
+        if offered is not None:
+            return offered.opponent
+        return self.to_move if self.may_double() else None
+
+    @property
+    def to_act(self) -> Color:
+        """The side the game waits for: the opponent of a double offered, else the side to
+        move; its clock runs and it is reminded."""
+        offered = self.cube.offered_by
+        return self.to_move if offered is None or self.result is not None else offered.opponent
 
     def _answered(self, taken: bool) -> tuple[Double, ...]:
         """`doubles` with the double offered now, taken or dropped."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import cast
 
 from nardy.color import Color
+from nardy.cube import Cube, Double
 from nardy.record import (
     RecordError,
     dice_from_text,
@@ -27,7 +28,6 @@ from nardy.record import (
     steps_to_text,
 )
 from nardy.rules import Opening
-from nardy.short.cube import Cube, Double
 from nardy.short.game import Game
 from nardy.short.notation import Step
 from nardy.short.position import BAR, Position

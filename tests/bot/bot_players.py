@@ -4,10 +4,9 @@ break it, or watch what it is asked."""
 from __future__ import annotations
 
 from bot.service.bot_player import BotPlayer
-from bot.service.variant import AnyPosition, AnyRules
-from nardy import Position, Rules, Step
+from nardy import Step
 from nardy.ai import Hint, Level
-from nardy.short import Game as ShortGame
+from nardy.variant import AnyGame, AnyPosition, AnyRules
 
 
 class WatchedBot:
@@ -32,18 +31,18 @@ class WatchedBot:
 
     async def hint(
         self,
-        position: Position,
+        position: AnyPosition,
         dice: tuple[int, int],
-        rules: Rules,
+        rules: AnyRules,
         away: tuple[int, int] | None = None,
     ) -> Hint:
         await self.before("hint", away)
         return await self.inner.hint(position, dice, rules, away)
 
-    async def wants_double(self, game: ShortGame, level: Level) -> bool:
+    async def wants_double(self, game: AnyGame, level: Level) -> bool:
         await self.before("cube", None)
         return await self.inner.wants_double(game, level)
 
-    async def takes(self, game: ShortGame, level: Level) -> bool:
+    async def takes(self, game: AnyGame, level: Level) -> bool:
         await self.before("cube", None)
         return await self.inner.takes(game, level)

@@ -18,11 +18,11 @@ from bot.config import Settings
 from bot.pacing import Pacer
 from bot.service import Action, Done, GameService, Move, Roll, Session
 from bot.service.results import RATED_TURNS
-from bot.service.variant import AnyGame
 from bot.storage import UNFINISHED_TTL, GameStore
 from nardy import Color, Position
 from nardy.game import Game, TurnRecord
 from nardy.summary import summarize
+from nardy.variant import AnyGame
 from tests.fakes.session import FakeSession
 from tests.fakes.telegram import FakeTelegram, Sent
 

@@ -22,15 +22,16 @@ from bot.service import (
     Session,
     Terms,
 )
-from bot.service.results import RATED_TURNS, SHORT, KindRecord, plays_like
+from bot.service.results import RATED_TURNS, KindRecord, ladder, plays_like
 from bot.service.session import Ended
-from bot.service.variant import Kind, kind_of
 from bot.storage import GLOBAL_BOARD, RECENT_COUNTED, GameStore, MemoryStore, RedisStore
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.dice import ScriptedDice
 from nardy.game import Game
 from nardy.short import ShortRules
+from nardy.short.variant import SHORT as SHORT_NARDY
+from nardy.variants import variant_of
 from tests.bot.harness import Clock, play_turns
 from tests.nardy.builders import board
 
@@ -214,13 +215,13 @@ async def test_short_nardy_between_people_is_rated_on_its_own_ladder_once(
     loser = session.seat_of(1)
     assert loser is not None
     finished = (await service.apply(session, loser, Resign(), None)).session
-    assert finished.ended is not None and finished.ended.short
+    assert finished.ended is not None and finished.ended.game is SHORT_NARDY
     assert finished.ended.ratings is not None and finished.ended.counted
     for _ in range(2):
         await service.results.count(finished)
     expected_bob, expected_alice = rate_game(Rating(), Rating(), 1.0)
     bob_record, alice_record = await service.results.record(2), await service.results.record(1)
-    bob_short, alice_short = bob_record.rating(Kind.SHORT), alice_record.rating(Kind.SHORT)
+    bob_short, alice_short = bob_record.rating(SHORT_NARDY), alice_record.rating(SHORT_NARDY)
     assert bob_short is not None and alice_short is not None
     assert abs(bob_short.rating - expected_bob.rating) < 1e-3
     assert abs(alice_short.rating - expected_alice.rating) < 1e-3
@@ -228,14 +229,14 @@ async def test_short_nardy_between_people_is_rated_on_its_own_ladder_once(
     assert bob_record.of("short.people").games == 1 and bob_record.of("people").games == 0
     assert await service.results.standing(finished) == _pair(finished, bob=1, other=0)
     assert await store.head_to_head(2, 1) == {}  # long nardy's head-to-head
-    leaders = await service.results.leaders(GLOBAL_BOARD, 10, Kind.SHORT)
+    leaders = await service.results.leaders(GLOBAL_BOARD, 10, SHORT_NARDY)
     assert [(leader.name, leader.rating) for leader in leaders] == [
         ("Bob", bob_short),
         ("Alice", alice_short),
     ]
-    assert [u for u, _ in await store.top(str(GROUP), 10, SHORT)] == [2, 1]
+    assert [u for u, _ in await store.top(str(GROUP), 10, ladder(SHORT_NARDY))] == [2, 1]
     assert await service.results.leaders(GLOBAL_BOARD, 10) == []
-    assert await service.results.place(GLOBAL_BOARD, 1, Kind.SHORT) == (2, 2)
+    assert await service.results.place(GLOBAL_BOARD, 1, SHORT_NARDY) == (2, 2)
 
 
 @pytest.mark.parametrize("rules", [Rules(), ShortRules()], ids=["long", "short"])
@@ -257,7 +258,7 @@ async def test_a_game_ended_before_each_played_its_turns_is_counted_not_rated(
         record = await service.results.record(2)
         kind = "short.people" if isinstance(rules, ShortRules) else "people"
         assert record.of(kind).games == played and record.of(kind).wins == played
-        assert record.rating(kind_of(rules)) is None
+        assert record.rating(variant_of(rules)) is None
     assert await store.head_to_head(2, 1) == {} and await store.top(GLOBAL_BOARD, 10) == []
 
 

@@ -27,7 +27,8 @@ from bot.service import (
     Terms,
     inline_game_id,
 )
-from bot.service.variant import Kind, kind_of, to_act
+from bot.service.session import Ended
+from bot.service.variant import Kind, kind_of
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickShort
 from bot.ui.screens import build_screen, shared_screen
@@ -35,12 +36,14 @@ from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.dice import SeededDice
 from nardy.game import Game as LongGame
+from nardy.long_variant import LONG
 from nardy.match import Match
 from nardy.record import game_to_text as long_game_to_text
 from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
+from nardy.short.variant import SHORT
 from tests.bot.harness import (
     Chat,
     Clock,
@@ -533,7 +536,7 @@ async def test_statistics_keep_short_nardy_apart_from_long_nardy(
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     finished = await service.load(session.game_id)
-    assert finished.ended is not None and finished.ended.short and finished.ended.counted
+    assert finished.ended is not None and finished.ended.game is SHORT and finished.ended.counted
     await chat.send("/stats")
     text = chat.last.text or ""
     assert "<b>Bot · Easy</b>: 1 game, 1 won, 0 lost (100%)" in text
@@ -614,7 +617,7 @@ async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_
     # The other side is to move before its roll, and doubles; the clock runs for the answer.
     position = replace(Position.start(), to_move=doubler)
     offered = ShortGame(ShortRules(cube=True), position).double()
-    assert to_act(offered) is doubler.opponent
+    assert offered.to_act is doubler.opponent
     waiting = replace(session.with_game(offered, ()), deadline=clock.now + 60)
     saved = await store.save_game(
         session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
@@ -635,7 +638,7 @@ async def test_the_time_per_turn_runs_once_for_the_choice_to_roll_and_the_move(
     # The other side is to move before its roll, and may double: its time runs.
     position = replace(Position.start(), to_move=roller)
     game = ShortGame(ShortRules(cube=True), position)
-    assert to_act(game) is roller and game.may_double()
+    assert game.to_act is roller and game.may_double()
     waiting = replace(session.with_game(game, ()), deadline=clock.now + 60, reminded=False)
     version = await store.save_game(
         session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
@@ -650,7 +653,7 @@ async def test_the_time_per_turn_runs_once_for_the_choice_to_roll_and_the_move(
     saved = again.to_text()
     version = await store.save_game(session.game_id, rolled.version, saved, UNFINISHED_TTL)
     offered = (await service.apply(replace(again, version=version), roller, Double(), None)).session
-    assert to_act(offered.game) is roller.opponent
+    assert offered.game.to_act is roller.opponent
     assert offered.deadline == clock.now + 60
 
 
@@ -680,8 +683,21 @@ def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
     )
     session = Session.from_text("old", 1, text)
     assert session.game == game and kind_of(session.game.rules) is Kind.LONG
-    assert session.ended is not None and not session.ended.short
+    assert session.ended is not None and session.ended.game is LONG
     challenge = Challenge.from_text(
         "c", 1, '{"k":"c","c":-5,"s":"u:1:A","l":"en","i":null,"n":null,"r":"ph3ecn1"}'
     )
     assert challenge.rules == Rules(opening=Opening.PLAY_OPENING_ROLL)
+
+
+def test_an_ended_game_names_its_game_and_reads_the_mark_short_nardy_had_before() -> None:
+    """An `Ended` of short nardy is stored with its game's key; one stored with the "s" that
+    marked it before reads as short nardy still, one with neither as long nardy."""
+    result = GameResult(Color.WHITE, ResultKind.MARS, 2, EndReason.BORNE_OFF)
+    seats = (Seat(user_id=1, name="A"), Seat(level=Level.EASY))
+    ended = Ended(1, seats, result, game=SHORT)
+    stored = ended.to_list()
+    assert stored[-1] == "short" and Ended.from_list(stored) == ended
+    assert Ended.from_list([*stored[:-1], "s"]).game is SHORT
+    assert Ended.from_list(stored[:-1]).game is LONG
+    assert Ended(1, seats, result).to_list() == stored[:-1]

@@ -1,0 +1,176 @@
+"""What a game the core plays is, as one interface (python-chess's variants): how it starts, is
+stored, writes and reads a turn, scores a resignation, numbers its points and which bot levels
+play it. Long nardy (`nardy.long_variant`) and short nardy (`nardy.short.variant`, RULES.md §9)
+implement it; `nardy.variants` finds them, so records, the renderer and the bot never ask which
+game they hold.
+
+A variant owns a rules type (`rules_type`): the type of a game's rules says its variant. The
+game and position types are shared by the variants there are, so they are unions here; the
+AI is imported only when a level is asked for, keeping the core free of numpy.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from nardy.color import Color
+from nardy.cube import CubeError
+from nardy.dice import DiceSource
+from nardy.game import Game as LongGame
+from nardy.game import OpeningRoll
+from nardy.position import Position as LongPosition
+from nardy.rules import Rules
+from nardy.scoring import ResultKind
+from nardy.short.game import Game as ShortGame
+from nardy.short.position import Position as ShortPosition
+from nardy.short.rules import ShortRules
+from nardy.steps import Step
+
+if TYPE_CHECKING:
+    from nardy.ai import Hint
+    from nardy.ai.levels import Level
+
+AnyGame = LongGame | ShortGame
+AnyRules = Rules | ShortRules
+AnyPosition = LongPosition | ShortPosition
+
+T = TypeVar("T")
+
+
+def own(value: object, kind: type[T]) -> T:
+    """`value`, which a variant's method was handed, as its own game's `kind` (its game,
+    options or position); `TypeError` for another game's."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{type(value).__module__}.{type(value).__name__} is not {kind}")
+    return value
+
+
+class Variant(ABC):
+    """One game: its name, its options' type and everything that differs between games."""
+
+    key: ClassVar[str]  # what records, buttons and statistics carry: "long", "short"
+    name: ClassVar[str]  # in English, for a person: "Long nardy"
+    rules_type: ClassVar[type[Rules] | type[ShortRules]]
+    facing: ClassVar[bool]  # the sides move towards each other and share a bar (§9)
+    hints: ClassVar[bool]  # whether the strongest level hints a player's turn (`hint`)
+
+    def __repr__(self) -> str:
+        return f"<variant {self.key}>"
+
+    def owns(self, rules: AnyRules) -> bool:
+        """Whether `rules` are this variant's options (their exact type: a variant built on
+        another's options has a type of its own)."""
+        return type(rules) is self.rules_type
+
+    @abstractmethod
+    def rules_from(self, house: Rules, cube: bool) -> AnyRules:
+        """This variant's options from a player's house rules (which are long nardy's) and
+        whether the doubling cube is wanted where the variant has one."""
+
+    @abstractmethod
+    def new_game(
+        self, rules: AnyRules, dice: DiceSource, crawford: bool = False
+    ) -> tuple[OpeningRoll, AnyGame]:
+        """The opening roll (§2) and the game ready for White's first turn; `crawford`: a
+        match's Crawford game, played without the cube (§9)."""
+
+    @abstractmethod
+    def placeholder(self, rules: AnyRules) -> AnyGame:
+        """A game not begun under `rules`: the start position, no roll yet."""
+
+    @abstractmethod
+    def start(self) -> AnyPosition:
+        """The position a game starts from (§1, §9)."""
+
+    @abstractmethod
+    def reads_game(self, text: str) -> bool:
+        """Whether a stored game record (`game_to_text`) is this variant's."""
+
+    @abstractmethod
+    def game_to_text(self, game: AnyGame) -> str:
+        """The stored record of `game`; `game_from_text` reads it back equal."""
+
+    @abstractmethod
+    def game_from_text(self, text: str) -> AnyGame:
+        """Read a record of this variant; anything else raises `RecordError`."""
+
+    @abstractmethod
+    def reads_rules(self, text: str) -> bool:
+        """Whether options in a few letters (`rules_to_text`) are this variant's."""
+
+    @abstractmethod
+    def rules_to_text(self, rules: AnyRules) -> str:
+        """Options in a few letters, for storage and a button's data."""
+
+    @abstractmethod
+    def rules_from_text(self, text: str) -> AnyRules:
+        """Read `rules_to_text`'s letters back; anything else raises `RecordError`."""
+
+    def rules_from_dict(self, data: dict[str, object]) -> AnyRules:
+        """The §11 options object (without its `variant` key) read into this variant's type;
+        `RulesError` names what is wrong."""
+        return self.rules_type.from_dict(data)
+
+    @abstractmethod
+    def turn_text(self, position: AnyPosition, steps: Sequence[Step]) -> str:
+        """`steps`, played from `position`, in the variant's notation (§10; §9's `bar/22` and
+        `13/7*`)."""
+
+    @abstractmethod
+    def turn_text_for(
+        self, steps: Sequence[Step], mover: Color, reader: Color, off: str, bar: str
+    ) -> str:
+        """`mover`'s steps in `reader`'s own point numbers, `off` and `bar` named in the
+        reader's language (§1: the opponent's points are numbered the other way)."""
+
+    @abstractmethod
+    def parse_turn(self, text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]:
+        """Read a turn's notation, with its roll where known (a bear-off then gets its die);
+        `NotationError` for anything else."""
+
+    @abstractmethod
+    def loss_value(self, game: AnyGame, loser: Color) -> tuple[ResultKind, int]:
+        """What resigning now would cost `loser`, before the cube (§7, §9)."""
+
+    @abstractmethod
+    def to_absolute(self, color: Color, own: int) -> int:
+        """The absolute (White's) number of `color`'s own point 1..24; the map is its own
+        inverse, so it also turns an absolute point into `color`'s own number."""
+
+    @abstractmethod
+    def levels(self) -> tuple[Level, ...]:
+        """The bot's levels for this game, weakest first."""
+
+    @abstractmethod
+    def choose_turn(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        level: Level,
+        seed: int,
+        away: tuple[int, int] | None,
+    ) -> tuple[Step, ...]:
+        """The bot's turn at `level` (pure; run it off the event loop); `away`: the points
+        each side still needs in a match, the side to move's first."""
+
+    def hint(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> Hint:
+        """The strongest level's best turn and the next two, for a player on roll; only where
+        `hints` says the variant gives them."""
+        raise ValueError(f"{self.name} gives no hints")
+
+    def wants_double(self, game: AnyGame, level: Level) -> bool:
+        """Whether the bot at `level` doubles now; never in a game without the cube."""
+        return False
+
+    def takes(self, game: AnyGame, level: Level) -> bool:
+        """Whether the bot at `level` takes the double offered to it."""
+        raise CubeError(f"{self.name} is played without the doubling cube")
