@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from bot.service import MATCH_LENGTHS, TURN_LIMITS, Terms
-from bot.service.variant import Kind
 from nardy import Rules
-from nardy.variant import AnyRules
+from nardy.variant import AnyRules, Variant
 from renderer import THEMES, BoardView, Theme
 
 OFF, ON = "0", "1"  # how a yes-or-no option is stored
@@ -123,10 +122,10 @@ class GameSettings:
             values[key] = value == ON if isinstance(getattr(Rules(), key), bool) else value
         return Rules.from_dict(values)
 
-    def rules_for(self, kind: Kind) -> AnyRules:
-        """The rules of a new game of `kind`: its options made of the house rules it keeps
+    def rules_for(self, game: Variant) -> AnyRules:
+        """The rules of a new game of `game`: its options made of the house rules it keeps
         (all of them, long nardy's) and the cube where it has one."""
-        return kind.variant.rules_from(self.rules, self.value(CUBE) == ON)
+        return game.rules_from(self.rules, self.value(CUBE) == ON)
 
     def terms(self, default: Terms) -> Terms:
         """The terms of a new challenge that names none: the match length chosen, and the

@@ -60,9 +60,12 @@ from aiohttp import web  # noqa: E402
 from cpu_wall import RunClock  # noqa: E402
 
 from bot.i18n import Locale, Translator  # noqa: E402
-from bot.service.variant import Kind  # noqa: E402
+from bot.ui.games import words  # noqa: E402
 from bot.ui.names import level_name  # noqa: E402
 from nardy.ai import Level  # noqa: E402
+from nardy.long_variant import LONG  # noqa: E402
+from nardy.variant import Variant  # noqa: E402
+from nardy.variants import find_variant  # noqa: E402
 from tests.conftest import RedisServer, free_port  # noqa: E402
 from tests.fakes.server import make_app  # noqa: E402
 from tests.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent  # noqa: E402
@@ -226,11 +229,11 @@ async def play_match(player: Player, choices: tuple[str, ...], max_taps: int = 2
             return
 
 
-def match_choices(locale: Locale, kind: Kind, level: Level, length: int) -> tuple[str, ...]:
+def match_choices(locale: Locale, kind: Variant, level: Level, length: int) -> tuple[str, ...]:
     """The buttons of /play's menu that start a match to `length` of `kind` at `level`, as a
-    player reading `locale` sees them."""
+    player reading `locale` sees them (the menu opens with long nardy marked)."""
     texts = TRANSLATOR[locale]
-    game = (texts.gettext("Short"),) if kind is Kind.SHORT else ()
+    game = () if kind is LONG else (texts.gettext(words(kind).button),)
     points = texts.pgettext("a match length, on a short button", "to {n}", n=length)
     return (*game, points, level_name(texts, level))
 
@@ -369,7 +372,11 @@ def _kind(data: str) -> str:
 
 
 def run_matches(
-    telegram: FakeTelegram, length: int, kinds: list[Kind], languages: list[Locale], parallel: int
+    telegram: FakeTelegram,
+    length: int,
+    kinds: list[Variant],
+    languages: list[Locale],
+    parallel: int,
 ) -> None:
     """A match to `length` at each level of each of `kinds`, in each language; a line each,
     then `report`."""
@@ -378,7 +385,7 @@ def run_matches(
         for i, (kind, level, locale) in enumerate(
             (kind, level, locale)
             for kind in kinds
-            for level in kind.variant.levels()
+            for level in kind.levels()
             for locale in languages
         )
     ]
@@ -393,7 +400,7 @@ def run_matches(
         told = next((line for line in lines if f" {length}: " in line), "no match line")
         finished = "finished" if player.finished else "NOT FINISHED"
         print(
-            f"{kind.value} {level.value} {player.locale.value}: {finished},"
+            f"{kind.key} {level.value} {player.locale.value}: {finished},"
             f" {len(player.taps)} taps, {player.stalls} stalls; {told}"
         )
     report(telegram, [player for player, _, _ in played], status, output)
@@ -430,7 +437,7 @@ def main() -> None:
     telegram = FakeTelegram(private_limit=None)  # players tap at machine speed, not a person's
     if args.mode == "matches":
         languages = [Locale(language) for language in args.languages.split(",")]
-        games_of = [Kind(kind) for kind in args.kinds.split(",")]
+        games_of = [find_variant(kind) for kind in args.kinds.split(",")]
         run_matches(telegram, args.length, games_of, languages, args.parallel)
         print(clock.summary())
         return

@@ -14,7 +14,7 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.handlers.filters import OwnPrivateChat
 from bot.handlers.play import PLAY
 from bot.i18n import N_, Texts
-from bot.ui.callbacks import Menu, PickLength, PickLevel, PickMatch, PickShort, ShortLength
+from bot.ui.callbacks import MARKS, STARTS, Menu
 from bot.ui.keyboards import open_private_chat
 
 PRIVATE_ONLY = N_("You can play against me only in a private chat.")
@@ -36,14 +36,7 @@ def router() -> Router:
     feature.message.register(in_group, CommandStart(), F.chat.type != ChatType.PRIVATE)
     feature.callback_query.register(
         not_here,
-        or_f(
-            Menu.filter(),
-            PickLevel.filter(),
-            PickMatch.filter(),
-            PickLength.filter(),
-            PickShort.filter(),
-            ShortLength.filter(),
-        ),
+        or_f(Menu.filter(), *(data.filter() for data in (*STARTS, *MARKS))),
         ~OwnPrivateChat(),
     )
     return feature

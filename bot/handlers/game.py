@@ -41,13 +41,13 @@ from bot.service import (
     Take,
     Undo,
 )
-from bot.service.variant import kind_of
 from bot.ui.alerts import BEHIND, refuse
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, asks, shown_seq
 from bot.ui.chat_action import choosing
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
 from nardy import Color
+from nardy.variants import variant_of
 
 
 def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
@@ -231,9 +231,9 @@ async def _resign_and_start_anew(
     boards: Boards,
 ) -> None:
     """The game resigned (unless over), and the question turned into the level choice with
-    `length` and the game's kind marked."""
+    `length` and its game marked."""
     session, seat = seated
-    kind = kind_of(session.game.rules)
+    game = variant_of(session.game)
     if session.game.over:
         await query.answer()
     else:
@@ -244,10 +244,10 @@ async def _resign_and_start_anew(
         await boards.show(bot, outcome.session, seat, texts)
     if isinstance(query.message, Message):
         await query.message.edit_text(
-            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts, length, kind)
+            texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts, length, game)
         )
     elif query.message is not None:  # too old to edit: the level choice comes anew
-        await offer_levels(query.message, texts, length, kind)
+        await offer_levels(query.message, texts, length, game)
 
 
 def router() -> Router:

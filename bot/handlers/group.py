@@ -39,7 +39,7 @@ from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
 from bot.ui.names import NAME_LIMIT, seat_for
 from bot.ui.screens import challenge_screen, resign_question, terms_help
-from bot.ui.terms import read_kind, read_terms
+from bot.ui.terms import read_game, read_terms
 from nardy import Color
 
 
@@ -106,7 +106,7 @@ async def challenge(
             terms,
             invited_id,
             invited_name,
-            settings.rules_for(read_kind(command.args or "")),
+            settings.rules_for(read_game(command.args or "")),
         )
     except GameInProgress as busy:
         if busy.user_id == user.id:

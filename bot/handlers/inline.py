@@ -29,7 +29,6 @@ from bot.service import (
     inline_game_id,
 )
 from bot.service.results import NAME
-from bot.service.variant import Kind
 from bot.storage import GameStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
@@ -38,9 +37,9 @@ from bot.ui.inline import card_result
 from bot.ui.keyboards import inline_challenge_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import inline_card_screen
-from bot.ui.terms import read_kind, read_terms
+from bot.ui.terms import read_game, read_terms
 from nardy.record import RecordError
-from nardy.variants import rules_from_text
+from nardy.variants import VARIANTS, rules_from_text
 
 log = logging.getLogger(__name__)
 
@@ -71,13 +70,13 @@ async def offer(
     at = int(time.time())
     settings = prefs.settings.terms(default_terms)
     asked = read_terms(query.query, settings) or settings
-    kind = read_kind(query.query)
-    other = Kind.LONG if kind is Kind.SHORT else Kind.SHORT
+    asked_game = read_game(query.query)
     results = []
-    # Every length of the game asked for (long nardy unless the query says short), the length
-    # asked first; then the other game at that length.
-    cards = [(kind, n) for n in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length)]
-    for game, length in [*cards, (other, asked.length)]:
+    # Every length of the game asked for (long nardy unless the query names another), the
+    # length asked first; then each other game at that length.
+    cards = [(asked_game, n) for n in sorted(MATCH_LENGTHS, key=lambda n: n != asked.length)]
+    others = [(game, asked.length) for game in VARIANTS if game is not asked_game]
+    for game, length in [*cards, *others]:
         rules = prefs.settings.rules_for(game)
         nonce, commitment = await _card_dice(service)
         terms = replace(asked, length=length)

@@ -18,11 +18,14 @@ from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
 from bot.prefs import Prefs
 from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Session
-from bot.service.variant import Kind
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import (
+    MARKS,
+    STARTS,
+    MarkGame,
     Menu,
     MenuAction,
+    PickGame,
     PickLength,
     PickLevel,
     PickMatch,
@@ -33,8 +36,11 @@ from bot.ui.chat_action import choosing
 from bot.ui.keyboards import level_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import new_game_question, resign_question
-from bot.ui.terms import read_kind
+from bot.ui.terms import read_game
 from nardy.ai import Level
+from nardy.long_variant import LONG
+from nardy.variant import Variant
+from nardy.variants import find_variant
 
 ChatMessage = Message | InaccessibleMessage
 PLAY = "play"  # the deep link payload that opens the level choice: t.me/<bot>?start=play
@@ -48,8 +54,8 @@ async def play(
     back to it or resign it."""
     session = await service.active_game(message.chat.id)
     if session is None:
-        kind = read_kind(command.args or "")
-        await offer_levels(message, texts, prefs.settings.length, kind)
+        game = read_game(command.args or "")
+        await offer_levels(message, texts, prefs.settings.length, game)
         return
     user = message.from_user.id if message.from_user is not None else message.chat.id
     text, markup = new_game_question(texts, session, user)
@@ -73,11 +79,11 @@ async def start_play(
 
 
 async def offer_levels(
-    message: ChatMessage, texts: Texts, length: int, kind: Kind = Kind.LONG
+    message: ChatMessage, texts: Texts, length: int, game: Variant = LONG
 ) -> None:
     """The level choice, `length` marked as the match length (the player's setting, until
-    they tap another) and `kind` as the game (long nardy, until they tap Short)."""
-    markup = level_menu(texts, length, kind)
+    they tap another) and `game` as the game (long nardy, until they tap another)."""
+    markup = level_menu(texts, length, game)
     await message.answer(texts.gettext("Choose the bot's level:"), reply_markup=markup)
 
 
@@ -100,29 +106,29 @@ async def play_button(
 
 async def pick_length(
     query: CallbackQuery,
-    callback_data: PickLength | ShortLength,
+    callback_data: MarkGame | PickLength | ShortLength,
     chat_message: ChatMessage,
     texts: Texts,
 ) -> None:
     """A match length or a game tapped on the level choice: that message's buttons mark it
     (and its levels start such games); a message too old to edit gives way to a new choice."""
-    length = callback_data.length
-    kind = Kind.SHORT if isinstance(callback_data, ShortLength) else Kind.LONG
-    if length not in MATCH_LENGTHS:
+    mark = callback_data if isinstance(callback_data, MarkGame) else callback_data.as_mark()
+    length, game = mark.length, _game(mark.game)
+    if length not in MATCH_LENGTHS or game is None:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     await query.answer()
     if isinstance(chat_message, InaccessibleMessage):
-        await offer_levels(chat_message, texts, length, kind)
+        await offer_levels(chat_message, texts, length, game)
         return
-    markup, shown = level_menu(texts, length, kind), chat_message.reply_markup
+    markup, shown = level_menu(texts, length, game), chat_message.reply_markup
     if shown is None or shown.model_dump() != markup.model_dump():  # else nothing changes
         await chat_message.edit_reply_markup(reply_markup=markup)
 
 
 async def pick_level(
     query: CallbackQuery,
-    callback_data: PickLevel | PickMatch | PickShort,
+    callback_data: PickGame | PickLevel | PickMatch | PickShort,
     chat_message: ChatMessage,
     bot: Bot,
     texts: Texts,
@@ -132,13 +138,13 @@ async def pick_level(
 ) -> None:
     """A level tapped (on the level choice or Play again): one game or a match of long or
     short nardy starts, under the player's house rules (/settings)."""
+    pick = callback_data if isinstance(callback_data, PickGame) else callback_data.as_pick()
     try:
-        level = Level(callback_data.level)
+        level = Level(pick.level)
     except ValueError:
         level = None
-    length = 1 if isinstance(callback_data, PickLevel) else callback_data.length
-    kind = Kind.SHORT if isinstance(callback_data, PickShort) else Kind.LONG
-    if level not in kind.variant.levels() or length not in MATCH_LENGTHS:
+    length, game = pick.length, _game(pick.game)
+    if game is None or level not in game.levels() or length not in MATCH_LENGTHS:
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     chat_id, user_id = chat_message.chat.id, query.from_user.id
@@ -150,7 +156,7 @@ async def pick_level(
     try:
         async with choosing(bot, chat_id):
             name = seat_for(query.from_user, texts).name
-            rules = prefs.settings.rules_for(kind)
+            rules = prefs.settings.rules_for(game)
             session = await service.new_vs_bot(chat_id, user_id, level, length, rules, name)
         viewer = session.seat_of(user_id)
         assert viewer is not None
@@ -159,6 +165,14 @@ async def pick_level(
         running = await service.active_game(chat_id)
         if running is not None:
             await _board_again(bot, running, user_id, texts, boards)
+
+
+def _game(key: str) -> Variant | None:
+    """The game a button names; None for a name no game has (forged)."""
+    try:
+        return find_variant(key)
+    except KeyError:
+        return None
 
 
 async def _back_to(
@@ -199,8 +213,8 @@ def router() -> Router:
     feature.message.register(resign, Command("resign"), private)
     own_chat = OwnPrivateChat()
     feature.callback_query.register(play_button, Menu.filter(F.action == MenuAction.PLAY), own_chat)
-    for menu_data in (PickLength, ShortLength):  # long nardy's level choice; short nardy's
-        feature.callback_query.register(pick_length, menu_data.filter(), own_chat)
-    for level_data in (PickLevel, PickMatch, PickShort):  # one game; a match; short nardy
-        feature.callback_query.register(pick_level, level_data.filter(), own_chat)
+    for mark in MARKS:
+        feature.callback_query.register(pick_length, mark.filter(), own_chat)
+    for start in STARTS:
+        feature.callback_query.register(pick_level, start.filter(), own_chat)
     return feature

@@ -13,7 +13,7 @@ from bot.i18n import Texts
 from bot.service import GameService
 from bot.storage import GLOBAL_BOARD
 from bot.ui.stats import TOP_COUNT, stats_text, top_text
-from bot.ui.terms import read_kind
+from bot.ui.terms import read_game
 
 
 async def stats(message: Message, texts: Texts, service: GameService) -> None:
@@ -33,13 +33,13 @@ async def top(
 ) -> None:
     """/top: in a group, the best of those who played there; in a private chat, the best of
     all and the reader's place; long nardy's, or short nardy's with `/top short`."""
-    game = read_kind(command.args or "")
+    game = read_game(command.args or "")
     group = message.chat.type != ChatType.PRIVATE
     board = str(message.chat.id) if group else GLOBAL_BOARD
-    leaders = await service.results.leaders(board, TOP_COUNT, game.variant)
+    leaders = await service.results.leaders(board, TOP_COUNT, game)
     mine = None
     if not group and message.from_user is not None:
-        mine = await service.results.place(GLOBAL_BOARD, message.from_user.id, game.variant)
+        mine = await service.results.place(GLOBAL_BOARD, message.from_user.id, game)
     me = await bot.me()
     text = top_text(texts, leaders, group, mine, me.username or "", game)
     await message.answer(text, parse_mode=ParseMode.HTML)

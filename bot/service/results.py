@@ -48,6 +48,18 @@ KINDS = tuple(
     for game in VARIANTS
     for opponent in (*(level.value for level in game.levels()), PEOPLE)
 )
+_KIND_PARTS = {
+    opponent_kind(opponent, game): (game, opponent)
+    for game in VARIANTS
+    for opponent in (*(level.value for level in game.levels()), PEOPLE)
+}
+
+
+def kind_parts(kind: str) -> tuple[Variant, str]:
+    """The game and the opponent (a level's value, or `PEOPLE`) of a kind of `KINDS`."""
+    return _KIND_PARTS[kind]
+
+
 NAME = "name"  # the user preference: the name a player is shown under (cards, leaderboards)
 
 # Each bot level's fixed rating, so that /stats can say whom a player's rating plays like:

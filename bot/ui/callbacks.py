@@ -56,10 +56,34 @@ class PickLanguage(CallbackData, prefix="lang"):
     locale: Locale
 
 
+class PickGame(CallbackData, prefix="pg"):
+    """Start a game of `game` (its variant's key), or a match to `length` points (1: one
+    game), against the bot at `level` (a `nardy.ai.Level` value)."""
+
+    game: str
+    level: str
+    length: int
+
+
+class MarkGame(CallbackData, prefix="mg"):
+    """Show the level choice with the game `game` (its variant's key) and the match length
+    `length` (1: one game) marked."""
+
+    game: str
+    length: int
+
+
+# What buttons sent before `PickGame` and `MarkGame` carry (a "Play again" under an old game):
+# each still starts or marks what it did.
+
+
 class PickLevel(CallbackData, prefix="lvl"):
-    """Start one game against the bot at `level` (a `nardy.ai.Level` value)."""
+    """Start one game of long nardy against the bot at `level`."""
 
     level: str
+
+    def as_pick(self) -> PickGame:
+        return PickGame(game="long", level=self.level, length=1)
 
 
 class ShowGame(CallbackData, prefix="g"):
@@ -69,33 +93,47 @@ class ShowGame(CallbackData, prefix="g"):
 
 
 class PickMatch(CallbackData, prefix="lvm"):
-    """Start a match to `length` points against the bot at `level`. A prefix of its own:
-    aiogram reads no field that packed data leaves out, and buttons already sent carry
-    `PickLevel`'s "lvl:<level>"."""
+    """Start a match of long nardy to `length` points against the bot at `level`."""
 
     level: str
     length: int
+
+    def as_pick(self) -> PickGame:
+        return PickGame(game="long", level=self.level, length=self.length)
 
 
 class PickLength(CallbackData, prefix="len"):
-    """Mark `length` (1: one game) as the match length on the level choice."""
+    """Mark `length` on the level choice of long nardy."""
 
     length: int
 
+    def as_mark(self) -> MarkGame:
+        return MarkGame(game="long", length=self.length)
+
 
 class PickShort(CallbackData, prefix="lvs"):
-    """Start a game of short nardy (RULES.md §9), or a match to `length` points (1: one game),
-    against the bot at `level`."""
+    """Start a game or a match of short nardy against the bot at `level`."""
 
     level: str
     length: int
 
+    def as_pick(self) -> PickGame:
+        return PickGame(game="short", level=self.level, length=self.length)
+
 
 class ShortLength(CallbackData, prefix="lns"):
-    """Show the level choice for short nardy with `length` marked (`PickLength`: long
-    nardy's)."""
+    """Mark `length` on the level choice of short nardy."""
 
     length: int
+
+    def as_mark(self) -> MarkGame:
+        return MarkGame(game="short", length=self.length)
+
+
+# The level choice's buttons: those that start a game, and those that mark a game or length
+# (each with what older messages carry).
+STARTS = (PickGame, PickLevel, PickMatch, PickShort)
+MARKS = (MarkGame, PickLength, ShortLength)
 
 
 class BoardAction(StrEnum):

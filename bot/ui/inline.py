@@ -15,25 +15,12 @@ from aiogram.types import (
 
 from bot.i18n import Texts
 from bot.service import Terms
-from bot.service.variant import Kind, kind_of
 from bot.ui.delivery import is_url, text_message
+from bot.ui.games import match_title
 from bot.ui.screens import Screen, rules_line
+from nardy.long_variant import LONG
 from nardy.variant import AnyRules
-
-
-def result_title(texts: Texts, length: int, kind: Kind = Kind.LONG) -> str:
-    """What the result list calls a card: one game, or a match to `length` points, of `kind`."""
-    if kind is Kind.SHORT:
-        if length == 1:
-            return texts.gettext("Short nardy: one game")
-        return texts.ngettext(
-            "Short nardy: a match to {n} point", "Short nardy: a match to {n} points", length
-        )
-    if length == 1:
-        return texts.gettext("Long nardy: one game")
-    return texts.ngettext(
-        "Long nardy: a match to {n} point", "Long nardy: a match to {n} points", length
-    )
+from nardy.variants import variant_of
 
 
 def card_result(
@@ -41,10 +28,11 @@ def card_result(
 ) -> InlineQueryResultUnion:
     """The result that sends `screen` as a challenge card: the picture `photo` (a file id, or a
     URL Telegram fetches the JPEG from, its own thumbnail too), or the text board when there is
-    none; its id is the length, after `short` for short nardy (`3`, `short3`)."""
-    kind, length = kind_of(rules), terms.length
-    result_id = f"short{length}" if kind is Kind.SHORT else str(length)
-    title = result_title(texts, length, kind)
+    none; its id is the length, after the game's key for any game but long nardy, whose
+    cards had their ids before there were others (`3`, `short3`)."""
+    variant, length = variant_of(rules), terms.length
+    result_id = str(length) if variant is LONG else f"{variant.key}{length}"
+    title = match_title(texts, variant, length)
     if photo is not None and is_url(photo):
         return InlineQueryResultPhoto(
             id=result_id,

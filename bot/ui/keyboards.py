@@ -9,7 +9,6 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
 from bot.service import MATCH_LENGTHS, Session, Terms
-from bot.service.variant import Kind
 from bot.ui.callbacks import (
     Answer,
     BoardAction,
@@ -17,25 +16,24 @@ from bot.ui.callbacks import (
     ChallengeAction,
     ChallengeTap,
     InlineChallenge,
+    MarkGame,
     Menu,
     MenuAction,
+    PickGame,
     PickLanguage,
-    PickLength,
-    PickLevel,
-    PickMatch,
-    PickShort,
     Question,
     RecordTap,
     Rematch,
-    ShortLength,
 )
+from bot.ui.games import words
 from bot.ui.names import level_name
 from nardy import Color
 from nardy.ai import Level
 from nardy.chains import chains_from
+from nardy.long_variant import LONG
 from nardy.short import BAR
-from nardy.variant import AnyRules
-from nardy.variants import variant_of
+from nardy.variant import AnyRules, Variant
+from nardy.variants import VARIANTS, variant_of
 
 LEVELS_PER_ROW = 2
 CHECKERS_PER_ROW = 6
@@ -64,20 +62,23 @@ def language_menu(translator: Translator) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-def level_menu(texts: Texts, length: int = 1, kind: Kind = Kind.LONG) -> InlineKeyboardMarkup:
-    """One button per level the AI offers now at the game `kind`, starting one game or a match
-    to `length` points at once; below, the games with `kind` marked and the match lengths
-    with `length` marked."""
+def level_menu(texts: Texts, length: int = 1, game: Variant = LONG) -> InlineKeyboardMarkup:
+    """One button per level the AI offers now at `game`, starting one game or a match to
+    `length` points at once; below, the games with `game` marked and the match lengths with
+    `length` marked."""
     levels = [
         InlineKeyboardButton(
-            text=level_name(texts, level), callback_data=_level_data(level, length, kind).pack()
+            text=level_name(texts, level),
+            callback_data=PickGame(game=game.key, level=level.value, length=length).pack(),
         )
-        for level in kind.variant.levels()
+        for level in game.levels()
     ]
-    kinds = []
-    for each, label in ((Kind.LONG, texts.gettext("Long")), (Kind.SHORT, texts.gettext("Short"))):
-        text = f"• {label} •" if each is kind else label
-        kinds.append(InlineKeyboardButton(text=text, callback_data=_menu_data(length, each).pack()))
+    games = []
+    for each in VARIANTS:
+        label = texts.gettext(words(each).button)
+        text = f"• {label} •" if each is game else label
+        data = MarkGame(game=each.key, length=length)
+        games.append(InlineKeyboardButton(text=text, callback_data=data.pack()))
     lengths = []
     for n in MATCH_LENGTHS:
         if n == 1:
@@ -86,28 +87,13 @@ def level_menu(texts: Texts, length: int = 1, kind: Kind = Kind.LONG) -> InlineK
         else:
             label = texts.pgettext("a match length, on a short button", "to {n}", n=n)
         text = f"• {label} •" if n == length else label
-        lengths.append(InlineKeyboardButton(text=text, callback_data=_menu_data(n, kind).pack()))
+        data = MarkGame(game=game.key, length=n)
+        lengths.append(InlineKeyboardButton(text=text, callback_data=data.pack()))
     builder = InlineKeyboardBuilder()
     builder.row(*levels, width=LEVELS_PER_ROW)
-    builder.row(*kinds)
+    builder.row(*games)
     builder.row(*lengths)
     return builder.as_markup()
-
-
-def _menu_data(length: int, kind: Kind) -> PickLength | ShortLength:
-    """What a button that marks a game or a length on the level choice carries."""
-    return ShortLength(length=length) if kind is Kind.SHORT else PickLength(length=length)
-
-
-def _level_data(
-    level: Level, length: int, kind: Kind = Kind.LONG
-) -> PickLevel | PickMatch | PickShort:
-    """What a level button carries: one game, or a match to `length` points, of `kind`."""
-    if kind is Kind.SHORT:
-        return PickShort(level=level.value, length=length)
-    if length == 1:
-        return PickLevel(level=level.value)
-    return PickMatch(level=level.value, length=length)
 
 
 def question_menu(
@@ -237,12 +223,12 @@ def point_label(texts: Texts, src: int) -> str:
 
 
 def again_menu(
-    texts: Texts, level: Level, length: int = 1, record: str | None = None, kind: Kind = Kind.LONG
+    texts: Texts, level: Level, length: int = 1, record: str | None = None, game: Variant = LONG
 ) -> InlineKeyboardMarkup:
-    """Play again at the same level, the same game `kind`, one game or a match to the same
+    """Play again at the same level, the same `game`, one game or a match to the same
     `length`; the game's `record`, when it has one."""
     builder = InlineKeyboardBuilder()
-    data = _level_data(level, length, kind)
+    data = PickGame(game=game.key, level=level.value, length=length)
     builder.button(text=texts.gettext("🎲 Play again"), callback_data=data)
     return _with_record(builder, texts, record)
 

@@ -1,4 +1,4 @@
-"""Names shown to players: levels and result kinds (marked for translation), and people's
+"""Names shown to players: levels and time limits (marked for translation), and people's
 names as a game between two people shows them."""
 
 from __future__ import annotations
@@ -7,31 +7,13 @@ from aiogram.types import User
 
 from bot.i18n import N_, Texts
 from bot.service import Seat
-from bot.service.variant import Kind
 from nardy.ai import Level
-from nardy.scoring import ResultKind
 
 _LEVELS = {
     Level.EASY: N_("Easy"),
     Level.MEDIUM: N_("Medium"),
     Level.HARD: N_("Hard"),
     Level.EXPERT: N_("Expert"),
-}
-
-# RULES.md §7: the names players use for each result.
-_KINDS = {
-    ResultKind.OYN: N_("oyn"),
-    ResultKind.MARS: N_("mars"),
-    ResultKind.KOKS: N_("koks"),
-    ResultKind.HOME_MARS: N_("home mars"),
-    ResultKind.DRAW: N_("draw"),
-}
-
-# RULES.md §9: short nardy's names for them (backgammon's).
-_SHORT_KINDS = {
-    ResultKind.OYN: N_("single game"),
-    ResultKind.MARS: N_("gammon"),
-    ResultKind.KOKS: N_("backgammon"),
 }
 
 
@@ -54,12 +36,6 @@ def match_name(texts: Texts, length: int) -> str:
     if length == 1:
         return texts.gettext("One game")
     return texts.ngettext("A match to {n} point", "A match to {n} points", length)
-
-
-def kind_name(texts: Texts, kind: ResultKind, game: Kind = Kind.LONG) -> str:
-    """What a result is called in the game `game`."""
-    names = _SHORT_KINDS if game is Kind.SHORT else _KINDS
-    return texts.gettext(names[kind])
 
 
 NAME_LIMIT = 32  # characters of a person's name kept for the board and captions

@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from bot.i18n import N_, Texts
-from bot.ui.names import kind_name
+from bot.ui.games import result_name
 from bot.ui.screens import base_view
 from nardy import HEAD, Color, Position, Rules, Step, to_absolute
 from nardy.game import Game
+from nardy.long_variant import LONG
 from nardy.short import Game as ShortGame
 from nardy.short import Position as ShortPosition
 from nardy.short import ShortRules
@@ -122,7 +123,7 @@ def _score(texts: Texts) -> tuple[Position, BoardView]:
         "White wins: {kind}, {n} point.",
         "White wins: {kind}, {n} points.",
         result.points,
-        kind=kind_name(texts, result.kind),
+        kind=result_name(texts, result.kind, LONG),
     )
     assert game.position.off[Color.BLACK] == 0
     none_off = texts.gettext("Black bore off none.")

@@ -8,9 +8,10 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Texts
 from bot.service import Session
-from bot.service.variant import Kind, kind_of
 from bot.ui.callbacks import ShowGame
+from bot.ui.games import words
 from bot.ui.names import level_name
+from nardy.variants import variant_of
 
 
 def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
@@ -27,8 +28,9 @@ def _line(texts: Texts, number: int, session: Session, user_id: int) -> str:
         line = _("{n}. {name}, in a group", n=number, name=opponent.name)
     turn = _("your turn") if mine else _("{name}'s turn", name=opponent.name)
     parts = [line, turn]
-    if kind_of(session.game.rules) is Kind.SHORT:
-        parts.insert(1, _("Short nardy"))
+    title = words(variant_of(session.game)).title
+    if title is not None:
+        parts.insert(1, _(title))
     if session.match is not None:
         match = session.match
         me = match.players.index(user_id)

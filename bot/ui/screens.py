@@ -15,8 +15,8 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.i18n import N_, Texts
 from bot.service import Challenge, Note, Session, Terms
 from bot.service.results import RATED_TURNS, Standing, signed
-from bot.service.variant import Kind, kind_of
 from bot.ui.callbacks import Answer
+from bot.ui.games import result_name, words
 from bot.ui.keyboards import (
     again_menu,
     challenge_menu,
@@ -26,12 +26,13 @@ from bot.ui.keyboards import (
     question_menu,
     rematch_menu,
 )
-from bot.ui.names import kind_name, level_name, limit_name, match_name
+from bot.ui.names import level_name, limit_name, match_name
 from bot.ui.settings import house_rules
 from nardy import Color, Step, format_dice
+from nardy.long_variant import LONG
 from nardy.scoring import EndReason, ResultKind
 from nardy.summary import summarize
-from nardy.variant import AnyGame, AnyPosition, AnyRules
+from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant
 from nardy.variants import variant_of
 from renderer import Banner, BoardView, Highlight
 from renderer import Texts as BoardTexts
@@ -122,19 +123,18 @@ def utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def note_text(texts: Texts, note: Note, reader: Color | None, game: Kind = Kind.LONG) -> str:
+def note_text(texts: Texts, note: Note, reader: Color | None, game: Variant = LONG) -> str:
     """The note in `texts`' language, a turn in `reader`'s own point numbers (`game`'s), or in
     its mover's when `reader` is None: on a shared board each player reads their own moves as
     their record writes them (RULES.md §1)."""
     values = dict(note.values)
     if "kind" in values:
-        values["kind"] = kind_name(texts, ResultKind(values["kind"]), game)
+        values["kind"] = result_name(texts, ResultKind(values["kind"]), game)
     if "turn" in values and "by" in values:
         mover, off = Color.parse(values["by"]), texts.gettext("off")
         reader = mover if reader is None else reader
-        variant = game.variant  # short nardy's hits are not marked: the position before is gone
-        steps = variant.parse_turn(values["turn"])
-        values["turn"] = variant.turn_text_for(steps, mover, reader, off, texts.gettext("bar"))
+        steps = game.parse_turn(values["turn"])  # short nardy's hits unmarked: no position
+        values["turn"] = game.turn_text_for(steps, mover, reader, off, texts.gettext("bar"))
     return texts.gettext(NOTES[note.key], **values)
 
 
@@ -155,7 +155,7 @@ def build_screen(
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
-    notes = [note_text(texts, note, viewer, kind_of(game.rules)) for note in session.notes]
+    notes = [note_text(texts, note, viewer, variant_of(game)) for note in session.notes]
     lines = []
     outcome = _outcome(session, viewer, texts) if game.over else None
     if outcome is not None:
@@ -202,8 +202,7 @@ def build_screen(
         level = next((seat.level for seat in session.seats if seat.level is not None), None)
         length = 1 if session.match is None else session.match.match.length
         if level is not None:
-            kind = kind_of(game.rules)
-            markup = again_menu(texts, level, length, record_of(session), kind)
+            markup = again_menu(texts, level, length, record_of(session), variant_of(game))
     names = ["", ""]
     for color in Color:
         level = session.seats[color].level  # the one human seat is the viewer's
@@ -240,9 +239,10 @@ def _fair_lines(session: Session, texts: Texts) -> list[str]:
 
 
 def _house_lines(game: AnyGame, texts: Texts) -> list[str]:
-    """Which game a short nardy game is, and the game's house rules where they differ from the
-    defaults (`house_rules`), if any."""
-    lines = [texts.gettext("Short nardy")] if kind_of(game.rules) is Kind.SHORT else []
+    """Which game it is (unless long nardy's, the game unless told), and the game's house
+    rules where they differ from the defaults (`house_rules`), if any."""
+    title = words(variant_of(game)).title
+    lines = [] if title is None else [texts.gettext(title)]
     house = house_rules(texts, game.rules)
     return lines if house is None else [*lines, house]
 
@@ -294,7 +294,7 @@ def shared_screen(
     _ = texts.gettext
     mover = game.to_move
     names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
-    notes = [note_text(texts, note, None, kind_of(game.rules)) for note in session.notes]
+    notes = [note_text(texts, note, None, variant_of(game)) for note in session.notes]
     lines = []
     outcome = _shared_outcome(session, texts) if game.over else None
     if outcome is not None:
@@ -392,8 +392,9 @@ def rules_line(texts: Texts, terms: Terms, rules: AnyRules) -> str:
     differ from the defaults named on a second line."""
     _ = texts.gettext
     what = match_name(texts, terms.length)
-    if kind_of(rules) is Kind.SHORT:
-        what = _("Short nardy: {what}", what=what)
+    about = words(variant_of(rules)).about
+    if about is not None:
+        what = _(about, what=what)
     if terms.turn_limit:
         time = _("{limit} per turn", limit=limit_name(texts, terms.turn_limit))
     else:
@@ -408,20 +409,11 @@ def challenge_screen(challenge: Challenge, texts: Texts) -> Screen:
     """The card of a challenge in a group: the start position with the challenger's name, who
     may join, the rules in one line, Join and Cancel."""
     name = challenge.challenger.name
-    short = kind_of(challenge.rules) is Kind.SHORT
-    invited = challenge.invited_name
-    if invited is None and short:
-        offer = texts.gettext("{name} offers a game of short nardy to anyone here.", name=name)
-    elif invited is None:
-        offer = texts.gettext("{name} offers a game of long nardy to anyone here.", name=name)
-    elif short:
-        offer = texts.gettext(
-            "{name} challenges {invited} to a game of short nardy.", name=name, invited=invited
-        )
+    game, invited = words(variant_of(challenge.rules)), challenge.invited_name
+    if invited is None:
+        offer = texts.gettext(game.offer, name=name)
     else:
-        offer = texts.gettext(
-            "{name} challenges {invited} to a game of long nardy.", name=name, invited=invited
-        )
+        offer = texts.gettext(game.challenge, name=name, invited=invited)
     markup = challenge_menu(texts, challenge.challenge_id)
     lines = [offer, rules_line(texts, challenge.terms, challenge.rules)]
     if challenge.dice is not None:
@@ -443,10 +435,7 @@ def inline_card_screen(
     Its picture names nobody (the caption names the challenger), so that every challenger's
     card has the same picture: posted to the media chat once per game and language, not once
     per challenger (a channel takes some 20 posts a minute)."""
-    if kind_of(rules) is Kind.SHORT:
-        offer = texts.gettext("{name} invites you to a game of short nardy.", name=name)
-    else:
-        offer = texts.gettext("{name} invites you to a game of long nardy.", name=name)
+    offer = texts.gettext(words(variant_of(rules)).invite, name=name)
     lines = [offer, rules_line(texts, terms, rules)]
     if commitment is not None:
         lines.append(dice_line(texts, commitment))
@@ -480,7 +469,7 @@ def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
     assert result is not None
     if result.winner is None:
         return "", texts.gettext("A draw.")
-    kind = kind_name(texts, result.kind, kind_of(session.game.rules))
+    kind = result_name(texts, result.kind, variant_of(session.game))
     n = result.points
     if result.winner is viewer:
         won = texts.ngettext(
@@ -560,7 +549,7 @@ def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
         "{name} won: {kind}, {n} points.",
         n,
         name=winner,
-        kind=kind_name(texts, result.kind, kind_of(session.game.rules)),
+        kind=result_name(texts, result.kind, variant_of(session.game)),
     )
     if result.reason is EndReason.RESIGNED:
         return texts.gettext("{name} resigned.", name=loser), won
@@ -718,14 +707,14 @@ def resign_text(texts: Texts, session: Session, color: Color) -> str:
             "Resign? At the current position that is {kind}: {n} point to {name}.",
             "Resign? At the current position that is {kind}: {n} points to {name}.",
             n,
-            kind=kind_name(texts, kind, kind_of(session.game.rules)),
+            kind=result_name(texts, kind, variant_of(session.game)),
             name=session.seats[color.opponent].name,
         )
     return texts.ngettext(
         "Resign? At the current position that is {kind}: {n} point to the bot.",
         "Resign? At the current position that is {kind}: {n} points to the bot.",
         n,
-        kind=kind_name(texts, kind, kind_of(session.game.rules)),
+        kind=result_name(texts, kind, variant_of(session.game)),
     )
 
 

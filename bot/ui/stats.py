@@ -7,22 +7,15 @@ import html
 
 from bot.i18n import N_, Texts
 from bot.ratings import Rating
-from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, ladder, plays_like
-from bot.service.variant import Kind
+from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, kind_parts, plays_like
+from bot.ui.games import words
 from bot.ui.names import level_name
 from nardy.ai import Level
+from nardy.long_variant import LONG
+from nardy.variant import Variant
+from nardy.variants import VARIANTS
 
 TOP_COUNT = 10  # players a leaderboard lists
-SHORT = ladder(Kind.SHORT.variant)  # before the kind of opponent in short nardy's statistics
-
-# The wins worth a mars and a koks, by whether the game is short nardy (backgammon's names).
-_BIG_WINS = {
-    False: (N_("mars given {given}, taken {taken}"), N_("koks given {given}, taken {taken}")),
-    True: (
-        N_("gammons given {given}, taken {taken}"),
-        N_("backgammons given {given}, taken {taken}"),
-    ),
-}
 
 
 def _rating(rating: Rating) -> str:
@@ -31,17 +24,17 @@ def _rating(rating: Rating) -> str:
 
 
 def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
-    """One kind of opponent's lines, short nardy's (`SHORT`) named so."""
+    """One kind of opponent's lines, a game other than long nardy named so."""
     _ = texts.gettext
-    short = kind.startswith(SHORT)
-    opponent = kind.removeprefix(SHORT)
+    game, opponent = kind_parts(kind)
     who = (
         _("Against people")
         if opponent == PEOPLE
         else _("Bot · {level}", level=level_name(texts, Level(opponent)))
     )
-    if short:
-        who = _("Short nardy: {what}", what=who)
+    about = words(game).about
+    if about is not None:
+        who = _(about, what=who)
     games = texts.ngettext("{n} game", "{n} games", record.games)
     counts = {"who": who, "games": games, "won": record.wins, "lost": record.losses}
     if record.draws:
@@ -66,7 +59,7 @@ def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
     )
     # RULES.md §7 and §9: a mars is short nardy's gammon, a koks its backgammon; a mars counts
     # those worth a koks too (all of them, in games counted before koks were counted apart).
-    mars, koks = _BIG_WINS[short]
+    mars, koks = words(game).big_wins
     parts = [
         points,
         _(
@@ -75,7 +68,8 @@ def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
             taken=record.mars_taken - record.koks_taken,
         ),
     ]
-    if short or record.koks_given or record.koks_taken:
+    # Long nardy's koks were counted apart only later: their line shows once there are some.
+    if game is not LONG or record.koks_given or record.koks_taken:
         parts.append(_(koks, given=record.koks_given, taken=record.koks_taken))
     return f"{head}\n{' · '.join(parts)}"
 
@@ -109,13 +103,12 @@ def stats_text(texts: Texts, name: str, record: PlayerRecord, own: bool) -> str:
             lines.append(
                 _("Rating {rating} ± {deviation}: plays like the bot at {level}.", **values)
             )
-    short = record.rating(Kind.SHORT.variant)
-    if short is not None:  # the levels' ratings are long nardy's: no "plays like" here
-        values = {"rating": round(short.rating), "deviation": round(short.deviation)}
-        if short.provisional:
-            lines.append(_("Short nardy rating {rating} ± {deviation}, provisional.", **values))
-        else:
-            lines.append(_("Short nardy rating {rating} ± {deviation}.", **values))
+    for game, other in record.ratings:
+        said = words(game).rating
+        if said is None:  # long nardy's, told above: the levels' ratings are its own
+            continue
+        values = {"rating": round(other.rating), "deviation": round(other.deviation)}
+        lines.append(_(said[other.provisional], **values))
     lines += [_kind(texts, kind, kind_record) for kind, kind_record in record.kinds]
     return "\n\n".join(lines)
 
@@ -126,56 +119,28 @@ def top_text(
     group: bool,
     mine: tuple[int, int] | None,
     bot: str,
-    game: Kind = Kind.LONG,
+    game: Variant = LONG,
 ) -> str:
     """A leaderboard of `game`: a group's (those who played there), or everyone's with the
     reader's place (`mine`: place, how many; the bot's username `bot` says how to get one)."""
     _ = texts.gettext
-    short = game is Kind.SHORT
-    if short:
-        title = (
-            _("<b>Best players of short nardy in this group</b>")
-            if group
-            else _("<b>Best players of short nardy</b>")
-        )
-    else:
-        title = _("<b>Best players in this group</b>") if group else _("<b>Best players</b>")
-    lines = [title]
+    said = words(game)
+    lines = [_(said.best[group])]
     if not leaders:
-        if short:
-            empty = (
-                N_("No rated games of short nardy here yet: /play short challenges someone.")
-                if group
-                else N_("No rated games of short nardy yet.")
-            )
-        else:
-            empty = (
-                N_("No rated games here yet: /play challenges someone.")
-                if group
-                else N_("No rated games yet.")
-            )
-        lines.append(_(empty))
+        lines.append(_(said.no_games[group]))
     for leader in leaders:
         name = html.escape(leader.name, quote=False)
         lines.append(f"{leader.place}. {name} — {_rating(leader.rating)}")
     if leaders and not group:
-        if mine is None and short:
-            lines.append(
-                _(
-                    "You have no rating in short nardy yet: play a person"
-                    " (type @{bot} short in any chat).",
-                    bot=bot,
-                )
-            )
-        elif mine is None:
-            lines.append(
-                _("You have no rating yet: play a person (type @{bot} in any chat).", bot=bot)
-            )
+        if mine is None:
+            lines.append(_(said.no_rating, bot=bot))
         else:
             place, of = mine
             lines.append(_("Your place: {place} of {count}.", place=place, count=of))
     if leaders:
         lines.append(_("? — provisional: fewer games than a settled rating needs."))
-    if not short:
-        lines.append(_("Short nardy: /top short"))
+    for other in VARIANTS:  # how to see the other games' boards
+        about = words(other).about
+        if other is not game and about is not None:
+            lines.append(_(about, what=f"/top {other.key}"))
     return "\n".join(lines)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.service import MATCH_LENGTHS, TURN_LIMITS, Terms
-from bot.service.variant import Kind
+from nardy.long_variant import LONG
+from nardy.variant import Variant
+from nardy.variants import VARIANTS
 
 
 def read_terms(text: str, default: Terms) -> Terms | None:
@@ -26,7 +28,7 @@ def read_terms(text: str, default: Terms) -> Terms | None:
     return terms
 
 
-def read_kind(text: str) -> Kind:
-    """The game `text` names ("short" or "long"), long nardy when it names none."""
+def read_game(text: str) -> Variant:
+    """The game `text` names by its key ("short", "long"), long nardy when it names none."""
     words = text.lower().split()
-    return Kind.SHORT if Kind.SHORT.value in words else Kind.LONG
+    return next((variant for variant in VARIANTS if variant.key in words), LONG)

@@ -5,13 +5,26 @@ a match up, and a match that goes on after the bot restarts."""
 from __future__ import annotations
 
 import pytest
+from aiogram.filters.callback_data import CallbackData
 
 from bot.i18n import Locale, Translator
 from bot.service import GameService, PoolBotPlayer, Session
 from bot.storage import RedisStore
-from bot.ui.callbacks import PickLevel
+from bot.ui.callbacks import (
+    MarkGame,
+    PickGame,
+    PickLength,
+    PickLevel,
+    PickMatch,
+    PickShort,
+    ShortLength,
+)
 from bot.ui.screens import build_screen
 from nardy import Color, format_turn
+from nardy.long_variant import LONG
+from nardy.short.variant import SHORT
+from nardy.variant import Variant
+from nardy.variants import variant_of
 from renderer import Banner
 from tests.bot.harness import Chat, SteeredDice, make_chat, win_this_game
 from tests.fakes.telegram import FakeTelegram
@@ -43,11 +56,11 @@ async def test_the_length_row_marks_the_choice_and_the_levels_carry_it(
     await chat.send("/play")
     menu = chat.last
     assert labels(chat)[-4:] == ["• 1 game •", "to 3", "to 5", "to 7"]
-    assert data(chat, "Easy") == "lvl:easy"  # one game: as older messages carry it
+    assert data(chat, "Easy") == "pg:long:easy:1"  # the game, the level, one game
     await chat.press(menu, "to 5")
     assert chat.last is menu  # the same message, its buttons edited
     assert labels(chat)[-4:] == ["1 game", "to 3", "• to 5 •", "to 7"]
-    assert data(chat, "Easy") == "lvm:easy:5"
+    assert data(chat, "Easy") == "pg:long:easy:5"
     edits = len(telegram.calls_of("editMessageReplyMarkup"))
     await chat.press(menu, "• to 5 •")  # marked already: nothing to edit
     assert len(telegram.calls_of("editMessageReplyMarkup")) == edits
@@ -87,6 +100,58 @@ async def test_a_level_button_of_an_older_message_starts_one_game(
     session = await current(service, chat)
     assert session.match is None
     assert "Match to" not in (chat.board.caption or "")
+
+
+@pytest.mark.parametrize(
+    ("sent", "game", "length"),
+    [
+        (PickMatch(level="easy", length=3), LONG, 3),
+        (PickShort(level="easy", length=1), SHORT, 1),
+        (PickShort(level="easy", length=5), SHORT, 5),
+    ],
+    ids=["long-match", "short-game", "short-match"],
+)
+async def test_play_again_under_a_game_from_before_one_button_per_game_still_starts_it(
+    chat: Chat, service: GameService, sent: CallbackData, game: Variant, length: int
+) -> None:
+    """The level buttons every game had its own kind of, kept under finished games (Play
+    again), start what they did."""
+    await chat.send("/play")
+    await chat.tap(chat.last, sent.pack())
+    session = await current(service, chat)
+    played = 1 if session.match is None else session.match.match.length
+    assert variant_of(session.game) is game and played == length
+    assert chat.alerts() == []
+
+
+async def test_the_game_and_length_marks_of_an_older_menu_still_mark_them(chat: Chat) -> None:
+    await chat.send("/play")
+    menu = chat.last
+    await chat.tap(menu, ShortLength(length=3).pack())
+    assert "• Short •" in labels(chat) and "• to 3 •" in labels(chat)
+    await chat.tap(menu, PickLength(length=5).pack())
+    assert "• Long •" in labels(chat) and "• to 5 •" in labels(chat)
+    assert chat.alerts() == []
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        PickGame(game="chess", level="easy", length=1),
+        PickGame(game="short", level="expert", length=1),  # no short nardy level yet
+        MarkGame(game="chess", length=1),
+    ],
+    ids=["unknown-game", "level-it-lacks", "unknown-mark"],
+)
+async def test_a_forged_game_or_level_is_refused(
+    chat: Chat, service: GameService, forged: CallbackData
+) -> None:
+    await chat.send("/play")
+    menu = chat.last
+    before = menu.markup
+    await chat.tap(menu, forged.pack())
+    assert chat.alerts() == ["This button is not valid any more."]
+    assert menu.markup == before and await service.active_game(chat.user["id"]) is None
 
 
 async def test_a_whole_match_to_3_against_the_bot(

@@ -14,10 +14,14 @@ from babel.messages.pofile import read_po
 
 import bot
 from bot.i18n import SOURCE, Locale, Translator, catalog_path, locale_for
-from bot.ui.names import kind_name, level_name
+from bot.ui.games import result_name, words
+from bot.ui.names import level_name
 from bot.ui.screens import NOTES
 from nardy.ai import Level
+from nardy.long_variant import LONG
 from nardy.scoring import ResultKind
+from nardy.short.variant import SHORT
+from nardy.variants import VARIANTS
 
 BOT = Path(bot.__file__).parent
 TRANSLATED = [locale for locale in Locale if locale is not SOURCE]
@@ -114,8 +118,10 @@ def test_every_level_result_and_note_has_its_text() -> None:
         "Сложный",
         "Эксперт",
     ]
-    assert kind_name(texts, ResultKind.HOME_MARS) == "домашний марс"
-    assert {kind_name(texts, kind) for kind in ResultKind} != set()
+    assert result_name(texts, ResultKind.HOME_MARS, LONG) == "домашний марс"
+    assert result_name(texts, ResultKind.MARS, SHORT) == "гаммон"
+    for game in VARIANTS:  # every game names every result it can end with
+        assert all(result_name(texts, kind, game) for kind in words(game).results)
     service_code = (BOT / "service" / "games.py").read_text("utf-8")  # where notes are made
     made = {
         key

@@ -49,8 +49,10 @@ from bot.ui.callbacks import (
     Answer,
     BoardAction,
     BoardTap,
+    MarkGame,
     Menu,
     MenuAction,
+    PickGame,
     PickLanguage,
     PickLength,
     PickLevel,
@@ -65,6 +67,7 @@ from nardy.dice import ScriptedDice
 from nardy.game import Game
 from nardy.match import Match
 from nardy.scoring import EndReason
+from nardy.variants import VARIANTS
 from tests.bot.bot_players import WatchedBot
 from tests.bot.harness import Clock, last_checker
 
@@ -334,6 +337,12 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
     longest = [
         BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
         Question(game=session.game_id, seq=10**9, user=2**52, answer=Answer.NEW_GAME),
+        PickGame(
+            game=max((game.key for game in VARIANTS), key=len),
+            level=max((level.value for level in Level), key=len),
+            length=7,
+        ),
+        MarkGame(game=max((game.key for game in VARIANTS), key=len), length=7),
         PickLevel(level=max((level.value for level in Level), key=len)),
         PickMatch(level=max((level.value for level in Level), key=len), length=7),
         PickLength(length=7),

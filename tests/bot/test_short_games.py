@@ -28,9 +28,8 @@ from bot.service import (
     inline_game_id,
 )
 from bot.service.session import Ended
-from bot.service.variant import Kind, kind_of
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
-from bot.ui.callbacks import BoardAction, BoardTap, PickShort
+from bot.ui.callbacks import BoardAction, BoardTap, PickGame
 from bot.ui.screens import build_screen, shared_screen
 from nardy import Color, Rules
 from nardy.ai import Level
@@ -44,6 +43,7 @@ from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
 from nardy.short.variant import SHORT
+from nardy.variants import variant_of
 from tests.bot.harness import (
     Chat,
     Clock,
@@ -110,7 +110,7 @@ async def test_the_level_choice_offers_long_and_short(chat: Chat, telegram: Fake
     shown = labels(chat.last)
     assert "• Short •" in shown and "Long" in shown
     easy = next(b["callback_data"] for b in chat.last.buttons() if b["text"] == "Easy")
-    assert PickShort.unpack(easy) == PickShort(level="easy", length=1)
+    assert PickGame.unpack(easy) == PickGame(game="short", level="easy", length=1)
     await chat.press(chat.last, "to 3")  # the game stays marked with the length
     assert "• Short •" in labels(chat.last) and "• to 3 •" in labels(chat.last)
     assert all(len(str(b["callback_data"]).encode()) <= 64 for b in chat.last.buttons())
@@ -123,7 +123,7 @@ async def test_play_short_in_a_private_chat_marks_short_nardy_on_the_level_choic
     await chat.send("/play short")
     assert "• Short •" in labels(chat.last) and "• Long •" not in labels(chat.last)
     await chat.press(chat.last, "Easy")
-    assert kind_of((await stored(service, chat)).game.rules) is Kind.SHORT
+    assert variant_of((await stored(service, chat)).game) is SHORT
 
 
 async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
@@ -131,7 +131,7 @@ async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
 ) -> None:
     await start_short(chat)
     session = await stored(service, chat)
-    assert kind_of(session.game.rules) is Kind.SHORT
+    assert variant_of(session.game) is SHORT
     assert chat.board.caption is not None and "Short nardy" in chat.board.caption
     assert "💡 Hint" not in labels(chat.board)  # the AI hints long nardy only
     game_id = session.game_id
@@ -149,7 +149,7 @@ async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
     human = finished.seat_of(chat.user["id"])
     assert (f"You won: {kind}" in caption) == (result.winner is human)
     again = next(b["callback_data"] for b in chat.board.buttons() if b["text"] == "🎲 Play again")
-    assert PickShort.unpack(again).level == "easy"
+    assert PickGame.unpack(again) == PickGame(game="short", level="easy", length=1)
     assert telegram.schema_problems == []
 
 
@@ -682,7 +682,7 @@ def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
         f'"q":3,"t":3,"d":[],"e":{ended}}}'
     )
     session = Session.from_text("old", 1, text)
-    assert session.game == game and kind_of(session.game.rules) is Kind.LONG
+    assert session.game == game and variant_of(session.game) is LONG
     assert session.ended is not None and session.ended.game is LONG
     challenge = Challenge.from_text(
         "c", 1, '{"k":"c","c":-5,"s":"u:1:A","l":"en","i":null,"n":null,"r":"ph3ecn1"}'
