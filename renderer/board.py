@@ -173,7 +173,8 @@ def _facing_arrow(draw: ImageDraw.ImageDraw, theme: Theme, bottom: Color) -> Non
 @built_once
 def _base(key: tuple[Theme, Color, Variant]) -> Image.Image:
     theme, bottom, variant = key
-    return _shapes(theme, bottom, variant).reduce(SCALE)  # a plain average: no bleed
+    # a plain average (no bleed), in the canvas's mode so that pastes need no conversion
+    return _shapes(theme, bottom, variant).reduce(SCALE).convert("RGBA")
 
 
 @built_once
