@@ -23,7 +23,7 @@ from renderer.theme import THEMES, Theme
 from renderer.variant import BAR, LONG, SHORT, Board, Variant, variant_of
 from renderer.view import BoardView
 
-JPEG_QUALITY = 75
+JPEG_QUALITY = 56
 MIME_TYPE = "image/jpeg"
 
 
