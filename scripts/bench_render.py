@@ -5,7 +5,7 @@ Usage: python scripts/bench_render.py [--game long|short] [--games N] [--theme N
 Prints median, p95 and max of draw, encode and their sum (a whole `render`), in wall time
 and in this thread's CPU time, and of the JPEG size, so one can see what dominates. On a busy
 machine `--best-of 5` times every board five times and keeps its fastest run, which is close
-to what a quiet machine shows. Goal (issue 3): median <= 5 ms and <= 120 KB. The whole run's
+to what a quiet machine shows. Goal (issue 38): render CPU median <= 3 ms, <= 60 KB. The run's
 CPU and wall time close the output. `--game short` draws short nardy (backgammon) boards: the
 bar, its counts and the cube (on, never doubled: centred). Left out: start-up, playing the
 sample games and building their views, building the theme's layers and sprites (`warm_up`, once
