@@ -1,4 +1,4 @@
-"""Where everything sits on the picture: one fixed layout, 1280 px wide, for every theme.
+"""Where everything sits on the picture: one fixed layout, 960 px wide, for every theme.
 
 The side at the bottom has its home bottom right and plays counter-clockwise on the screen
 from its point 24 top right (renderer.variant). Screen columns run 0..11 left to right, the
@@ -12,24 +12,24 @@ from renderer.variant import LONG, Variant
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
 
-WIDTH = 1280
-STRIP = 60  # name strip above and below the board
-FRAME_X = 20
-FRAME_Y = 36  # the top and bottom frame carry the point numbers
-POINT_W = 88
-CHECKER = 80
-STACK_STEP = 60  # vertical distance between stacked checkers
+WIDTH = 960
+STRIP = 45  # name strip above and below the board
+FRAME_X = 15
+FRAME_Y = 27  # the top and bottom frame carry the point numbers
+POINT_W = 66
+CHECKER = 60
+STACK_STEP = 45  # vertical distance between stacked checkers
 MAX_STACK = 5  # checkers drawn per point; a taller stack shows its count on the top one
 ROW = (MAX_STACK - 1) * STACK_STEP + CHECKER
-MID = 56  # free band between the rows: dice and direction arrows
-BAR = 44
-TRAY_W = 96
-SLICE = 18  # height of a borne-off checker seen edge-on in the tray
-DIE = 50
-BAR_CHECKER = 40  # a checker on the bar, narrower than a point
-BAR_STEP = 44
+MID = 42  # free band between the rows: dice and direction arrows
+BAR = 34
+TRAY_W = 72
+SLICE = 14  # height of a borne-off checker seen edge-on in the tray
+DIE = 38
+BAR_CHECKER = 30  # a checker on the bar, narrower than a point
+BAR_STEP = 33
 BAR_SHOWN = 3  # checkers drawn per side on the bar; the outermost carries the count
-CUBE = 42  # the doubling cube on the bar
+CUBE = 32  # the doubling cube on the bar
 
 MARGIN = (WIDTH - (3 * FRAME_X + 12 * POINT_W + BAR + TRAY_W)) // 2
 FIELD_LEFT = MARGIN + FRAME_X
@@ -81,7 +81,7 @@ BAR_X = BAR_LEFT + BAR // 2
 def bar_center(top: bool, slot: int) -> tuple[int, int]:
     """Centre of the checker in position `slot` (0 next to the middle band) on the top or
     bottom half of the bar."""
-    offset = 4 + BAR_CHECKER // 2 + slot * BAR_STEP
+    offset = 3 + BAR_CHECKER // 2 + slot * BAR_STEP
     return BAR_X, MID_TOP - offset if top else MID_TOP + MID + offset
 
 
@@ -90,7 +90,7 @@ def cube_center(top: bool | None) -> tuple[int, int]:
     the owner's half (`top`: the owner is drawn at the top)."""
     if top is None:
         return BAR_X, MID_Y
-    offset = 4 + CUBE // 2
+    offset = 3 + CUBE // 2
     return BAR_X, INNER_TOP + offset if top else INNER_BOTTOM - offset
 
 
@@ -104,8 +104,8 @@ def tray_box(top: bool) -> Box:
 def slice_box(top: bool, index: int) -> Box:
     """The `index`-th borne-off checker in a tray, counted from the frame."""
     left, upper, right, lower = tray_box(top)
-    y = upper + 4 + index * SLICE if top else lower - 4 - (index + 1) * SLICE
-    return left + 8, y, right - 8, y + SLICE
+    y = upper + 3 + index * SLICE if top else lower - 3 - (index + 1) * SLICE
+    return left + 6, y, right - 6, y + SLICE
 
 
 def number_center(column: int, top: bool) -> tuple[int, int]:
@@ -123,10 +123,10 @@ def dice_origin(count: int, mover_at_bottom: bool) -> tuple[int, int]:
 
 
 BANNER: Box = (
-    (FIELD_LEFT + FIELD_RIGHT) // 2 - 380,
-    MID_Y - 125,
-    (FIELD_LEFT + FIELD_RIGHT) // 2 + 380,
-    MID_Y + 125,
+    (FIELD_LEFT + FIELD_RIGHT) // 2 - 285,
+    MID_Y - 94,
+    (FIELD_LEFT + FIELD_RIGHT) // 2 + 285,
+    MID_Y + 94,
 )
 
 

@@ -13,11 +13,12 @@ from renderer.theme import Theme
 from renderer.variant import Board, variant_of
 from renderer.view import Banner, BoardView
 
-NAME_SIZE = 30
-SMALL_SIZE = 24
-NAME_WIDTH = 420
-STATUS_WIDTH = 260
-EDGE = 16  # space between the picture's edge and the strip's contents
+NAME_SIZE = 23
+SMALL_SIZE = 18
+NAME_WIDTH = 315
+STATUS_WIDTH = 195
+EDGE = 12  # space between the picture's edge and the strip's contents
+NAME_LEFT = EDGE + ICON + 12
 
 
 def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -> None:
@@ -31,10 +32,10 @@ def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -
         y = (upper + lower) // 2
         if playing and color is acting:
             ImageDraw.Draw(image).rectangle(
-                (left, upper + 8, left + 5, lower - 9), fill=theme.selected
+                (left, upper + 6, left + 4, lower - 7), fill=theme.selected
             )
-        stamp(image, art.icon[color], (EDGE + ICON // 2 + 4, y))
-        x = EDGE + ICON + 16
+        stamp(image, art.icon[color], (EDGE + ICON // 2 + 3, y))
+        x = NAME_LEFT
         x += write(
             image, view.names[color], (x, y), (NAME_SIZE, True, theme.text), max_width=NAME_WIDTH
         )
@@ -42,7 +43,7 @@ def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -
             write(
                 image,
                 view.texts.status,
-                (x + 18, y),
+                (x + 14, y),
                 (SMALL_SIZE, False, theme.selected),
                 max_width=STATUS_WIDTH,
             )
@@ -62,30 +63,30 @@ def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -
                 )
             else:
                 text = format_turn_for(turn.steps, turn.color, reader, view.texts.off)
-            x -= 32 + write(
+            x -= 24 + write(
                 image,
                 text,
-                (x - 32, y),
+                (x - 24, y),
                 (SMALL_SIZE, False, theme.muted),
                 "right",
             )
-            stamp(image, art.moved, (x - 18, y))
+            stamp(image, art.moved, (x - 14, y))
 
 
 def banner(image: Image.Image, art: Sprites, theme: Theme, end: Banner) -> None:
     """The end-of-game panel over the middle of the board: winner, result, match score."""
     left, upper, right, lower = g.BANNER
     image.paste(art.banner, (left, upper), art.banner)
-    text_left = left + 40
+    text_left = left + 30
     if end.winner is not None:
-        stamp(image, art.checker[end.winner], (left + 40 + g.CHECKER // 2, (upper + lower) // 2))
-        text_left += g.CHECKER + 24
-    center = (text_left + right - 40) // 2
-    width = right - 40 - text_left
+        stamp(image, art.checker[end.winner], (left + 30 + g.CHECKER // 2, (upper + lower) // 2))
+        text_left += g.CHECKER + 18
+    center = (text_left + right - 30) // 2
+    width = right - 30 - text_left
     lines = (
-        (end.title, 46, True, theme.banner_text, upper + 64),
-        (end.result, 32, False, theme.banner_text, upper + 130),
-        (end.score, 28, True, theme.selected, upper + 188),
+        (end.title, 35, True, theme.banner_text, upper + 48),
+        (end.result, 24, False, theme.banner_text, upper + 98),
+        (end.score, 21, True, theme.selected, upper + 141),
     )
     for text, size, bold, color, y in lines:
         if text:

@@ -16,11 +16,11 @@ from renderer.theme import Theme
 from renderer.variant import BAR, Board, bar_counts, variant_of
 from renderer.view import CubeView, Dice, Highlight, TurnMarks
 
-COUNT_SIZE = 32
-TRAY_COUNT_SIZE = 26
-BAR_COUNT_SIZE = 22
-CUBE_SIZE = 22  # the value on the cube
-OFFERED_SIZE = 26
+COUNT_SIZE = 24
+TRAY_COUNT_SIZE = 20
+BAR_COUNT_SIZE = 17
+CUBE_SIZE = 17  # the value on the cube
+OFFERED_SIZE = 20
 
 
 def _shown(n: int) -> int:
@@ -80,7 +80,7 @@ def trays(image: Image.Image, art: Sprites, theme: Theme, position: Board, botto
             image.paste(art.slice[color], (left, upper), art.slice[color])
         if off:
             left, upper, right, lower = g.tray_box(top)
-            y = lower - 22 if top else upper + 22
+            y = lower - 16 if top else upper + 16
             write(
                 image,
                 str(off),
@@ -166,7 +166,7 @@ def last_turn(
 def _mark(image: Image.Image, sprite: Image.Image, checker: tuple[int, int]) -> None:
     """A small mark on the right edge of the checker centred at `checker`."""
     x, y = checker
-    stamp(image, sprite, (x + g.CHECKER // 2 - 14, y))
+    stamp(image, sprite, (x + g.CHECKER // 2 - 11, y))
 
 
 def cube(

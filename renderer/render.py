@@ -1,38 +1,47 @@
 """`render`: a position and its view state to the bytes of a Telegram photo.
 
-A render is a copy of the cached static layer, sprite pastes and one JPEG encode; nothing
-is written to disk and no shared image is changed, so threads may render at once.
+A render is the cached static layer pasted on a new canvas, sprite pastes and one JPEG encode
+of the canvas's own memory; nothing is written to disk and no shared image is changed, so
+threads may render at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-import numpy as np
 import simplejpeg
 from PIL import Image
 
 from nardy import Color
+from renderer import geometry as g
 from renderer import pieces
 from renderer.board import layer
+from renderer.canvas import Canvas, canvas
 from renderer.panels import banner, strips
 from renderer.sprites import sprites
 from renderer.theme import THEMES, Theme
 from renderer.variant import BAR, LONG, SHORT, Board, Variant, variant_of
 from renderer.view import BoardView
 
-JPEG_QUALITY = 75
+JPEG_QUALITY = 56
 MIME_TYPE = "image/jpeg"
 
 
 def compose(position: Board, view: BoardView) -> Image.Image:
     """The picture of a long (`nardy.Position`) or short (`nardy.short.Position`) nardy
     board as an RGB image, `geometry.WIDTH` by `geometry.HEIGHT`."""
+    return draw(position, view).image.convert("RGB")
+
+
+def draw(position: Board, view: BoardView) -> Canvas:
+    """The picture of the board on a new canvas, ready for `encode`."""
     variant = variant_of(position)
     _check(variant, view)
     theme = view.theme
     numbering = position.to_move if view.numbering is None else view.numbering
-    image = layer((theme, view.bottom, numbering, variant)).copy()
+    picture = canvas((g.WIDTH, g.HEIGHT))
+    image = picture.image
+    image.paste(layer((theme, view.bottom, numbering, variant)))
     art = sprites(theme)
     pieces.checkers(image, theme, position, view.bottom)
     if variant.facing:
@@ -48,7 +57,7 @@ def compose(position: Board, view: BoardView) -> Image.Image:
     strips(image, art, position, view)
     if view.banner is not None:
         banner(image, art, theme, view.banner)
-    return image
+    return picture
 
 
 def _check(variant: Variant, view: BoardView) -> None:
@@ -62,20 +71,19 @@ def _check(variant: Variant, view: BoardView) -> None:
         raise ValueError("long nardy has no doubling cube")
 
 
-def encode(image: Image.Image) -> bytes:
+def encode(picture: Canvas) -> bytes:
     """Baseline JPEG, 4:2:0: the format Telegram photos are stored in. libjpeg-turbo through
     simplejpeg, which lets go of the GIL while it encodes; Pillow's own encoder holds it
     throughout (3–4 ms a board), so a render in a thread would stall the bot's event loop
     that long (`scripts/bench_render.py` measures the stall)."""
-    pixels = np.asarray(image)  # RGB, height × width × 3 (Pillow's copy: 0.7 ms with the GIL)
     return simplejpeg.encode_jpeg(
-        pixels, quality=JPEG_QUALITY, colorspace="RGB", colorsubsampling="420"
+        picture.pixels, quality=JPEG_QUALITY, colorspace="RGBX", colorsubsampling="420"
     )
 
 
 def render(position: Board, view: BoardView | None = None) -> bytes:
     """The board picture (long or short nardy) as JPEG bytes (`MIME_TYPE`)."""
-    return encode(compose(position, view or BoardView()))
+    return encode(draw(position, view or BoardView()))
 
 
 def warm_up(

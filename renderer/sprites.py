@@ -24,9 +24,9 @@ from renderer.geometry import (
 from renderer.theme import RGB, CheckerStyle, Theme
 
 SCALE = 4  # supersampling factor
-PAD = 6  # room round a checker for its shadow and rings
-ICON = 34  # the small checker beside a name
-MARK = 24  # the dot on a checker that moved last turn
+PAD = 5  # room round a checker for its shadow and rings
+ICON = 26  # the small checker beside a name
+MARK = 18  # the dot on a checker that moved last turn
 _PIPS = {
     1: ((0.5, 0.5),),
     2: ((0.27, 0.27), (0.73, 0.73)),
@@ -102,7 +102,7 @@ def _checker(style: CheckerStyle, diameter: int, pad: int) -> Image.Image:
     body = supersampled((size, size), paint)
     shadow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     shadow.putalpha(body.getchannel("A").point(lambda a: a * 2 // 5))
-    shadow = shadow.filter(ImageFilter.GaussianBlur(2))
+    shadow = shadow.filter(ImageFilter.GaussianBlur(1.5))
     result = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     result.alpha_composite(shadow, (1, 2))
     result.alpha_composite(body)
@@ -124,7 +124,7 @@ def _stacks(checker: Image.Image) -> Stacks:
     return tuple(stack(n, False) for n in counts), tuple(stack(n, True) for n in counts)
 
 
-def _ring(color: RGB, width: int, diameter: int = CHECKER) -> Image.Image:
+def _ring(color: RGB, width: float, diameter: int = CHECKER) -> Image.Image:
     size = diameter + 2 * PAD
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
@@ -141,7 +141,7 @@ def _ring(color: RGB, width: int, diameter: int = CHECKER) -> Image.Image:
 def _ghost(checker: Image.Image, color: RGB, diameter: int = CHECKER) -> Image.Image:
     """A faint checker in a ring of the last-move colour: where a checker stood."""
     ghost = faded(checker, 0.45)
-    ghost.alpha_composite(_ring(color, 3, diameter))
+    ghost.alpha_composite(_ring(color, 2.25, diameter))
     return ghost
 
 
@@ -152,14 +152,14 @@ def _target(color: RGB) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         c, r = size * s / 2, CHECKER * s / 2
         draw.ellipse(
-            (c - r, c - r, c + r, c + r), fill=(*color, 90), outline=color, width=round(4 * s)
+            (c - r, c - r, c + r, c + r), fill=(*color, 90), outline=color, width=round(3 * s)
         )
         _disc(draw, c, r * 0.28, color)
 
     return supersampled((size, size), paint)
 
 
-def _dot(color: RGB, outline: RGB, rim: int) -> Image.Image:
+def _dot(color: RGB, outline: RGB, rim: float) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         _disc(draw, MARK * s / 2, MARK * s / 2, outline)
         _disc(draw, MARK * s / 2, MARK * s / 2 - rim * s, color)
@@ -171,7 +171,7 @@ def _die(style: CheckerStyle, face: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         side = DIE * s
         draw.rounded_rectangle((0, 0, side - 1, side - 1), radius=side * 0.18, fill=style.rim)
-        inset = 2.5 * s
+        inset = 2 * s
         draw.rounded_rectangle(
             (inset, inset, side - inset, side - inset), radius=side * 0.15, fill=style.fill
         )
@@ -200,14 +200,14 @@ def _cube(theme: Theme, side: int, outline: RGB, width: float) -> Image.Image:
 def _slice(style: CheckerStyle) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle(
-            (0, s, (TRAY_W - 16) * s - 1, SLICE * s - s),
-            radius=5 * s,
+            (0, s, (TRAY_W - 12) * s - 1, SLICE * s - s),
+            radius=4 * s,
             fill=style.fill,
             outline=style.rim,
-            width=round(2 * s),
+            width=round(1.5 * s),
         )
 
-    return supersampled((TRAY_W - 16, SLICE), paint)
+    return supersampled((TRAY_W - 12, SLICE), paint)
 
 
 def _panel(theme: Theme) -> Image.Image:
@@ -216,10 +216,10 @@ def _panel(theme: Theme) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         draw.rounded_rectangle(
             (0, 0, width * s - 1, height * s - 1),
-            radius=24 * s,
+            radius=18 * s,
             fill=(*theme.banner, 232),
             outline=theme.selected,
-            width=round(4 * s),
+            width=round(3 * s),
         )
 
     return supersampled((width, height), paint)
@@ -244,19 +244,19 @@ def sprites(theme: Theme) -> Sprites:
             tuple(faded(d, 0.3) for d in dice[white]),
             tuple(faded(d, 0.3) for d in dice[black]),
         ),
-        movable=_ring(theme.movable, 5),
-        selected=_ring(theme.selected, 9),
+        movable=_ring(theme.movable, 4),
+        selected=_ring(theme.selected, 7),
         target=_target(theme.selected),
-        moved=_dot(theme.last_move, (255, 255, 255), 3),
-        left=_dot((255, 255, 255), theme.last_move, 6),
+        moved=_dot(theme.last_move, (255, 255, 255), 2.25),
+        left=_dot((255, 255, 255), theme.last_move, 4.5),
         banner=_panel(theme),
         bar=(bar[white], bar[black]),
         bar_ghost=(
             _ghost(bar[white], theme.last_move, BAR_CHECKER),
             _ghost(bar[black], theme.last_move, BAR_CHECKER),
         ),
-        bar_movable=_ring(theme.movable, 4, BAR_CHECKER),
-        bar_selected=_ring(theme.selected, 6, BAR_CHECKER),
-        cube=_cube(theme, CUBE, theme.cube_text, 2),
-        offered_cube=_cube(theme, DIE, theme.selected, 4),
+        bar_movable=_ring(theme.movable, 3, BAR_CHECKER),
+        bar_selected=_ring(theme.selected, 4.5, BAR_CHECKER),
+        cube=_cube(theme, CUBE, theme.cube_text, 1.5),
+        offered_cube=_cube(theme, DIE, theme.selected, 3),
     )

@@ -2,10 +2,10 @@
 
 Usage: python scripts/bench_render.py [--game long|short] [--games N] [--theme NAME] [--best-of K]
 
-Prints median, p95 and max of compose, encode and their sum (a whole `render`), in wall time
+Prints median, p95 and max of draw, encode and their sum (a whole `render`), in wall time
 and in this thread's CPU time, and of the JPEG size, so one can see what dominates. On a busy
 machine `--best-of 5` times every board five times and keeps its fastest run, which is close
-to what a quiet machine shows. Goal (issue 3): median <= 5 ms and <= 120 KB. The whole run's
+to what a quiet machine shows. Goal (issue 38): render CPU median <= 3 ms, <= 60 KB. The run's
 CPU and wall time close the output. `--game short` draws short nardy (backgammon) boards: the
 bar, its counts and the cube (on, never doubled: centred). Left out: start-up, playing the
 sample games and building their views, building the theme's layers and sprites (`warm_up`, once
@@ -33,11 +33,11 @@ from nardy.short import Game as ShortGame
 from renderer import LONG, SHORT, THEMES, BoardView, Texts, warm_up
 from renderer.game_view import game_view
 from renderer.geometry import HEIGHT, WIDTH
-from renderer.render import compose, encode
+from renderer.render import draw, encode
 from renderer.samples import random_games, random_short_games
 from renderer.variant import Board
 
-COLUMNS = ("render", "compose", "encode", "render CPU", "encode CPU")
+COLUMNS = ("render", "draw", "encode", "render CPU", "encode CPU")
 
 
 def _row(name: str, values: list[float], unit: str) -> str:
@@ -51,9 +51,9 @@ def _row(name: str, values: list[float], unit: str) -> str:
 def _measure(position: Board, view: BoardView) -> tuple[list[float], int]:
     """Milliseconds per `COLUMNS` of one render, and the JPEG's size in bytes."""
     wall, cpu = time.perf_counter(), time.thread_time()
-    image = compose(position, view)
+    picture = draw(position, view)
     wall_mid, cpu_mid = time.perf_counter(), time.thread_time()
-    data = encode(image)
+    data = encode(picture)
     wall_end, cpu_end = time.perf_counter(), time.thread_time()
     times = [
         wall_end - wall,
@@ -73,7 +73,7 @@ def _stall(views: Sequence[tuple[Board, BoardView]], seconds: float = 3.0) -> li
     def render_on() -> None:
         while not done.is_set():
             for position, view in views:
-                encode(compose(position, view))
+                encode(draw(position, view))
                 if done.is_set():
                     return
 

@@ -108,15 +108,15 @@ def test_each_section_renders_its_own_picture_in_each_language(locale: Locale) -
 def test_every_label_fits_uncut(locale: Locale) -> None:
     """The status beside the mover's name and the banner's lines are never cut to "…"."""
     left, _upper, right, _lower = geometry.BANNER
-    banner_width = right - 40 - (left + 40 + geometry.CHECKER + 24)  # as panels.banner lays out
+    banner_width = right - 30 - (left + 30 + geometry.CHECKER + 18)  # as panels.banner lays out
     for s in rules.SECTIONS:
         _position, view = rules.picture(s, TRANSLATOR[locale])
         labels = [(view.texts.status, panels.SMALL_SIZE, False, panels.STATUS_WIDTH)]
         if view.banner is not None:
             labels += [
-                (view.banner.title, 46, True, banner_width),
-                (view.banner.result, 32, False, banner_width),
-                (view.banner.score, 28, True, banner_width),
+                (view.banner.title, 35, True, banner_width),
+                (view.banner.result, 24, False, banner_width),
+                (view.banner.score, 21, True, banner_width),
             ]
         for text, size, bold, width in labels:
             assert fit(text, size, bold, width) == text, (s.key, text)

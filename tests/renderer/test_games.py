@@ -28,7 +28,7 @@ def test_every_state_and_step_of_a_random_game_renders(seed: int) -> None:
             while True:
                 steps = () if game.over or game.dice is None else game.next_steps()
                 data = render(*game_view(game, base, steps[0].src if steps else None))
-                assert Image.open(io.BytesIO(data)).size == (1280, 888)
+                assert Image.open(io.BytesIO(data)).size == (960, 666)
                 renders += 1
                 if not steps:
                     break

@@ -22,7 +22,6 @@ from renderer import (
     render,
 )
 from renderer import geometry as g
-from renderer.sprites import ICON
 from renderer.theme import RGB, Theme
 from tests.renderer.scenes import NAMES, TEXTS, board
 
@@ -237,7 +236,7 @@ def test_any_name_renders_and_stays_inside_its_room(name: str) -> None:
     no_status = replace(TEXTS, status="")
     plain = compose(Position.start(), BoardView(texts=no_status))
     named = compose(Position.start(), BoardView(names=(name, name), texts=no_status))
-    name_left = panels.EDGE + ICON + 16
+    name_left = panels.NAME_LEFT
     for top in (True, False):
         strip = g.strip_box(top)
         changed = changed_box(plain.crop(strip), named.crop(strip))
@@ -307,6 +306,6 @@ def test_each_head_is_marked_on_the_frame_in_its_owner_colour(bottom: Color) -> 
     for absolute, color in ((24, Color.WHITE), (12, Color.BLACK)):
         column, top = g.place(bottom, absolute)
         x = g.column_left(column) + g.POINT_W // 2
-        y = g.INNER_TOP - 5 if top else g.INNER_BOTTOM + 4
+        y = g.INNER_TOP - 3 if top else g.INNER_BOTTOM + 3
         assert close(image.getpixel((x, y)), CLASSIC.checkers[color].fill, 30)
         assert (column, top) == ((11, True) if color is bottom else (0, False))

@@ -57,7 +57,7 @@ def count_like(image: Image.Image, box: Box, color: tuple[int, int, int], tolera
 def bar_label_box(top: bool, slot: int) -> Box:
     """The middle of a bar checker, where its count is written."""
     x, y = g.bar_center(top, slot)
-    return x - 12, y - BAR_COUNT_SIZE // 2, x + 12, y + BAR_COUNT_SIZE // 2
+    return x - 9, y - BAR_COUNT_SIZE // 2, x + 9, y + BAR_COUNT_SIZE // 2
 
 
 @pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
@@ -107,7 +107,7 @@ def test_no_heads_are_marked_on_a_short_frame() -> None:
 
 def number_box(column: int, top: bool) -> Box:
     x, y = g.number_center(column, top)
-    return x - 30, y - 16, x + 30, y + 16
+    return x - 22, y - 12, x + 22, y + 12
 
 
 def test_point_numbers_run_the_way_each_side_counts() -> None:
@@ -143,7 +143,7 @@ def test_checkers_on_the_bar_wait_on_their_half_with_a_count_past_one(bottom: Co
     assert close(one_image.getpixel(g.bar_center(black_top, 0)), theme.bar, 10)
     for slot in range(g.BAR_SHOWN + 1):
         x, y = g.bar_center(black_top, slot)
-        assert close(many_image.getpixel((x - 14, y)), black, 10) is (slot < g.BAR_SHOWN)
+        assert close(many_image.getpixel((x - 12, y)), black, 10) is (slot < g.BAR_SHOWN)
     label = theme.checkers[Color.BLACK].label
     assert count_like(many_image, bar_label_box(black_top, g.BAR_SHOWN - 1), label, 40) > 30
     white_label = theme.checkers[Color.WHITE].label
@@ -228,7 +228,7 @@ def test_the_cube_sits_in_the_middle_or_at_its_owner_end(bottom: Color) -> None:
         changed = changed_box(plain, image)
         assert changed is not None and inside(changed, cube_box(at))
         x, y = at
-        assert close(image.getpixel((x - g.CUBE // 2 + 5, y)), CLASSIC.cube, 12)
+        assert close(image.getpixel((x - g.CUBE // 2 + 3, y)), CLASSIC.cube, 12)
     top_y, bottom_y = g.cube_center(True)[1], g.cube_center(False)[1]
     assert top_y < g.MID_TOP and bottom_y > g.MID_TOP + g.MID  # on the owner's half
 
