@@ -6,16 +6,13 @@ Pure Pillow; static layers and sprites are built once per theme, fonts ship with
 
 from renderer.render import MIME_TYPE, compose, render, warm_up
 from renderer.theme import CLASSIC, COLORBLIND, CONTRAST, THEMES, Theme
-from renderer.variant import LONG, SHORT, Variant
 from renderer.view import Banner, BoardView, CubeView, Dice, Highlight, Texts, TurnMarks
 
 __all__ = [
     "CLASSIC",
     "COLORBLIND",
     "CONTRAST",
-    "LONG",
     "MIME_TYPE",
-    "SHORT",
     "THEMES",
     "Banner",
     "BoardView",
@@ -25,7 +22,6 @@ __all__ = [
     "Texts",
     "Theme",
     "TurnMarks",
-    "Variant",
     "compose",
     "render",
     "warm_up",

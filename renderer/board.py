@@ -12,12 +12,12 @@ import random
 from PIL import Image, ImageDraw, ImageFilter
 
 from nardy import Color
+from nardy.variant import Variant
 from renderer import geometry as g
 from renderer.cache import built_once
 from renderer.fonts import text_mask
 from renderer.sprites import PAD, sprites
 from renderer.theme import RGB, Theme
-from renderer.variant import Variant
 
 SCALE = 3  # the shapes are drawn this much larger, then reduced, for smooth edges
 NUMBER_SIZE = 20

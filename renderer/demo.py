@@ -11,11 +11,11 @@ from nardy import Color
 from nardy.game import Game
 from nardy.short import BAR, Cube
 from nardy.short import Game as ShortGame
+from nardy.variant import AnyPosition
 from renderer.game_view import game_view
 from renderer.render import render
 from renderer.samples import random_games, random_short_games
 from renderer.theme import THEMES
-from renderer.variant import Board
 from renderer.view import Banner, BoardView, Texts
 
 # Sample texts stand in for the bot's translations; the names test shortening and scripts.
@@ -61,7 +61,7 @@ def _short_phases(states: list[ShortGame]) -> Iterator[tuple[str, ShortGame, int
 def _views(
     base: BoardView,
     phases: Iterator[tuple[str, Game, int | None]] | Iterator[tuple[str, ShortGame, int | None]],
-) -> Iterator[tuple[str, Board, BoardView]]:
+) -> Iterator[tuple[str, AnyPosition, BoardView]]:
     for phase, state, selected in phases:
         position, view = game_view(state, base, selected)
         result = state.result
@@ -72,7 +72,7 @@ def _views(
         yield phase, position, view
 
 
-def gallery() -> Iterator[tuple[str, Board, BoardView]]:
+def gallery() -> Iterator[tuple[str, AnyPosition, BoardView]]:
     """Every sample board of the gallery with its file name (without extension)."""
     states = random_games(1, seed=3)[0]
     short_states = random_short_games(1, seed=3)[0]

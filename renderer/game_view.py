@@ -11,7 +11,7 @@ from nardy.chains import chains_from
 from nardy.game import Game
 from nardy.short import Game as ShortGame
 from nardy.short import Position as ShortPosition
-from renderer.variant import Board
+from nardy.variant import AnyPosition
 from renderer.view import BoardView, CubeView, Dice, Highlight, TurnMarks
 
 
@@ -30,12 +30,12 @@ def game_view(
 @overload
 def game_view(
     game: Game | ShortGame, base: BoardView, selected: int | None = None
-) -> tuple[Board, BoardView]: ...
+) -> tuple[AnyPosition, BoardView]: ...
 
 
 def game_view(
     game: Game | ShortGame, base: BoardView, selected: int | None = None
-) -> tuple[Board, BoardView]:
+) -> tuple[AnyPosition, BoardView]:
     """The board with this turn's steps so far, and `base` with the roll (played dice faded),
     the checkers that can move ringed (the `selected` own point, 25 for short nardy's bar,
     with every point it can reach this turn), this turn's steps marked, or the last turn's
@@ -57,7 +57,7 @@ def game_view(
     else:
         marks = TurnMarks(last.color, last.steps) if last and last.steps else None
     view = replace(base, dice=dice, highlight=highlight, last_turn=marks)
-    if isinstance(game, ShortGame) and game.rules.cube and not game.over:
+    if game.rules.cube and not game.over:  # a game without it shows none (RULES.md §1)
         cube = game.cube
         view = replace(view, cube=CubeView(cube.value, cube.owner, cube.offered_by is not None))
     return game.board, view

@@ -1,14 +1,16 @@
 """Where everything sits on the picture: one fixed layout, 960 px wide, for every theme.
 
 The side at the bottom has its home bottom right and plays counter-clockwise on the screen
-from its point 24 top right (renderer.variant). Screen columns run 0..11 left to right, the
-bar between columns 5 and 6; in short nardy hit checkers wait on it, with the doubling cube.
+from its point 24 top right; how the side at the top plays is its game's (the variant's
+`facing` and `to_absolute`, `nardy.variant`). Screen columns run 0..11 left to right, the bar
+between columns 5 and 6; in short nardy hit checkers wait on it, with the doubling cube.
 """
 
 from __future__ import annotations
 
 from nardy import Color
-from renderer.variant import LONG, Variant
+from nardy.long_variant import LONG
+from nardy.variant import Variant
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom exclusive)
 

@@ -6,11 +6,12 @@ from PIL import Image, ImageDraw
 
 from nardy import Color, format_turn_for
 from nardy.short import format_turn_for as format_short_turn_for
+from nardy.variant import AnyPosition
+from nardy.variants import board_variant
 from renderer import geometry as g
 from renderer.paint import stamp, write
 from renderer.sprites import ICON, Sprites
 from renderer.theme import Theme
-from renderer.variant import Board, variant_of
 from renderer.view import Banner, BoardView
 
 NAME_SIZE = 23
@@ -21,7 +22,7 @@ EDGE = 12  # space between the picture's edge and the strip's contents
 NAME_LEFT = EDGE + ICON + 12
 
 
-def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -> None:
+def strips(image: Image.Image, art: Sprites, position: AnyPosition, view: BoardView) -> None:
     """Each side's strip; the side the game waits for (`BoardView.acting`, else the side to
     move) gets an accent bar and the status text."""
     theme = view.theme
@@ -57,7 +58,7 @@ def strips(image: Image.Image, art: Sprites, position: Board, view: BoardView) -
         if turn is not None and turn.color is color and turn.steps:
             reader = view.numbering if view.numbering is not None else position.to_move
             reader = turn.color if view.own_turns else reader
-            if variant_of(position).facing:
+            if board_variant(position).facing:
                 text = format_short_turn_for(
                     turn.steps, turn.color, reader, view.texts.off, view.texts.bar
                 )

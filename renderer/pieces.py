@@ -1,5 +1,5 @@
 """What stands on the board: checkers with stack counts, the bar, trays, dice, the cube and the
-move marks, for either game (renderer.variant)."""
+move marks, for any game (its board's variant, `nardy.variants.board_variant`)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ from collections import Counter
 from PIL import Image
 
 from nardy import Color
+from nardy.short import BAR
+from nardy.variant import AnyPosition
+from nardy.variants import board_variant
 from renderer import geometry as g
 from renderer.board import ground, stack_tile
 from renderer.paint import stamp, write
 from renderer.sprites import Sprites
 from renderer.theme import Theme
-from renderer.variant import BAR, Board, bar_counts, variant_of
 from renderer.view import CubeView, Dice, Highlight, TurnMarks
 
 COUNT_SIZE = 24
@@ -27,10 +29,12 @@ def _shown(n: int) -> int:
     return min(n, g.MAX_STACK)
 
 
-def _top_center(position: Board, bottom: Color, absolute: int, color: Color) -> tuple[int, int]:
+def _top_center(
+    position: AnyPosition, bottom: Color, absolute: int, color: Color
+) -> tuple[int, int]:
     """Centre of the top checker on a point (or of the first slot when it is empty)."""
     n = position.points[absolute - 1] * color.sign
-    return g.checker_center(bottom, absolute, max(_shown(n) - 1, 0), variant_of(position))
+    return g.checker_center(bottom, absolute, max(_shown(n) - 1, 0), board_variant(position))
 
 
 def _bar_top(bottom: Color, color: Color) -> bool:
@@ -39,9 +43,9 @@ def _bar_top(bottom: Color, color: Color) -> bool:
     return color is bottom
 
 
-def checkers(image: Image.Image, theme: Theme, position: Board, bottom: Color) -> None:
+def checkers(image: Image.Image, theme: Theme, position: AnyPosition, bottom: Color) -> None:
     """Every point's stack; a stack taller than `MAX_STACK` shows its size on the top checker."""
-    variant = variant_of(position)
+    variant = board_variant(position)
     for index, signed in enumerate(position.points):
         if not signed:
             continue
@@ -56,11 +60,13 @@ def checkers(image: Image.Image, theme: Theme, position: Board, bottom: Color) -
             write(image, str(n), center, (COUNT_SIZE, True, theme.checkers[color].label), "center")
 
 
-def bar(image: Image.Image, art: Sprites, theme: Theme, position: Board, bottom: Color) -> None:
+def bar(
+    image: Image.Image, art: Sprites, theme: Theme, position: AnyPosition, bottom: Color
+) -> None:
     """Short nardy's hit checkers on the bar, from the middle band outwards; past one, the
     outermost checker drawn shows how many wait."""
     for color in Color:
-        n = bar_counts(position)[color]
+        n = position.bar[color]
         top = _bar_top(bottom, color)
         for slot in range(min(n, g.BAR_SHOWN)):
             stamp(image, art.bar[color], g.bar_center(top, slot))
@@ -70,7 +76,9 @@ def bar(image: Image.Image, art: Sprites, theme: Theme, position: Board, bottom:
             write(image, str(n), center, (BAR_COUNT_SIZE, True, label), "center")
 
 
-def trays(image: Image.Image, art: Sprites, theme: Theme, position: Board, bottom: Color) -> None:
+def trays(
+    image: Image.Image, art: Sprites, theme: Theme, position: AnyPosition, bottom: Color
+) -> None:
     """Borne-off checkers edge-on in each side's tray, with their number."""
     for color in Color:
         top = color is not bottom
@@ -96,17 +104,17 @@ def _slice_center(top: bool, index: int) -> tuple[int, int]:
 
 
 def highlight(
-    image: Image.Image, art: Sprites, position: Board, bottom: Color, marks: Highlight
+    image: Image.Image, art: Sprites, position: AnyPosition, bottom: Color, marks: Highlight
 ) -> None:
     """Rings on movable checkers, a bold ring on the selected one, discs where it may land;
     a checker on the bar (own point 25, short nardy) gets the bar's smaller rings."""
     mover = position.to_move
-    variant = variant_of(position)
+    variant = board_variant(position)
 
     def ring(own: int, point: Image.Image, on_bar: Image.Image) -> None:
         if own == BAR:
             top = _bar_top(bottom, mover)
-            slot = max(min(bar_counts(position)[mover], g.BAR_SHOWN) - 1, 0)
+            slot = max(min(position.bar[mover], g.BAR_SHOWN) - 1, 0)
             stamp(image, on_bar, g.bar_center(top, slot))
         else:
             absolute = variant.to_absolute(mover, own)
@@ -128,13 +136,13 @@ def highlight(
 
 
 def last_turn(
-    image: Image.Image, art: Sprites, position: Board, bottom: Color, turn: TurnMarks
+    image: Image.Image, art: Sprites, position: AnyPosition, bottom: Color, turn: TurnMarks
 ) -> None:
     """Faint ghosts where checkers left (a hollow mark on a full stack), a dot on each checker
     that arrived; chains count net: 24/18 18/13 marks 24 and 13 only. A checker that entered
     from the bar leaves a ghost there; a checker hit is not marked."""
     color = turn.color
-    variant = variant_of(position)
+    variant = board_variant(position)
     # absolute point (0 = borne off, BAR = the bar) -> arrivals - departures
     change: Counter[int] = Counter()
     for step in turn.steps:
@@ -147,7 +155,7 @@ def last_turn(
                 stamp(image, art.moved, _slice_center(color is not bottom, index))
             continue
         if absolute == BAR:
-            n = bar_counts(position)[color]
+            n = position.bar[color]
             for slot in range(n, min(n - delta, g.BAR_SHOWN)):
                 stamp(image, art.bar_ghost[color], g.bar_center(_bar_top(bottom, color), slot))
             continue
@@ -170,7 +178,11 @@ def _mark(image: Image.Image, sprite: Image.Image, checker: tuple[int, int]) -> 
 
 
 def cube(
-    image: Image.Image, art: Sprites, theme: Theme, position: Board, view: tuple[Color, CubeView]
+    image: Image.Image,
+    art: Sprites,
+    theme: Theme,
+    position: AnyPosition,
+    view: tuple[Color, CubeView],
 ) -> None:
     """The doubling cube on the bar: in the middle band showing 64 while nobody owns it
     (backgammon custom), else at its owner's end showing its value. An offered cube stands,
@@ -191,7 +203,9 @@ def cube(
     write(image, str(value), center, (size, True, theme.cube_text), "center")
 
 
-def dice(image: Image.Image, art: Sprites, position: Board, bottom: Color, roll: Dice) -> None:
+def dice(
+    image: Image.Image, art: Sprites, position: AnyPosition, bottom: Color, roll: Dice
+) -> None:
     """The roll (four dice for a double) in the mover's colours; played dice are faded."""
     first, second = roll.values
     faces = [first] * 4 if first == second else [first, second]

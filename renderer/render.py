@@ -13,6 +13,9 @@ import simplejpeg
 from PIL import Image
 
 from nardy import Color
+from nardy.short import BAR
+from nardy.variant import AnyPosition, Variant
+from nardy.variants import VARIANTS, board_variant
 from renderer import geometry as g
 from renderer import pieces
 from renderer.board import layer
@@ -20,22 +23,21 @@ from renderer.canvas import Canvas, canvas
 from renderer.panels import banner, strips
 from renderer.sprites import sprites
 from renderer.theme import THEMES, Theme
-from renderer.variant import BAR, LONG, SHORT, Board, Variant, variant_of
 from renderer.view import BoardView
 
 JPEG_QUALITY = 56
 MIME_TYPE = "image/jpeg"
 
 
-def compose(position: Board, view: BoardView) -> Image.Image:
+def compose(position: AnyPosition, view: BoardView) -> Image.Image:
     """The picture of a long (`nardy.Position`) or short (`nardy.short.Position`) nardy
     board as an RGB image, `geometry.WIDTH` by `geometry.HEIGHT`."""
     return draw(position, view).image.convert("RGB")
 
 
-def draw(position: Board, view: BoardView) -> Canvas:
+def draw(position: AnyPosition, view: BoardView) -> Canvas:
     """The picture of the board on a new canvas, ready for `encode`."""
-    variant = variant_of(position)
+    variant = board_variant(position)
     _check(variant, view)
     theme = view.theme
     numbering = position.to_move if view.numbering is None else view.numbering
@@ -81,19 +83,21 @@ def encode(picture: Canvas) -> bytes:
     )
 
 
-def render(position: Board, view: BoardView | None = None) -> bytes:
+def render(position: AnyPosition, view: BoardView | None = None) -> bytes:
     """The board picture (long or short nardy) as JPEG bytes (`MIME_TYPE`)."""
     return encode(draw(position, view or BoardView()))
 
 
 def warm_up(
-    themes: Iterable[Theme] = THEMES.values(), variants: Iterable[Variant] = (LONG, SHORT)
+    themes: Iterable[Theme] = THEMES.values(), variants: Iterable[Variant] | None = None
 ) -> None:
     """Build every static layer and sprite of `themes` now (about half a second per theme,
-    game and side at the bottom), so that no user waits for it on a first render."""
+    board and side at the bottom), so that no user waits for it on a first render; the boards
+    of `variants`, every game's by default."""
+    boards = {board_variant(variant.start()) for variant in variants or VARIANTS}
     for theme in themes:
         sprites(theme)
-        for variant in variants:
+        for variant in boards:
             for bottom in Color:
                 for numbering in Color:
                     layer((theme, bottom, numbering, variant))

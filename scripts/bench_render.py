@@ -29,13 +29,15 @@ from collections.abc import Sequence
 from cpu_wall import RunClock
 
 from nardy.game import Game
+from nardy.long_variant import LONG
 from nardy.short import Game as ShortGame
-from renderer import LONG, SHORT, THEMES, BoardView, Texts, warm_up
+from nardy.short.variant import SHORT
+from nardy.variant import AnyPosition
+from renderer import THEMES, BoardView, Texts, warm_up
 from renderer.game_view import game_view
 from renderer.geometry import HEIGHT, WIDTH
 from renderer.render import draw, encode
 from renderer.samples import random_games, random_short_games
-from renderer.variant import Board
 
 COLUMNS = ("render", "draw", "encode", "render CPU", "encode CPU")
 
@@ -48,7 +50,7 @@ def _row(name: str, values: list[float], unit: str) -> str:
     )
 
 
-def _measure(position: Board, view: BoardView) -> tuple[list[float], int]:
+def _measure(position: AnyPosition, view: BoardView) -> tuple[list[float], int]:
     """Milliseconds per `COLUMNS` of one render, and the JPEG's size in bytes."""
     wall, cpu = time.perf_counter(), time.thread_time()
     picture = draw(position, view)
@@ -65,7 +67,7 @@ def _measure(position: Board, view: BoardView) -> tuple[list[float], int]:
     return [t * 1000 for t in times], len(data)
 
 
-def _stall(views: Sequence[tuple[Board, BoardView]], seconds: float = 3.0) -> list[float]:
+def _stall(views: Sequence[tuple[AnyPosition, BoardView]], seconds: float = 3.0) -> list[float]:
     """Milliseconds by which each 1 ms sleep of this thread overran while another thread
     rendered `views` in a loop."""
     done = threading.Event()
@@ -101,7 +103,7 @@ def main() -> None:
     base = BoardView(
         theme=THEMES[args.theme], names=("Алиса", "Bob"), texts=Texts(pips="pips", status="to move")
     )
-    views: list[tuple[Board, BoardView]] = []
+    views: list[tuple[AnyPosition, BoardView]] = []
     games: list[Sequence[Game | ShortGame]] = []
     if args.game == "short":
         games.extend(random_short_games(args.games))

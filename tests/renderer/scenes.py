@@ -4,6 +4,7 @@ boards, each side's own numbers for short ones)."""
 from __future__ import annotations
 
 from nardy import Color, Position, Step, short
+from nardy.variant import AnyPosition
 from renderer import (
     CLASSIC,
     COLORBLIND,
@@ -16,7 +17,6 @@ from renderer import (
     Texts,
     TurnMarks,
 )
-from renderer.variant import Board
 from tests.nardy.short import builders as short_builders
 
 NAMES = ("Алиса", "Bob")
@@ -73,7 +73,7 @@ SHORT_BAR = short_board(
     to_move=Color.BLACK,
 )
 
-SCENES: dict[str, tuple[Board, BoardView]] = {
+SCENES: dict[str, tuple[AnyPosition, BoardView]] = {
     "start": (
         START,
         BoardView(

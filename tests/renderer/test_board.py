@@ -7,7 +7,10 @@ import pytest
 from PIL import ImageChops
 
 from nardy import Color, Position
-from renderer import LONG, SHORT, THEMES, BoardView, Theme, Variant, compose
+from nardy.long_variant import LONG
+from nardy.short.variant import SHORT
+from nardy.variant import Variant
+from renderer import THEMES, BoardView, Theme, compose
 from renderer import geometry as g
 from renderer.board import Ground, ground, layer
 

@@ -12,11 +12,10 @@ from PIL import Image
 from nardy import Color
 from nardy import Position as LongPosition
 from nardy.short import BAR, Position, Step, legal_turns, move
+from nardy.short.variant import SHORT
 from renderer import (
     CLASSIC,
     CONTRAST,
-    LONG,
-    SHORT,
     THEMES,
     BoardView,
     CubeView,
@@ -308,7 +307,6 @@ def test_dice_and_the_side_to_move_work_as_in_the_long_game() -> None:
 
 def test_a_long_and_a_short_board_differ_only_where_the_games_differ() -> None:
     """The same theme and view: frame, strips and the bottom side's quarters are shared."""
-    assert LONG != SHORT
     long = compose(LongPosition(tuple([0] * 24), (15, 15), Color.WHITE), BoardView())
     short = compose(Position(tuple([0] * 24), (0, 0), (15, 15)), BoardView())
     bottom_right = (g.column_left(6), g.MID_TOP + g.MID, g.FIELD_RIGHT, g.INNER_BOTTOM)

@@ -7,7 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from nardy import Color
-from renderer import CONTRAST, LONG, SHORT, BoardView, render, warm_up
+from nardy.long_variant import LONG
+from nardy.short.variant import SHORT
+from renderer import CONTRAST, BoardView, render, warm_up
 from renderer.board import layer
 from renderer.cache import built_once
 from renderer.game_view import game_view
