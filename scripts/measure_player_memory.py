@@ -25,7 +25,7 @@ from cpu_wall import RunClock
 from throwaway_redis import throwaway_store
 
 from bot.ratings import Rating, rate_game
-from bot.service.results import KINDS, PEOPLE
+from bot.service.results import PEOPLE, kinds
 from bot.storage import GLOBAL_BOARD, RatingChange, RedisStore, Tally
 from bot.storage.redis import (
     board_key,
@@ -52,7 +52,7 @@ async def play(store: RedisStore, players: int, games: int, rng: random.Random) 
             won, lost = (points, 0) if outcome == "w" else (0, points)
             mars = int(points == 2)
             given, taken = (mars, 0) if outcome == "w" else (0, mars)
-            kind = rng.choice(KINDS)
+            kind = rng.choice(list(kinds()))
             if kind != PEOPLE:
                 await store.count_result(user, mark, Tally(kind, outcome, won, lost, given, taken))
                 continue

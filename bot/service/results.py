@@ -42,22 +42,15 @@ def opponent_kind(opponent: str, game: Variant) -> str:
     return f"{ladder(game)}{opponent}"
 
 
-# In the order /stats lists them: by game (long nardy's first), then by level.
-KINDS = tuple(
-    opponent_kind(opponent, game)
-    for game in VARIANTS
-    for opponent in (*(level.value for level in game.levels()), PEOPLE)
-)
-_KIND_PARTS = {
-    opponent_kind(opponent, game): (game, opponent)
-    for game in VARIANTS
-    for opponent in (*(level.value for level in game.levels()), PEOPLE)
-}
-
-
-def kind_parts(kind: str) -> tuple[Variant, str]:
-    """The game and the opponent (a level's value, or `PEOPLE`) of a kind of `KINDS`."""
-    return _KIND_PARTS[kind]
+def kinds() -> dict[str, tuple[Variant, str]]:
+    """Every kind of opponent of every game there is, with its game and opponent (a level's
+    value, or `PEOPLE`), in the order /stats lists them: by game (long nardy's first), then
+    by level."""
+    return {
+        opponent_kind(opponent, game): (game, opponent)
+        for game in VARIANTS
+        for opponent in (*(level.value for level in game.levels()), PEOPLE)
+    }
 
 
 NAME = "name"  # the user preference: the name a player is shown under (cards, leaderboards)
@@ -97,7 +90,7 @@ class KindRecord:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
-    """Everything counted for one player: the kinds of opponent they have played, in `KINDS`
+    """Everything counted for one player: the kinds of opponent they have played, in `kinds`
     order, and their rating in each game they have played a person at."""
 
     kinds: tuple[tuple[str, KindRecord], ...]
@@ -110,17 +103,17 @@ class PlayerRecord:
         def number(field: str) -> int:
             return int(stats.get(field, "0"))
 
-        kinds = []
-        for kind in KINDS:
+        played = []
+        for kind in kinds():
             if number(f"{kind}.g"):
                 values = (number(f"{kind}.{field}") for field in _FIELDS)
-                kinds.append((kind, KindRecord(*values)))
+                played.append((kind, KindRecord(*values)))
         ratings = tuple(
             (game, Rating(*(float(stats[f"{ladder(game)}{field}"]) for field in "rdv")))
             for game in VARIANTS
             if f"{ladder(game)}r" in stats
         )
-        return cls(tuple(kinds), ratings)
+        return cls(tuple(played), ratings)
 
     def of(self, kind: str) -> KindRecord:
         return dict(self.kinds).get(kind, KindRecord())

@@ -104,6 +104,17 @@ _WORDS = {
 }
 
 
+def learn_words(variant: Variant, said: GameWords) -> None:
+    """Speak of the game `variant`, added to those there are (`nardy.variants.register`),
+    with `said`."""
+    _WORDS[variant.key] = said
+
+
+def forget_words(variant: Variant) -> None:
+    """Take back the words `learn_words` gave."""
+    del _WORDS[variant.key]
+
+
 def words(variant: Variant) -> GameWords:
     """The words of the game `variant`."""
     return _WORDS[variant.key]

@@ -7,7 +7,7 @@ import html
 
 from bot.i18n import N_, Texts
 from bot.ratings import Rating
-from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, kind_parts, plays_like
+from bot.service.results import PEOPLE, KindRecord, Leader, PlayerRecord, kinds, plays_like
 from bot.ui.games import words
 from bot.ui.names import level_name
 from nardy.ai import Level
@@ -26,7 +26,7 @@ def _rating(rating: Rating) -> str:
 def _kind(texts: Texts, kind: str, record: KindRecord) -> str:
     """One kind of opponent's lines, a game other than long nardy named so."""
     _ = texts.gettext
-    game, opponent = kind_parts(kind)
+    game, opponent = kinds()[kind]
     who = (
         _("Against people")
         if opponent == PEOPLE

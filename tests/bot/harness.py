@@ -196,6 +196,24 @@ def is_checker(text: str) -> bool:
     return text == "bar" or re.fullmatch(r"\d{1,2}", text) is not None
 
 
+async def play_one_turn(chat: Chat) -> None:
+    """Roll when asked (a game with the cube), then tap the first checker (or the bar), its
+    first destination, ... until Done, then Done; nothing once the game is over."""
+    while True:
+        board = chat.board
+        shown = [b["text"] for b in board.buttons()]
+        if "✅ Done" in shown:
+            await chat.press(board, "✅ Done")
+            return
+        if "🎲 Roll" in shown:
+            await chat.press(board, "🎲 Roll")
+            continue
+        if not any(is_checker(label) for label in shown):
+            return  # the game is over
+        await chat.press(board, next(filter(is_checker, shown)))
+        await chat.press(chat.board, lambda text: "→" in text)
+
+
 async def press_next(group: Group, mover: dict[str, Any], board: Sent) -> None:
     """`mover` taps Done on `board`, else its first destination, else its first checker."""
     shown = [b["text"] for b in board.buttons()]

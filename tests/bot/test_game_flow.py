@@ -8,7 +8,14 @@ from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
 from nardy.dice import ScriptedDice
 from nardy.game import TurnRecord
-from tests.bot.harness import Chat, SteeredDice, is_checker, make_chat, win_this_game
+from tests.bot.harness import (
+    Chat,
+    SteeredDice,
+    is_checker,
+    make_chat,
+    play_one_turn,
+    win_this_game,
+)
 from tests.fakes.telegram import FakeTelegram
 
 
@@ -34,19 +41,6 @@ async def test_a_new_game_sends_one_board_offering_the_legal_checkers(
     checkers = [b["text"] for b in board.buttons() if is_checker(b["text"])]
     assert checkers == [str(src) for src in movable]
     assert telegram.schema_problems == []
-
-
-async def play_one_turn(chat: Chat) -> None:
-    """Tap the first checker, its first destination, ... until Done, then Done."""
-    while True:
-        board = chat.board
-        labels = [b["text"] for b in board.buttons()]
-        if "✅ Done" in labels:
-            await chat.press(board, "✅ Done")
-            return
-        checkers = [label for label in labels if is_checker(label)]
-        await chat.press(board, checkers[0])
-        await chat.press(chat.board, lambda text: "→" in text)
 
 
 async def test_a_whole_game_is_played_by_taps_on_one_message(

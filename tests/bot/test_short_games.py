@@ -48,9 +48,9 @@ from tests.bot.harness import (
     Chat,
     Clock,
     Group,
-    is_checker,
     make_chat,
     make_group,
+    play_one_turn,
     play_turns,
     press_next,
     user,
@@ -82,24 +82,6 @@ async def stored(service: GameService, chat: Chat) -> Session:
     session = await service.active_game(chat.user["id"])
     assert session is not None
     return session
-
-
-async def play_one_turn(chat: Chat) -> None:
-    """Roll when asked, then tap the first checker (or the bar), its first destination, ...
-    until Done, then Done."""
-    while True:
-        board = chat.board
-        shown = labels(board)
-        if "✅ Done" in shown:
-            await chat.press(board, "✅ Done")
-            return
-        if "🎲 Roll" in shown:
-            await chat.press(board, "🎲 Roll")
-            continue
-        if not any(is_checker(label) for label in shown):
-            return  # the game is over
-        await chat.press(board, next(filter(is_checker, shown)))
-        await chat.press(chat.board, lambda text: "→" in text)
 
 
 async def test_the_level_choice_offers_long_and_short(chat: Chat, telegram: FakeTelegram) -> None:

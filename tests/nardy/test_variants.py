@@ -28,21 +28,18 @@ from nardy.variants import (
     board_variant,
     find_variant,
     game_from_text,
-    register,
     rules_from_text,
-    unregister,
     variant_of,
 )
 from renderer import render
-from tests.nardy.toy_variant import SPLIT, SplitRules
+from tests.split_game import SplitRules, registered
 
 
 @pytest.fixture
 def split() -> Iterator[Variant]:
     """The toy game, registered for one test."""
-    register(SPLIT)
-    yield SPLIT
-    unregister(SPLIT)
+    with registered() as game:
+        yield game
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,16 @@
-"""A toy third game, made the way a new variant is added: this one module and a `register`
-line. It is long nardy begun from another position — each side's checkers split between its
-head and its own point 19 — with options of its own type and records that name it."""
+"""A toy third game, made the way a new game is added: this one module and its registry line
+(`registered`). It is long nardy begun from another position — each side's checkers split
+between its head and its own point 19 — with options of its own type, records that name it,
+and the bot's words for it (in English: a new game's translations come later)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from bot.i18n import Texts
+from bot.ui.games import GameWords, forget_words, learn_words
 from nardy import record
 from nardy.color import Color, to_absolute
 from nardy.dice import DiceSource
@@ -14,7 +19,9 @@ from nardy.long_variant import LongVariant
 from nardy.position import HEAD, Position
 from nardy.record import RecordError
 from nardy.rules import Rules
+from nardy.scoring import ResultKind
 from nardy.variant import AnyGame, AnyRules
+from nardy.variants import register, unregister
 
 MARK = "T"  # before its options' letters and its game records
 
@@ -81,3 +88,48 @@ class SplitVariant(LongVariant):
 
 
 SPLIT = SplitVariant()
+
+
+def _a_match(texts: Texts, n: int) -> str:
+    return texts.ngettext(
+        "Split nardy: a match to {n} point", "Split nardy: a match to {n} points", n
+    )
+
+
+WORDS = GameWords(
+    button="Split",
+    title="Split nardy",
+    about="Split nardy: {what}",
+    one_game="Split nardy: one game",
+    a_match=_a_match,
+    results={
+        ResultKind.OYN: "oyn",
+        ResultKind.MARS: "mars",
+        ResultKind.KOKS: "koks",
+        ResultKind.HOME_MARS: "home mars",
+        ResultKind.DRAW: "draw",
+    },
+    big_wins=("mars given {given}, taken {taken}", "koks given {given}, taken {taken}"),
+    offer="{name} offers a game of split nardy to anyone here.",
+    challenge="{name} challenges {invited} to a game of split nardy.",
+    invite="{name} invites you to a game of split nardy.",
+    rating=(
+        "Split nardy rating {rating} ± {deviation}.",
+        "Split nardy rating {rating} ± {deviation}, provisional.",
+    ),
+    best=("<b>Best players of split nardy</b>", "<b>Best players of split nardy in this group</b>"),
+    no_games=("No rated games of split nardy yet.", "No rated games of split nardy here yet."),
+    no_rating="You have no rating in split nardy yet.",
+)
+
+
+@contextmanager
+def registered() -> Iterator[SplitVariant]:
+    """The split game among the games there are, with its words, while the block runs."""
+    register(SPLIT)
+    learn_words(SPLIT, WORDS)
+    try:
+        yield SPLIT
+    finally:
+        forget_words(SPLIT)
+        unregister(SPLIT)

@@ -1,0 +1,69 @@
+"""A third game added as a new game is added (tests/split_game.py: one module and its registry
+line) plays through the bot unchanged: chosen on /play, played against the bot with the
+board's buttons, stored and read back, resigned, counted in /stats, its record sent and
+verified, Play again starting it anew."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.service import GameService, PoolBotPlayer
+from bot.storage import RedisStore
+from bot.ui.callbacks import PickGame
+from nardy.transcript import parse, verify
+from nardy.variant import Variant
+from nardy.variants import variant_of
+from tests.bot.harness import Clock, make_chat, play_one_turn
+from tests.bot.test_records import fair_service
+from tests.fakes.telegram import FakeTelegram
+from tests.split_game import SplitRules, registered
+
+TURNS = 6  # the person's turns played before resigning
+
+
+@pytest.fixture
+def split() -> Iterator[Variant]:
+    with registered() as game:
+        yield game
+
+
+async def test_a_third_game_is_chosen_played_recorded_and_counted_by_the_bot_unchanged(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer, split: Variant
+) -> None:
+    service: GameService = fair_service(store, bot_player, Clock())
+    chat = make_chat(telegram, store, service)
+    await chat.send("/play split")
+    menu = [b["text"] for b in chat.last.buttons()]
+    assert "• Split •" in menu and "Long" in menu and "Short" in menu
+    await chat.press(chat.last, "Easy")
+    session = await service.active_game(chat.user["id"])
+    assert session is not None and variant_of(session.game) is split
+    assert isinstance(session.game.rules, SplitRules)
+    assert '"g":"Tg1|' in session.to_text()  # stored as its own game writes it
+    assert "Split nardy" in (chat.board.caption or "")
+    for _ in range(TURNS):
+        await play_one_turn(chat)
+    played = await service.load(session.game_id)
+    assert variant_of(played.game) is split and len(played.game.history) >= TURNS
+    await chat.send("/resign")
+    await chat.press(chat.last, "🏳 Yes, resign")
+    board = chat.board
+    again = next(b["callback_data"] for b in board.buttons() if b["text"] == "🎲 Play again")
+    assert PickGame.unpack(again) == PickGame(game="split", level="easy", length=1)
+    await chat.press(board, "📜 Game record")
+    sent = chat.last.document
+    assert sent is not None
+    text = sent[1].decode()
+    assert '"variant": "split"' in text
+    record = parse(text)
+    assert isinstance(record.rules, SplitRules)
+    checked = verify(record)  # replayed from the split start, every die from the seed
+    assert checked.game.history == played.game.history
+    await chat.send("/stats")
+    assert "Split nardy: Bot · Easy" in (chat.last.text or "")
+    await chat.tap(board, again)
+    restarted = await service.active_game(chat.user["id"])
+    assert restarted is not None and variant_of(restarted.game) is split
+    assert chat.alerts() == [] and telegram.schema_problems == []
