@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -88,8 +89,10 @@ class Boards:
         self._editing: set[Target] = set()
         self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
         self._late: dict[str, asyncio.Task[None]] = {}  # inline boards awaiting their picture
-        # A private board's edit in flight, and how many wait to edit it after (`_one_edit`).
-        self._edits: dict[BoardKey, tuple[asyncio.Lock, int]] = {}
+        # A private board's turn to edit (`_one_edit`), kept while an edit holds or awaits it.
+        self._edits: weakref.WeakValueDictionary[BoardKey, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     async def show(
         self,
@@ -138,17 +141,11 @@ class Boards:
         """One edit at a time on a private board: an edit tried again after its answer was lost
         (it may have taken effect) must not land after the next tap's edit and show the older
         state (shared boards have this from `_show_shared`'s queue)."""
-        lock, users = self._edits.get(key) or (asyncio.Lock(), 0)
-        self._edits[key] = (lock, users + 1)
-        try:
-            async with lock:
-                yield
-        finally:
-            lock, users = self._edits[key]
-            if users == 1:
-                del self._edits[key]
-            else:
-                self._edits[key] = (lock, users - 1)
+        lock = self._edits.get(key)
+        if lock is None:
+            lock = self._edits[key] = asyncio.Lock()
+        async with lock:  # every edit holding or awaiting it keeps it, and so its entry
+            yield
 
     async def _screen(
         self,
