@@ -178,38 +178,16 @@ async def until(check: Callable[[], Any], seconds: float) -> Any:
     return None
 
 
-Pace = Callable[[Player, Callable[[str], bool], str | None, Callable[[], bool]], Awaitable[None]]
+Pace = Callable[[Player, Callable[[str], bool], str | None, Callable[[], bool]], Awaitable[bool]]
 """What a player does after a tap: (player, the label tapped, its query id, a check that the
-board has changed)."""
+board has changed); False when the board is stuck (a stall: the player stops there)."""
 
 
-async def play(player: Player, pace: Pace, max_taps: int = 3000) -> None:
-    """Open a game, then tap (Done, a destination, a checker) at `pace` until it is over."""
-    await player.open_game()
-    for _ in range(max_taps):
-        board = player.board()
-        if board is None:
-            return
-        label = player.next_label([b["text"] for b in board.buttons()])
-        if label is None:
-            player.finished = True
-            return
-        changed = board_changed(player, board)
-        await pace(player, label, player.tap(board, label), changed)
-
-
-async def careful(
-    player: Player, label: Callable[[str], bool], query_id: str | None, changed: Callable[[], bool]
+async def play(
+    player: Player, pace: Pace, choices: tuple[str, ...] = (), max_taps: int = 20_000
 ) -> None:
-    """Wait for the tap's answer and for the board to change."""
-    if query_id is not None:
-        await until(answered(player.telegram, query_id), 20)
-    await until(changed, 15)
-
-
-async def play_match(player: Player, choices: tuple[str, ...], max_taps: int = 20_000) -> None:
-    """Open a match by `choices` (`Player.open_game`), then tap carefully to its end; a tap
-    answered whose board stays as it was for 60 s is a stall, and the match is left there."""
+    """Open a game (or a match, by `choices`: `Player.open_game`), then tap (Done, a
+    destination, a checker) at `pace` until it is over or stuck."""
     await player.open_game(choices)
     for _ in range(max_taps):
         board = player.board()
@@ -221,21 +199,39 @@ async def play_match(player: Player, choices: tuple[str, ...], max_taps: int = 2
             player.finished = True
             return
         changed = board_changed(player, board)
-        query_id = player.tap(board, label)
-        if query_id is not None:
-            await until(answered(player.telegram, query_id), 20)
-        if not await until(changed, 60):
+        if not await pace(player, label, player.tap(board, label), changed):
             player.stalls += 1
             return
 
 
+def careful(wait: float, stops: bool = False) -> Pace:
+    """Wait for the tap's answer and for the board to change, `wait` seconds at most; with
+    `stops`, a board that stays as it was that long is a stall, else the player taps on."""
+
+    async def pace(
+        player: Player,
+        label: Callable[[str], bool],
+        query_id: str | None,
+        changed: Callable[[], bool],
+    ) -> bool:
+        if query_id is not None:
+            await until(answered(player.telegram, query_id), 20)
+        return bool(await until(changed, wait)) or not stops
+
+    return pace
+
+
 def match_choices(locale: Locale, kind: Variant, level: Level, length: int) -> tuple[str, ...]:
     """The buttons of /play's menu that start a match to `length` of `kind` at `level`, as a
-    player reading `locale` sees them (the menu opens with long nardy marked)."""
+    player reading `locale` sees them (the menu opens with long nardy and one game marked)."""
     texts = TRANSLATOR[locale]
     game = () if kind is LONG else (texts.gettext(words(kind).button),)
-    points = texts.pgettext("a match length, on a short button", "to {n}", n=length)
-    return (*game, points, level_name(texts, level))
+    points = (  # one game is marked at first too
+        ()
+        if length == 1
+        else (texts.pgettext("a match length, on a short button", "to {n}", n=length),)
+    )
+    return (*game, *points, level_name(texts, level))
 
 
 def quick(think: float) -> Pace:
@@ -247,10 +243,11 @@ def quick(think: float) -> Pace:
         label: Callable[[str], bool],
         query_id: str | None,
         changed: Callable[[], bool],
-    ) -> None:
+    ) -> bool:
         await asyncio.sleep(think)
         if label(player.says("✅ Done")):
             await until(changed, 30)
+        return True  # a quick player taps on, whatever the board shows
 
     return pace
 
@@ -390,7 +387,9 @@ def run_matches(
         )
     ]
     games: list[Callable[[], Any]] = [
-        partial(play_match, player, match_choices(player.locale, kind, level, length))
+        partial(
+            play, player, careful(60, stops=True), match_choices(player.locale, kind, level, length)
+        )
         for player, kind, level in played
     ]
     status, output = asyncio.run(run_bot(telegram, games, parallel))
@@ -452,7 +451,7 @@ def main() -> None:
         if unknown := set(kinds) - set(FAULTS):
             parser.error(f"unknown kinds: {', '.join(sorted(unknown))}")
         telegram.chaos = Chaos(args.rate, random.Random(args.seed), kinds=kinds)
-        games = [partial(play, player, careful) for player in players]
+        games = [partial(play, player, careful(15)) for player in players]
     else:
         telegram.latency = {"editMessageMedia": args.delay}
         games = [partial(play, player, quick(args.think)) for player in players]
