@@ -104,16 +104,17 @@ class Boards:
         tapped: int | None = None,
         catching_up: bool = False,
         resigning: Color | None = None,
+        settings: GameSettings | None = None,
     ) -> None:
-        """Show `session` on the tapped board message (`tapped`), else on the game's; send a
-        new board when neither is there any more. A board that was sent a newer state is left
-        alone; one `catching_up` (its tap showed an older state) too when this state is on its
-        way to it now (a doubled tap), but not for having been sent it before. A shared
-        board may ask the player of `resigning` to confirm. As on a shared board
-        (`_show_shared`), an edit that another worker's (or tap's) edit of a later state may
-        have overtaken is followed by the state stored now, if later, so the board ends on the
-        latest."""
-        screen = await self._screen(session, viewer, texts, selected, resigning)
+        """Show `session` on the tapped board message (`tapped`), else on the game's; send a new
+        board when neither is there any more; `settings`, the tapping player's read for this update,
+        draw a game against the bot (else they are read). A board that was sent a newer state is
+        left alone; one `catching_up` (its tap showed an older state) too when this state is on its
+        way to it now (a doubled tap), but not for having been sent it before. A shared board may
+        ask the player of `resigning` to confirm. As on a shared board (`_show_shared`), an edit
+        that another worker's (or tap's) edit of a later state may have overtaken is followed by the
+        state stored now, if later, so the board ends on the latest."""
+        screen = await self._screen(session, viewer, texts, selected, resigning, settings)
         recorded = session.message_id
         shared = session.inline_id or recorded
         if session.shared and shared is not None:
@@ -154,6 +155,7 @@ class Boards:
         texts: Texts,
         selected: int | None = None,
         resigning: Color | None = None,
+        settings: GameSettings | None = None,
     ) -> Screen:
         """`viewer`'s screen in `texts`' language; the one screen of a game between two people
         in the game's language (the challenger's), whoever tapped. A finished game's results
@@ -164,7 +166,8 @@ class Boards:
             if session.game.over:
                 session = await self._service.settle(session)
             standing = await self._service.results.standing(session)
-            settings = await self._settings(session)
+            if settings is None or session.shared:
+                settings = await self._settings(session)
         except StoreUnavailable:  # the results screen shows without the record
             standing, settings = None, GameSettings()
         screen = build_screen(session, viewer, texts, selected, resigning, standing)

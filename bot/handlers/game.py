@@ -136,7 +136,8 @@ async def board_tap(
     outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)
     if isinstance(outcome, Outcome):
         now = outcome.session.seat_now(session, seat)
-        await boards.show(bot, outcome.session, now, texts, outcome.selected, tapped)
+        shown = (outcome.selected, tapped)
+        await boards.show(bot, outcome.session, now, texts, *shown, settings=prefs.settings)
     elif isinstance(outcome, BEHIND):
         await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
 
