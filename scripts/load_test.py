@@ -316,7 +316,7 @@ class Window:
     seconds: float
     updates: int
     taps: int
-    latencies: list[float]
+    latencies: dict[str, list[float]]  # by kind of game: private, inline, group
     worker_cpu: Cpu
     own_cpu: float
     redis_cpu: float
@@ -330,10 +330,10 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def latencies(telegram: LoadTelegram, front: Front, people: list[Person], start: float,
-              end: float) -> list[float]:  # fmt: skip
-    """Each board tap's latency (seconds) made within [start, end): its update's first arrival
-    at the front to the first edit request of its board after that."""
-    found = []
+              end: float) -> dict[str, list[float]]:  # fmt: skip
+    """Each board tap's latency (seconds) made within [start, end), by kind of game: its
+    update's first arrival at the front to the first edit request of its board after that."""
+    found: dict[str, list[float]] = {}
     for person in people:
         for tap in person.taps:
             if not start <= tap.made < end or (tap.kind == "private" and tap.action == "d"):
@@ -343,7 +343,7 @@ def latencies(telegram: LoadTelegram, front: Front, people: list[Person], start:
                 continue
             edits = [t for t in telegram.edited.get(tap.target, []) if t >= arrived]
             if edits:
-                found.append(edits[0] - arrived)
+                found.setdefault(tap.kind, []).append(edits[0] - arrived)
     return found
 
 
@@ -571,7 +571,8 @@ async def measure(args: argparse.Namespace, telegram: LoadTelegram, front: Front
 
 def report(result: Run, args: argparse.Namespace) -> None:
     w = result.window
-    ms = [s * 1000 for s in w.latencies]
+    by_kind = {kind: [s * 1000 for s in each] for kind, each in sorted(w.latencies.items())}
+    ms = [each for kind in by_kind.values() for each in kind]
     moves = max(1, w.taps)
     print(f"\n== {result.workers} worker(s), {args.games} games at once, think {args.think} s"
           f" (load average {result.load:.1f} when it began) ==")  # fmt: skip
@@ -580,6 +581,9 @@ def report(result: Run, args: argparse.Namespace) -> None:
     print(f"tap latency (update at the front -> board edit at the fake), {len(ms)} taps:"
           f" p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms,"
           f" max {max(ms, default=float('nan')):.1f} ms")  # fmt: skip
+    for kind, each in by_kind.items():  # a group's board is paced to its 20 edits a minute
+        print(f"  {kind} boards, {len(each)} taps: p50 {percentile(each, 0.5):.1f} ms,"
+              f" p99 {percentile(each, 0.99):.1f} ms")  # fmt: skip
     cpu, per = w.worker_cpu, 1000 / max(1, w.updates)
     print(f"worker CPU {cpu.total:.1f} s, {cpu.total * per:.2f} ms per update: event loop"
           f" {cpu.loop * per:.2f} ms, other threads (rendering) {cpu.threads * per:.2f} ms,"
