@@ -16,21 +16,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import time
 from contextlib import AsyncExitStack
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpu_wall import RunClock
 from throwaway_redis import throwaway_store
 
 from bot.service import GameService, PoolBotPlayer
 from bot.storage.redis import game_key
-from tests.bot.harness import Chat, is_checker, make_chat
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Chat, is_checker, make_chat
 
 
 class TimedTelegram(FakeTelegram):

@@ -9,7 +9,7 @@ checked, the update handled before the answer). Its one handler does what every 
 tap of the real bot does at least: the callback data parsed by a `CallbackData` filter, the tap
 answered (answerCallbackQuery), and the board edited (editMessageMedia uploading a real board
 JPEG, rendered once at start, with a keyboard of eight buttons like a board's). Its Bot API is
-the fake of tests/fakes over HTTP, in this process, every request checked against the schema,
+the fake of testkit/fakes over HTTP, in this process, every request checked against the schema,
 as in scripts/load_test.py.
 
 For each rate this process posts taps on CHATS boards to the webhook at that rate for DURATION
@@ -35,20 +35,16 @@ import sys
 import time
 from contextlib import suppress
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from aiohttp import ClientSession, ClientTimeout, web
+from cpu_wall import RunClock
+from load_test import SECRET_HEADER, Cpu, cpu_split
 
-from aiohttp import ClientSession, ClientTimeout, web  # noqa: E402
-from cpu_wall import RunClock  # noqa: E402
-from load_test import SECRET_HEADER, Cpu, cpu_split  # noqa: E402
-
-from bot.ui.callbacks import BoardAction, BoardTap  # noqa: E402
-from tests.conftest import free_port  # noqa: E402
-from tests.fakes.server import make_app  # noqa: E402
-from tests.fakes.telegram import FakeTelegram, Sent  # noqa: E402
+from bot.ui.callbacks import BoardAction, BoardTap
+from testkit.fakes.server import make_app
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.redis_server import free_port
 
 TOKEN = "123456:FLOOR-TOKEN-FLOOR-TOKEN-FLOOR-TOKEN-0"
 SECRET = "floor-benchmark-webhook-secret-0123"

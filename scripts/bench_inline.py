@@ -20,22 +20,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpu_wall import RunClock
 from throwaway_redis import throwaway_store
 
 from bot.service import GameService, PoolBotPlayer, inline_game_id
 from renderer import warm_up as warm_up_renderer
-from tests.bot.harness import Group, is_checker, make_group, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Group, is_checker, make_group, user
 
 ALICE, BOB = user(4001), user(4002)
 MEDIA = {"id": -100888, "type": "channel", "title": "media"}

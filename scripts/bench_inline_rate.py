@@ -4,7 +4,7 @@ long a tap waits for its board, with 1 and with N inline games at once.
 Each game is two people tapping as fast as their board answers (the first checker, its first
 destination, Done; a new game when one ends), through the in-process dispatcher fed real
 Updates, with the real renderer and a real Redis, against the fake Bot API with Telegram's
-limits on (`tests.fakes.telegram`: 20 messages a minute in a channel, 30 a second in all). Two
+limits on (`testkit.fakes.telegram`: 20 messages a minute in a channel, 30 a second in all). Two
 ways to get an inline board's picture (an inline edit cannot upload one):
 
 * url: webhook mode; the picture is stored and its URL at WEBHOOK_URL/boards/ passed to
@@ -30,13 +30,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import time
 from contextlib import AsyncExitStack, suppress
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_inline import new_game
 from cpu_wall import RunClock
@@ -45,8 +41,8 @@ from throwaway_redis import throwaway_store
 from bot.service import GameService, PoolBotPlayer, inline_game_id
 from bot.storage import RedisStore
 from renderer import warm_up as warm_up_renderer
-from tests.bot.harness import Group, is_checker, make_group, user
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Group, is_checker, make_group, user
 
 MEDIA = {"id": -100888, "type": "channel", "title": "media"}
 SECRET = "bench-inline-rate-secret-0123456789"

@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from bot.i18n import Locale, Translator
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
 
 EN = Translator()[Locale.EN]
 DONE, AGAIN = EN.gettext("✅ Done"), EN.gettext("🎲 Play again")

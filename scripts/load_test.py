@@ -6,7 +6,7 @@ API and simulated players of whole games, with faults injected under load.
                                 [--finish] [--profile DIR]
 
 For each worker count: a throwaway redis-server (append-only, fsync always), the fake Bot API
-(tests/fakes, over HTTP, every request checked against the schema), N `python -m bot`
+(testkit/fakes, over HTTP, every request checked against the schema), N `python -m bot`
 processes in webhook mode (INFO logging to a file, one AI worker each), and a front that hands
 each webhook post to the workers in turn and, like Caddy, sends a request that cannot connect to
 one worker to the next (leaving that one out for 10 s); it hands the fake's fetches of the
@@ -62,18 +62,17 @@ from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from aiohttp import ClientConnectorError, ClientError, ClientSession, ClientTimeout, web
+from load_check import check
+from load_players import Person, Table, group_games, inline_games, private_games
+from monkey import APOLOGIES
 
-from aiohttp import ClientConnectorError, ClientError, ClientSession, ClientTimeout, web  # noqa: E402
-from load_check import check  # noqa: E402
-from load_players import Person, Table, group_games, inline_games, private_games  # noqa: E402
-from monkey import APOLOGIES  # noqa: E402
+from bot.storage import RedisStore
+from testkit.fakes.server import make_app
+from testkit.fakes.telegram import Chaos, FakeTelegram
+from testkit.redis_server import RedisServer, free_port
 
-from bot.storage import RedisStore  # noqa: E402
-from tests.conftest import RedisServer, free_port  # noqa: E402
-from tests.fakes.server import make_app  # noqa: E402
-from tests.fakes.telegram import Chaos, FakeTelegram  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]  # the bot runs from the checkout
 
 TOKEN = "123456:LOAD-TOKEN-LOAD-TOKEN-LOAD-TOKEN-000"
 SECRET = "load-test-webhook-secret-0123456789"

@@ -16,10 +16,6 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpu_wall import RunClock
 from throwaway_redis import throwaway_store

@@ -6,12 +6,12 @@
     python scripts/monkey.py matches [--length 5] [--kinds long,short] [--languages ru,uk,en]
                                      [--parallel 4]
 
-Both start a throwaway redis-server, the fake Bot API server (tests/fakes) and `python -m bot`
+Both start a throwaway redis-server, the fake Bot API server (testkit/fakes) and `python -m bot`
 against them, and play whole games against the Easy bot in private chats, each player tapping
 a checker, its first destination, Done, until the game is over.
 
 faults: every sendMessage, sendPhoto, edit, answerCallbackQuery and deleteMessage fails with
-probability RATE, in one of KINDS drawn evenly (`tests.fakes.telegram.FAULTS`; by default all:
+probability RATE, in one of KINDS drawn evenly (`testkit.fakes.telegram.FAULTS`; by default all:
 a JSON 502 or 500, a 429 (retry after 1 s), nginx's HTML 502 page, its 504 page after the
 request took effect, a connection closed before it took effect or after).
 A careful player waits for each tap's answer (20 s at most) and for the board to change (15 s
@@ -53,22 +53,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from aiohttp import web
+from cpu_wall import RunClock
 
-from aiohttp import web  # noqa: E402
-from cpu_wall import RunClock  # noqa: E402
+from bot.i18n import Locale, Translator
+from bot.ui.games import words
+from bot.ui.names import level_name
+from nardy.ai import Level
+from nardy.long_variant import LONG
+from nardy.variant import Variant
+from nardy.variants import find_variant
+from testkit.fakes.server import make_app
+from testkit.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent
+from testkit.redis_server import RedisServer, free_port
 
-from bot.i18n import Locale, Translator  # noqa: E402
-from bot.ui.games import words  # noqa: E402
-from bot.ui.names import level_name  # noqa: E402
-from nardy.ai import Level  # noqa: E402
-from nardy.long_variant import LONG  # noqa: E402
-from nardy.variant import Variant  # noqa: E402
-from nardy.variants import find_variant  # noqa: E402
-from tests.conftest import RedisServer, free_port  # noqa: E402
-from tests.fakes.server import make_app  # noqa: E402
-from tests.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]  # the bot runs from the checkout
 
 TOKEN = "123456:MONKEY-TOKEN-MONKEY-TOKEN-MONKEY-00"
 TRANSLATOR = Translator()

@@ -8,7 +8,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 from bot.storage import RedisStore
-from tests.conftest import RedisServer
+from testkit.redis_server import RedisServer
 
 
 @asynccontextmanager

@@ -13,7 +13,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from tests.conftest import free_port, redis_binary
+from testkit.redis_server import free_port, redis_binary
 
 SLOTS = 16384
 BUS_OFFSET = 10000  # a cluster node's bus listens on its port plus this

@@ -15,11 +15,11 @@ from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
 from bot.telegram_session import TelegramSession
 from nardy.dice import SeededDice
-from tests.bot.harness import Chat, make_chat
-from tests.conftest import free_port
-from tests.fakes.server import make_app
-from tests.fakes.session import FakeSession
-from tests.fakes.telegram import FakeTelegram, Limit
+from testkit.fakes.server import make_app
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import FakeTelegram, Limit
+from testkit.harness import Chat, make_chat
+from testkit.redis_server import free_port
 
 TOKEN = "123456:FAKE-TOKEN-FAKE-TOKEN-FAKE-TOKEN-000"
 

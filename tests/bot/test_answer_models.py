@@ -14,7 +14,7 @@ from bot.answers import AnsweredTaps
 from bot.app import create_bot
 from bot.pacing import Pacer
 from bot.storage import MemoryStore
-from tests.bot.harness import settings
+from testkit.harness import settings
 
 
 def test_answer_models_survive_a_garbage_collection() -> None:

@@ -26,8 +26,8 @@ from nardy.short.variant import SHORT
 from nardy.variant import Variant
 from nardy.variants import variant_of
 from renderer import Banner
-from tests.bot.harness import Chat, SteeredDice, make_chat, win_this_game
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Chat, SteeredDice, make_chat, win_this_game
 
 
 def labels(chat: Chat) -> list[str]:

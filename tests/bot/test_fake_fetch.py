@@ -13,12 +13,12 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import InputMediaPhoto
 from aiohttp import web
 
-from tests.bot.harness import TOKEN
-from tests.conftest import free_port
-from tests.fakes.fetch import URL_FAILED
-from tests.fakes.server import make_app
-from tests.fakes.session import FakeSession
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.fetch import URL_FAILED
+from testkit.fakes.server import make_app
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import TOKEN
+from testkit.redis_server import free_port
 
 JPEG = b"\xff\xd8\xff\xe0" + bytes(100)
 

@@ -22,9 +22,8 @@ from aiogram.types import (
 )
 from aiohttp import web
 
-from tests.conftest import free_port
-from tests.fakes.server import make_app
-from tests.fakes.telegram import (
+from testkit.fakes.server import make_app
+from testkit.fakes.telegram import (
     BOT_USER,
     FAULTS,
     INLINE_MESSAGE_INVALID,
@@ -37,6 +36,7 @@ from tests.fakes.telegram import (
     Limit,
     Sent,
 )
+from testkit.redis_server import free_port
 
 KEYBOARD = {"inline_keyboard": [[{"text": "a", "callback_data": "t:g:1:s:24"}]]}
 PHOTO = {"type": "photo", "media": "attach://board", "caption": "hi"}

@@ -8,7 +8,8 @@ from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
 from nardy.dice import ScriptedDice
 from nardy.game import TurnRecord
-from tests.bot.harness import (
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import (
     Chat,
     SteeredDice,
     is_checker,
@@ -16,7 +17,6 @@ from tests.bot.harness import (
     play_one_turn,
     win_this_game,
 )
-from tests.fakes.telegram import FakeTelegram
 
 
 async def test_start_shows_the_menu(chat: Chat, telegram: FakeTelegram) -> None:

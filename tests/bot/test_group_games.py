@@ -17,8 +17,8 @@ from bot.timers import TurnTimers
 from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import Color, format_turn
 from nardy.scoring import EndReason
-from tests.bot.harness import Group, is_checker, make_group, play_turns, user
-from tests.fakes.telegram import FakeTelegram, Limit, Sent
+from testkit.fakes.telegram import FakeTelegram, Limit, Sent
+from testkit.harness import Group, is_checker, make_group, play_turns, user
 
 ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
 ALICE["username"], BOB["username"] = "alice", "bob"

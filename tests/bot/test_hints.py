@@ -23,10 +23,10 @@ from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import format_turn_for
 from nardy.ai import Level, hint
 from nardy.game import Game
-from tests.bot.harness import Chat, Group, make_group
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Chat, Group, make_group
 from tests.bot.test_group_games import ALICE, BOB, board_of, person, started
 from tests.bot.test_inline_games import game_of, sent_card
-from tests.fakes.telegram import FakeTelegram
 from tests.nardy.playouts import playout
 
 HINT = "💡 Hint"

@@ -16,8 +16,8 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from nardy import Color, Rules
 from nardy.record import rules_to_text
-from tests.bot.harness import Group, is_checker, make_group, press_next, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Group, is_checker, make_group, press_next, user
 
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003, "uk")
 MEDIA_ID = -100777

@@ -17,7 +17,7 @@ import pytest
 from bot.lease import NAME, Lease, Work
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
 from bot.tasks import running
-from tests.conftest import RedisServer
+from testkit.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,8 +6,8 @@ from bot.commands import COMMANDS, GROUP_COMMANDS, register_commands
 from bot.i18n import Locale, Translator
 from bot.service import GameService
 from bot.storage import RedisStore
-from tests.bot.harness import Chat, is_checker, make_chat
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Chat, is_checker, make_chat
 
 
 async def test_resign_asks_first_then_scores_the_position(

@@ -12,8 +12,8 @@ from prometheus_client import REGISTRY
 
 from bot.observe import game_of
 from bot.ui.callbacks import BoardAction, BoardTap
-from tests.bot.harness import Chat, is_checker
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Chat, is_checker
 
 
 def sample(name: str, **labels: str) -> float:

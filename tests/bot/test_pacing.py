@@ -16,9 +16,9 @@ from aiogram.exceptions import TelegramRetryAfter
 
 from bot.pacing import Budget, PaceMessages, Pacer
 from bot.storage import GameStore, MemoryStore, RedisStore
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import FakeTelegram, Limit
 from tests.bot.conftest import TOKEN
-from tests.fakes.session import FakeSession
-from tests.fakes.telegram import FakeTelegram, Limit
 
 GROUP_ID = -100500
 GROUP = {"id": GROUP_ID, "type": "supergroup", "title": "Friends"}

@@ -24,10 +24,10 @@ from bot.ui.screens import Screen
 from bot.web import Health, LoopLag, make_app
 from nardy import Position
 from renderer import BoardView
-from tests.bot.harness import TOKEN, settings
-from tests.conftest import free_port
-from tests.fakes.session import FakeSession
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import TOKEN, settings
+from testkit.redis_server import free_port
 
 SECRET = "picture-secret-0123456789"
 SCREEN = Screen(Position.start(), BoardView(names=("Ann", "Bob")), "Turn: Ann", None)

@@ -39,8 +39,8 @@ from nardy.scoring import EndReason
 from nardy.short import Game as ShortGame
 from nardy.short import ShortRules
 from nardy.transcript import MatchPlace, Transcript, VerificationError, parse, verify
-from tests.bot.harness import Clock, Group, is_checker, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Clock, Group, is_checker, make_chat, make_group, user
 
 USER = 77
 GROUP = -100500

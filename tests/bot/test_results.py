@@ -32,7 +32,7 @@ from nardy.game import Game
 from nardy.short import ShortRules
 from nardy.short.variant import SHORT as SHORT_NARDY
 from nardy.variants import variant_of
-from tests.bot.harness import Clock, play_turns
+from testkit.harness import Clock, play_turns
 from tests.nardy.builders import board
 
 USER = 77

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
-from tests.bot.harness import Chat, Group, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Chat, Group, make_chat, make_group, user
 
 BOB = user(2002)
 

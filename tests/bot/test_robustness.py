@@ -13,10 +13,10 @@ from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
 from nardy.dice import ScriptedDice, SeededDice
+from testkit.fakes.telegram import Failure, FakeTelegram, Sent, closed_failure
+from testkit.harness import Chat, is_checker, make_chat
+from testkit.redis_server import RedisServer
 from tests.bot.bot_players import WatchedBot
-from tests.bot.harness import Chat, is_checker, make_chat
-from tests.conftest import RedisServer
-from tests.fakes.telegram import Failure, FakeTelegram, Sent, closed_failure
 
 
 async def current(service: GameService, chat: Chat) -> Session:

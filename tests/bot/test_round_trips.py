@@ -11,7 +11,7 @@ from collections.abc import Awaitable
 import pytest
 from redis.asyncio import Redis
 
-from tests.bot.harness import Chat, is_checker
+from testkit.harness import Chat, is_checker
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("NARDY_TEST_REDIS") == "cluster", reason="watches one server"

@@ -20,8 +20,8 @@ from nardy.scoring import ResultKind, loss_value
 from nardy.short import Position as ShortPosition
 from renderer import Highlight, geometry, panels
 from renderer.fonts import fit
-from tests.bot.harness import Chat, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Chat, make_chat, make_group, user
 
 TRANSLATOR = Translator()
 HEADINGS = {

@@ -68,8 +68,8 @@ from nardy.game import Game
 from nardy.match import Match
 from nardy.scoring import EndReason
 from nardy.variants import VARIANTS
+from testkit.harness import Clock, last_checker
 from tests.bot.bot_players import WatchedBot
-from tests.bot.harness import Clock, last_checker
 
 CHAT = USER = 77
 

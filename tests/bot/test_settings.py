@@ -30,8 +30,8 @@ from nardy.ai import Level
 from nardy.record import rules_to_text
 from nardy.rules import BlockCheck, HeadException, Opening, Scoring
 from renderer import CONTRAST
-from tests.bot.harness import Chat, Group, make_chat, make_group, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Chat, Group, make_chat, make_group, user
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
 EXTENDED = Rules(scoring=Scoring.EXTENDED)

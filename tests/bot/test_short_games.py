@@ -44,7 +44,8 @@ from nardy.short import BAR, Cube, Position, ShortRules, to_absolute
 from nardy.short import Game as ShortGame
 from nardy.short.variant import SHORT
 from nardy.variants import variant_of
-from tests.bot.harness import (
+from testkit.fakes.telegram import FakeTelegram, Limit, Sent
+from testkit.harness import (
     Chat,
     Clock,
     Group,
@@ -55,7 +56,6 @@ from tests.bot.harness import (
     press_next,
     user,
 )
-from tests.fakes.telegram import FakeTelegram, Limit, Sent
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
 

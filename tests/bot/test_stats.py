@@ -16,8 +16,8 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import BoardAction, BoardTap
 from bot.ui.stats import stats_text
 from nardy.game import Game
-from tests.bot.harness import GROUP_CHAT, Chat, make_chat, make_group, play_turns, user
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import GROUP_CHAT, Chat, make_chat, make_group, play_turns, user
 from tests.nardy.builders import board
 
 ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")

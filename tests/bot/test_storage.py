@@ -36,7 +36,7 @@ from bot.storage.redis import (
     refs_key,
     running_key,
 )
-from tests.conftest import RedisServer, free_port
+from testkit.redis_server import RedisServer, free_port
 from tests.redis_topologies import LocalSentinel
 
 

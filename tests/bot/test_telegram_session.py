@@ -17,8 +17,8 @@ from aiogram.methods import SendMessage
 
 from bot.retry import RetryTransient
 from bot.ui.delivery import is_not_modified
-from tests.fakes.session import FakeSession
-from tests.fakes.telegram import Failure, FakeTelegram, closed_failure, html_failure
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import Failure, FakeTelegram, closed_failure, html_failure
 
 CHAT = 7
 

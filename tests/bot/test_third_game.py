@@ -15,9 +15,9 @@ from bot.ui.callbacks import PickGame
 from nardy.transcript import parse, verify
 from nardy.variant import Variant
 from nardy.variants import variant_of
-from tests.bot.harness import Clock, make_chat, play_one_turn
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Clock, make_chat, play_one_turn
 from tests.bot.test_records import fair_service
-from tests.fakes.telegram import FakeTelegram
 from tests.split_game import SplitRules, registered
 
 TURNS = 6  # the person's turns played before resigning

@@ -8,7 +8,7 @@ import time
 
 from bot.storage import MemoryStore, RedisStore
 from bot.web import LAG_LIMIT, Health, LoopLag
-from tests.conftest import free_port
+from testkit.redis_server import free_port
 
 
 async def on_time(lag: LoopLag) -> None:

@@ -20,8 +20,8 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
 from bot.ui.delivery import Shown, edit_board, edit_inline
 from bot.ui.screens import build_screen
-from tests.bot.harness import Chat, Group, is_checker, make_chat, make_group, settings, user
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import Chat, Group, is_checker, make_chat, make_group, settings, user
 
 ALICE, BOB = user(2001), user(2002)
 MEDIA = {"id": -100778, "type": "channel", "title": "media"}

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from testkit.fakes.telegram import FakeTelegram
 from tests.e2e.helpers import FakeBotApi
 from tests.e2e.test_start_up import TOKEN, BotProcess, StartBot
-from tests.fakes.telegram import FakeTelegram
 
 
 @pytest.fixture

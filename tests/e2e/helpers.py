@@ -16,9 +16,9 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.conftest import free_port
-from tests.fakes.server import make_app
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.server import make_app
+from testkit.fakes.telegram import FakeTelegram
+from testkit.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,8 +15,8 @@ import pytest
 
 from bot.i18n import Locale, Translator
 from nardy.transcript import parse, verify
+from testkit.fakes.telegram import Chaos, FakeTelegram, Sent
 from tests.e2e.helpers import served, start_bot, stop_bot, until
-from tests.fakes.telegram import Chaos, FakeTelegram, Sent
 
 TOKEN = "123456:E2E-TOKEN-E2E-TOKEN-E2E-TOKEN-000"
 ENGLISH: dict[str, Any] = {"id": 5005, "is_bot": False, "first_name": "Ann", "language_code": "en"}

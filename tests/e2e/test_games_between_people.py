@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from testkit.fakes.telegram import FakeTelegram, Limit, Sent
 from tests.e2e.helpers import served, start_bot, stop_bot, until
-from tests.fakes.telegram import FakeTelegram, Limit, Sent
 
 TOKEN = "123456:DUEL-TOKEN-DUEL-TOKEN-DUEL-TOKEN-00"
 ANN: dict[str, Any] = {"id": 7001, "is_bot": False, "first_name": "Ann", "language_code": "en"}

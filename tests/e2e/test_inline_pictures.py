@@ -13,7 +13,8 @@ from aiohttp import ClientSession
 
 from bot.storage.redis import picture_key
 from bot.ui.picture_urls import PICTURE_GRACE, PICTURE_TTL
-from tests.conftest import free_port
+from testkit.fakes.telegram import FakeTelegram
+from testkit.redis_server import free_port
 from tests.e2e.helpers import served, start_bot, stop_bot, until
 from tests.e2e.test_games_between_people import (
     ANN,
@@ -23,7 +24,6 @@ from tests.e2e.test_games_between_people import (
     answered_once,
     play_a_card,
 )
-from tests.fakes.telegram import FakeTelegram
 
 SECRET = "inline-pictures-secret-0123"
 JPEG_START = b"\xff\xd8\xff"

@@ -13,12 +13,12 @@ import pytest
 from bot.app import run
 from bot.config import Settings
 from bot.startup import StartupFailed
-from tests.conftest import free_port
+from testkit.fakes.telegram import FakeTelegram
+from testkit.redis_server import free_port
 from tests.e2e.helpers import FakeBotApi
 from tests.e2e.test_bot_process import ENGLISH, board, open_a_board, tap
 from tests.e2e.test_start_up import StartBot, settings_from
 from tests.e2e.test_webhook import get, start, stop, webhook_mode
-from tests.fakes.telegram import FakeTelegram
 
 __all__ = ["settings_from", "start"]  # fixtures of other modules, used here
 

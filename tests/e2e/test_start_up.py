@@ -22,9 +22,9 @@ import pytest
 from bot.app import run
 from bot.config import Settings, load_settings
 from bot.startup import TOKEN_REJECTED, Deadline, NotReady, StartupFailed, retry
-from tests.conftest import RedisServer, free_port
+from testkit.fakes.telegram import Failure, FakeTelegram
+from testkit.redis_server import RedisServer, free_port
 from tests.e2e.helpers import FakeBotApi
-from tests.fakes.telegram import Failure, FakeTelegram
 
 TOKEN = "123456:START-UP-TOKEN-START-UP-TOKEN-000"
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from aiohttp import ClientSession
 
-from tests.conftest import RedisServer, free_port
+from testkit.fakes.telegram import FakeTelegram
+from testkit.redis_server import RedisServer, free_port
 from tests.e2e.helpers import FakeBotApi
 from tests.e2e.test_bot_process import ENGLISH, board, open_a_board, tap
 from tests.e2e.test_start_up import BotProcess, StartBot, assert_clean
-from tests.fakes.telegram import FakeTelegram
 
 SECRET = "webhook-secret-0123456789"
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"

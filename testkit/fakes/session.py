@@ -14,7 +14,7 @@ from aiogram.methods import TelegramMethod
 from aiogram.methods.base import TelegramType
 
 from bot.telegram_session import PagesAsFailures
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.telegram import FakeTelegram
 
 
 class FakeSession(PagesAsFailures):

@@ -8,7 +8,7 @@ or whose request fails, is posted again after a pause that doubles (`FakeTelegra
 as Telegram does. The status of each try is kept in `FakeTelegram.deliveries` (0: no answer).
 
 A picture given by URL is fetched before its request takes effect, and the request refused when
-that fails, as Telegram does (`tests.fakes.fetch`)."""
+that fails, as Telegram does (`testkit.fakes.fetch`)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from typing import Any
 
 from aiohttp import BodyPartReader, ClientError, ClientSession, hdrs, web
 
-from tests.fakes.fetch import fetch_pictures
-from tests.fakes.telegram import FakeTelegram
+from testkit.fakes.fetch import fetch_pictures
+from testkit.fakes.telegram import FakeTelegram
 
 # A part's name and file name in its Content-Disposition, as aiohttp's FormData writes them.
 _DISPOSITION = re.compile(r'\b(name|filename)="([^"]*)"')

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakes.schema import problems
+from testkit.fakes.schema import problems
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup are"
@@ -244,7 +244,7 @@ class FakeTelegram:
     # the longest (seconds).
     redelivery: tuple[float, float] = (0.1, 2.0)
     uploaded: list[bytes] = field(default_factory=list)  # files' contents sent, newest last
-    # Pictures given by URL that the HTTP server fetched, as Telegram does (`tests.fakes.fetch`):
+    # Pictures given by URL that the HTTP server fetched, as Telegram does (`testkit.fakes.fetch`):
     # each URL with the JPEG it got, None when the fetch failed (and the request was refused).
     fetched: list[tuple[str, bytes | None]] = field(default_factory=list)
     _windows: dict[int | None, deque[float]] = field(default_factory=dict)  # None: overall

@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp import ClientError, ClientSession, ClientTimeout
 
-from tests.fakes.telegram import Failure, FakeTelegram
+from testkit.fakes.telegram import Failure, FakeTelegram
 
 URL_FAILED = "Bad Request: failed to get HTTP URL content"
 FETCH_TIMEOUT = ClientTimeout(total=5.0)

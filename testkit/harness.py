@@ -23,8 +23,8 @@ from nardy import Color, Position
 from nardy.game import Game, TurnRecord
 from nardy.summary import summarize
 from nardy.variant import AnyGame
-from tests.fakes.session import FakeSession
-from tests.fakes.telegram import FakeTelegram, Sent
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import FakeTelegram, Sent
 
 TOKEN = "123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-00"
 

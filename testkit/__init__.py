@@ -1,0 +1,4 @@
+"""What the tests and the tools (scripts/) share to run the bot against harsh fakes: the fake
+Bot API (`testkit.fakes`: schema-checked, flood limits, HTML error pages, lost connections), a
+private redis-server (`testkit.redis_server`) and chats that feed real updates to a real
+dispatcher (`testkit.harness`)."""
