@@ -28,7 +28,7 @@ from bot.pacing import Pacer
 from bot.prefs import stored_settings
 from bot.service import GameError, GameService, Session
 from bot.settings import GameSettings
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import PrefsStore, StoreUnavailable
 from bot.ui.delivery import (
     PLAYER_WAIT,
     PictureSource,
@@ -72,7 +72,7 @@ class Boards:
     def __init__(
         self,
         service: GameService,
-        store: GameStore,
+        store: PrefsStore,
         translator: Translator,
         pacer: Pacer,
         media: PictureSource | None = None,

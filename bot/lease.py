@@ -21,7 +21,7 @@ from contextlib import AsyncExitStack, suppress
 from typing import Any
 
 from bot.metrics import LEASE_HELD
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import LeasesStore, StoreUnavailable
 from bot.tasks import running
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ class Lease:
 
     def __init__(
         self,
-        store: GameStore,
+        store: LeasesStore,
         name: str = NAME,
         ttl: float = TTL,
         every: float = EVERY,

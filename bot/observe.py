@@ -40,7 +40,7 @@ from bot.metrics import (
     Outcome,
     current_outcome,
 )
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import GamesStore, StoreUnavailable
 from bot.ui.callbacks import BoardTap, ChallengeTap, Question, Rematch, ShowGame
 from bot.ui.delivery import is_not_modified
 
@@ -168,7 +168,7 @@ class CountTelegramErrors(BaseRequestMiddleware):
             raise
 
 
-async def count_active_games(store: GameStore, every: float = CENSUS_SECONDS) -> None:
+async def count_active_games(store: GamesStore, every: float = CENSUS_SECONDS) -> None:
     """Set the active games gauge every `every` seconds until cancelled (then back to 0: the
     worker that runs this next reports them)."""
     try:

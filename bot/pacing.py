@@ -20,7 +20,7 @@ from aiogram.client.session.middlewares.base import (
 from aiogram.methods.base import TelegramType
 
 from bot.metrics import PACED_SECONDS
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import BudgetsStore, StoreUnavailable
 
 if TYPE_CHECKING:
     from aiogram import Bot
@@ -65,7 +65,7 @@ _RESERVED: ContextVar[int | None] = ContextVar("reserved", default=None)
 class Pacer:
     """Each group's and channel's message budget, shared by all workers."""
 
-    def __init__(self, store: GameStore, budget: Budget = GROUP_BUDGET) -> None:
+    def __init__(self, store: BudgetsStore, budget: Budget = GROUP_BUDGET) -> None:
         self._store = store
         self._budget = budget
 

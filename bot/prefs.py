@@ -12,12 +12,12 @@ from aiogram.types import TelegramObject, User
 
 from bot.i18n import Locale, Translator, locale_for
 from bot.settings import GameSettings
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import PrefsStore, StoreUnavailable
 
 LANG = "lang"
 
 
-async def stored_settings(store: GameStore, owner: int, personal: bool) -> GameSettings:
+async def stored_settings(store: PrefsStore, owner: int, personal: bool) -> GameSettings:
     """The /settings of `owner`: a person's (`personal`: the user id, a private chat's id
     too), else a group's; what is not stored is the default."""
     if personal:
@@ -45,7 +45,7 @@ class PrefsMiddleware(BaseMiddleware):
     When the store is down it still picks a language, so the "try again" answer is readable.
     """
 
-    def __init__(self, store: GameStore, default: Locale, translator: Translator) -> None:
+    def __init__(self, store: PrefsStore, default: Locale, translator: Translator) -> None:
         self._store = store
         self._default = default
         self._translator = translator

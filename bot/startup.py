@@ -28,7 +28,7 @@ from aiogram.exceptions import (
 from aiogram.types import ChatMemberAdministrator, ChatMemberOwner, User
 
 from bot.config import Settings
-from bot.storage import GameStore, StoreRefused, StoreUnavailable
+from bot.storage import ConnectionStore, StoreRefused, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class Deadline:
         return self.at - asyncio.get_running_loop().time()
 
 
-async def wait_until_ready(bot: Bot, store: GameStore, settings: Settings) -> User:
+async def wait_until_ready(bot: Bot, store: ConnectionStore, settings: Settings) -> User:
     """Both checks within one STARTUP_TIMEOUT; the bot's user on success, else `StartupFailed`."""
     deadline = Deadline.after(settings.startup_timeout)
     me = await retry(lambda: get_me(bot), deadline, "check the network and TELEGRAM_API_URL")
@@ -205,7 +205,7 @@ async def _set_webhook(bot: Bot, url: str, secret: str, allowed_updates: list[st
         raise StartupFailed(_one_line(line, bot.token)) from None
 
 
-async def ping(store: GameStore, where: str, refused: str) -> None:
+async def ping(store: ConnectionStore, where: str, refused: str) -> None:
     """PING: no connection is worth a retry; a refusal (password, database) is final, its line
     ending with what to check (`refused`)."""
     try:

@@ -23,7 +23,7 @@ from aiogram.types import ReplyParameters
 from bot.boards import Boards
 from bot.i18n import SOURCE, Translator, locale_for
 from bot.service import Challenge, GameService, Session
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import StoreUnavailable, TimersStore
 from bot.ui.delivery import close_card
 from bot.ui.screens import reminder
 
@@ -37,7 +37,7 @@ class TurnTimers:
 
     def __init__(
         self,
-        store: GameStore,
+        store: TimersStore,
         service: GameService,
         boards: Boards,
         translator: Translator,

@@ -22,7 +22,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.metrics import LOOP_LAG
 from bot.startup import StartupFailed
-from bot.storage import GameStore, StoreRefused, StoreUnavailable
+from bot.storage import ConnectionStore, MediaStore, StoreRefused, StoreUnavailable
 from bot.ui.picture_urls import PATH as PICTURE_PATH
 from bot.ui.picture_urls import serve_pictures
 
@@ -55,7 +55,7 @@ class Health:
     """The worker's health as `/healthz` reports it; `stopping` is set once a stop began, so
     that a load balancer sends it nothing new."""
 
-    def __init__(self, store: GameStore, lag: LoopLag) -> None:
+    def __init__(self, store: ConnectionStore, lag: LoopLag) -> None:
         self._store = store
         self._lag = lag
         self.stopping = False
@@ -94,7 +94,7 @@ class SecretCheckingHandler(SimpleRequestHandler):
 def make_app(
     health: Health,
     webhook: tuple[str, SimpleRequestHandler] | None = None,
-    pictures: GameStore | None = None,
+    pictures: MediaStore | None = None,
 ) -> web.Application:
     """The routes: /healthz, /metrics, given `(path, handler)` the webhook, and given the store
     `pictures` the pictures it keeps for inline boards (GET and HEAD only). aiogram's

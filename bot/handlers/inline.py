@@ -29,7 +29,7 @@ from bot.service import (
     inline_game_id,
 )
 from bot.service.results import NAME
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import PrefsStore, StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from bot.ui.delivery import PictureSource, close_inline_card
@@ -50,7 +50,7 @@ async def offer(
     query: InlineQuery,
     bot: Bot,
     texts: Texts,
-    store: GameStore,
+    store: PrefsStore,
     service: GameService,
     media: PictureSource | None,
     prefs: Prefs,
@@ -105,7 +105,7 @@ async def card_tap(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: GameStore,
+    store: PrefsStore,
     service: GameService,
     boards: Boards,
     media: PictureSource | None,

@@ -11,7 +11,7 @@ from bot.boards import Boards
 from bot.i18n import Texts, Translator
 from bot.prefs import LANG
 from bot.service import GameService
-from bot.storage import GameStore
+from bot.storage import PrefsStore
 from bot.ui.callbacks import Menu, MenuAction, PickLanguage
 from bot.ui.keyboards import language_menu
 
@@ -32,7 +32,7 @@ async def pick(
     callback_data: PickLanguage,
     bot: Bot,
     translator: Translator,
-    store: GameStore,
+    store: PrefsStore,
     service: GameService,
     boards: Boards,
 ) -> None:

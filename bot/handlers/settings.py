@@ -16,7 +16,7 @@ from bot.i18n import N_, Locale, Texts, Translator
 from bot.prefs import stored_settings
 from bot.service import GameService, Terms
 from bot.settings import BY_KEY, THEME, Option, options
-from bot.storage import GameStore
+from bot.storage import PrefsStore
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Menu, MenuAction, ResetSettings, SetSetting, SettingsPage
 from bot.ui.settings import settings_list, settings_page
@@ -31,7 +31,7 @@ def _personal(chat: Chat) -> bool:
     return chat.type == ChatType.PRIVATE
 
 
-async def _save(store: GameStore, chat: Chat, option: Option, value: str | None) -> None:
+async def _save(store: PrefsStore, chat: Chat, option: Option, value: str | None) -> None:
     """One option of `chat`'s settings set, or back to its default (None)."""
     if _personal(chat):
         await store.set_user_pref(chat.id, option.key, value)
@@ -40,7 +40,7 @@ async def _save(store: GameStore, chat: Chat, option: Option, value: str | None)
 
 
 async def _screen(
-    bot: Bot, texts: Texts, store: GameStore, chat: Chat, option: Option | None, default: Terms
+    bot: Bot, texts: Texts, store: PrefsStore, chat: Chat, option: Option | None, default: Terms
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The settings message's text and buttons: the list, or `option`'s page."""
     settings = await stored_settings(store, chat.id, _personal(chat))
@@ -51,7 +51,7 @@ async def _screen(
 
 
 async def show_settings(
-    message: Message, bot: Bot, texts: Texts, store: GameStore, default_terms: Terms
+    message: Message, bot: Bot, texts: Texts, store: PrefsStore, default_terms: Terms
 ) -> None:
     """/settings: the list of this chat's settings."""
     text, markup = await _screen(bot, texts, store, message.chat, None, default_terms)
@@ -63,7 +63,7 @@ async def settings_button(
     chat_message: Message | InaccessibleMessage,
     bot: Bot,
     texts: Texts,
-    store: GameStore,
+    store: PrefsStore,
     default_terms: Terms,
 ) -> None:
     """The main menu's Settings (an old menu's auto-confirm toggle too): the list, as a new
@@ -114,7 +114,7 @@ async def _edit(
     query: CallbackQuery,
     bot: Bot,
     texts: Texts,
-    store: GameStore,
+    store: PrefsStore,
     chat: Chat,
     option: Option | None,
     default: Terms,
@@ -135,7 +135,7 @@ async def open_page(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: GameStore,
+    store: PrefsStore,
     default_terms: Terms,
 ) -> None:
     """An option's page (its explanation and values), or Back to the list; anyone may look."""
@@ -155,7 +155,7 @@ async def choose(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: GameStore,
+    store: PrefsStore,
     service: GameService,
     boards: Boards,
     default_terms: Terms,
@@ -186,7 +186,7 @@ async def reset(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: GameStore,
+    store: PrefsStore,
     default_terms: Terms,
 ) -> None:
     """Every option back to its default, the list showing them."""

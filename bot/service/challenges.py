@@ -11,6 +11,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from bot.service.errors import (
     AlreadyStarted,
@@ -29,7 +30,7 @@ from bot.service.session import (
     inline_game_id,
     is_challenge,
 )
-from bot.storage import GameStore, VersionConflict
+from bot.storage import GamesStore, TimersStore, VersionConflict
 from nardy.variant import AnyRules
 
 log = logging.getLogger(__name__)
@@ -43,10 +44,14 @@ WITHDRAWN = '{"k":"w"}'
 """What an inline challenge's key holds once its challenger withdrew it."""
 
 
+class ChallengeStore(GamesStore, TimersStore, Protocol):
+    """What challenges are kept in: stored as games are, each with its timer (its expiry)."""
+
+
 class Challenges:
     """Making, reading, withdrawing and expiring challenges, each change a compare-and-set."""
 
-    def __init__(self, store: GameStore, clock: Callable[[], float]) -> None:
+    def __init__(self, store: ChallengeStore, clock: Callable[[], float]) -> None:
         self._store = store
         self._clock = clock
 

@@ -8,7 +8,7 @@ import logging
 from datetime import UTC, datetime
 
 from bot.service.session import Ended, Seat, Session, match_player
-from bot.storage import GameStore
+from bot.storage import RecordsStore
 from nardy import Color
 from nardy.ai import Level
 from nardy.transcript import MatchPlace, Transcript, TranscriptError, from_game, parse, to_text
@@ -80,7 +80,7 @@ def record_text(session: Session, ended_at: float) -> str:
 class Records:
     """The records of finished games, as the store keeps them (`RECORD_TTL`)."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: RecordsStore) -> None:
         self._store = store
 
     async def keep(self, game_id: str, ended: Ended) -> None:

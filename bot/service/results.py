@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bot.ratings import Rating, rate_game
 from bot.service.session import Ended, Session
-from bot.storage import LONG_LADDER, GameStore, RatingChange, Tally
+from bot.storage import LONG_LADDER, PrefsStore, RatingChange, StatsStore, Tally
 from nardy import Color
 from nardy.ai import Level
 from nardy.long_variant import LONG
@@ -28,6 +29,10 @@ Standing = tuple[int, int]
 """The record of a finished game's players as wins by colour (`Results.standing`)."""
 
 PEOPLE = "people"  # the kind of opponent of a game between two people
+
+
+class CountingStore(StatsStore, PrefsStore, Protocol):
+    """What counting keeps: the statistics, and the name each player is listed under."""
 
 
 def ladder(game: Variant) -> str:
@@ -181,7 +186,7 @@ def _change(before: Rating, after: Rating) -> RatingChange:
 class Results:
     """Counting finished games and reading what they add up to."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: CountingStore) -> None:
         self._store = store
 
     async def record(self, user_id: int) -> PlayerRecord:

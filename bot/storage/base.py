@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Protocol
 
 # How long a game is kept after its last change: a game in progress (renewed by every move,
 # long enough for slow correspondence play), and a finished one (its board's buttons still
@@ -87,13 +88,10 @@ class Versioned:
     data: str
 
 
-class GameStore(ABC):
-    """Games keyed by id, a slot→game index (a chat, or a player in a group), per-user
-    preferences and per-group settings.
-
-    Every write of a game is a compare-and-set on its version, so of two updates that read the
-    same version exactly one wins (DESIGN.md §4).
-    """
+class GamesStore(Protocol):
+    """Games keyed by id and the slot→game index (a chat, or a player in a group): every write
+    of a game is a compare-and-set on its version, so of two updates that read the same
+    version exactly one wins (DESIGN.md §4); a change claimed by one tap for all workers."""
 
     @abstractmethod
     async def load_game(self, game_id: str) -> Versioned | None:
@@ -123,6 +121,32 @@ class GameStore(ABC):
         """The id of the game `slot` is playing, if any."""
 
     @abstractmethod
+    async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
+        """Add the game to the user's running games (`running`), or take it off."""
+
+    @abstractmethod
+    async def running_games(self, user_id: int) -> list[str]:
+        """The ids of the user's running games, as noted (some may have ended or expired)."""
+
+    @abstractmethod
+    async def claim_change(
+        self, name: str, claimant: str, ttl: float, stale: str | None = None
+    ) -> str | None:
+        """Claim `name` for `claimant`, for all workers, for `ttl` seconds (one change of a
+        game, made by one tap), also over `stale` (a claim known to be abandoned): None when
+        it is `claimant`'s now, else the claimant holding it."""
+
+    @abstractmethod
+    async def active_games(self) -> int:
+        """How many games are in progress: kept as unfinished games (`UNFINISHED_TTL`) and moved
+        less than `UNFINISHED_TTL - FINISHED_TTL` ago (challenges and finished games are not
+        counted). A walk over every game: for a gauge now and then, never per update."""
+
+
+class TimersStore(Protocol):
+    """When each game's timer is next due, for the worker serving timers."""
+
+    @abstractmethod
     async def set_timer(self, game_id: str, due: float | None, earlier_only: bool = False) -> None:
         """Note when the game next needs its timer looked at (Unix time; None: never); with
         `earlier_only`, only if that is sooner than what is noted. An index only: whoever
@@ -131,6 +155,10 @@ class GameStore(ABC):
     @abstractmethod
     async def due_timers(self, now: float, limit: int = 100) -> list[str]:
         """The ids of games whose timer is due at `now`, earliest first, at most `limit`."""
+
+
+class PrefsStore(Protocol):
+    """Each user's saved preferences and each group's settings (/settings)."""
 
     @abstractmethod
     async def user_prefs(self, user_id: int) -> dict[str, str]:
@@ -148,13 +176,9 @@ class GameStore(ABC):
     async def set_group_setting(self, chat_id: int, name: str, value: str | None) -> None:
         """Save one setting of the group; None forgets it."""
 
-    @abstractmethod
-    async def note_running(self, user_id: int, game_id: str, running: bool) -> None:
-        """Add the game to the user's running games (`running`), or take it off."""
 
-    @abstractmethod
-    async def running_games(self, user_id: int) -> list[str]:
-        """The ids of the user's running games, as noted (some may have ended or expired)."""
+class RecordsStore(Protocol):
+    """Finished games' records and the seeds committed by inline cards (`nardy.fair`)."""
 
     @abstractmethod
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
@@ -181,6 +205,11 @@ class GameStore(ABC):
         game it rolls for) unless another claimed it first: one game per seed. None when there
         is none (never was, expired) or it is another's."""
 
+
+class MediaStore(Protocol):
+    """Board pictures: the file ids of those uploaded to the media chat, and JPEGs kept for
+    the bot's own URLs."""
+
     @abstractmethod
     async def media_file_id(self, digest: str) -> str | None:
         """The Telegram file id of the picture with this digest, as noted (`note_media`)
@@ -204,6 +233,11 @@ class GameStore(ABC):
     async def expire_picture(self, key: str, ttl: int) -> None:
         """Keep the picture `key`, if it is still kept, for `ttl` seconds from now: less than it
         was saved for, once Telegram has fetched it."""
+
+
+class StatsStore(Protocol):
+    """What finished games add up to: statistics counted once per game, ratings,
+    head-to-head and leaderboards, per ladder."""
 
     @abstractmethod
     async def count_result(self, user_id: int, mark: str, tally: Tally) -> bool:
@@ -241,6 +275,10 @@ class GameStore(ABC):
         """The user's place on a leaderboard of `ladder` (1: the best) and how many are on it;
         None when they are not on it."""
 
+
+class LeasesStore(Protocol):
+    """The lease that lets one worker at a time run the background tasks."""
+
     @abstractmethod
     async def take_lease(self, name: str, holder: str, ttl: float) -> bool:
         """Hold the lease `name` for `ttl` seconds from now if it is free or already `holder`'s
@@ -251,13 +289,9 @@ class GameStore(ABC):
     async def drop_lease(self, name: str, holder: str) -> None:
         """Free the lease `name` if `holder` still holds it (on a clean stop)."""
 
-    @abstractmethod
-    async def claim_change(
-        self, name: str, claimant: str, ttl: float, stale: str | None = None
-    ) -> str | None:
-        """Claim `name` for `claimant`, for all workers, for `ttl` seconds (one change of a
-        game, made by one tap), also over `stale` (a claim known to be abandoned): None when
-        it is `claimant`'s now, else the claimant holding it."""
+
+class BudgetsStore(Protocol):
+    """Message budgets shared by all workers (a chat's flood limit)."""
 
     @abstractmethod
     async def reserve_slot(
@@ -267,11 +301,9 @@ class GameStore(ABC):
         slot every `interval` seconds, up to `burst` at once after a quiet spell (GCRA). The
         seconds to wait until it comes, or None (nothing reserved) when that is over `most`."""
 
-    @abstractmethod
-    async def active_games(self) -> int:
-        """How many games are in progress: kept as unfinished games (`UNFINISHED_TTL`) and moved
-        less than `UNFINISHED_TTL - FINISHED_TTL` ago (challenges and finished games are not
-        counted). A walk over every game: for a gauge now and then, never per update."""
+
+class ConnectionStore(Protocol):
+    """The store's connection, for start-up, health and a clean stop."""
 
     @abstractmethod
     async def ping(self) -> None:
@@ -281,3 +313,20 @@ class GameStore(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Release connections."""
+
+
+class GameStore(
+    ABC,
+    GamesStore,
+    TimersStore,
+    PrefsStore,
+    RecordsStore,
+    MediaStore,
+    StatsStore,
+    LeasesStore,
+    BudgetsStore,
+    ConnectionStore,
+):
+    """Everything the bot keeps, each concern a protocol of its own that the code using it asks
+    for (`GamesStore`, `PrefsStore`, `StatsStore`…); Redis (`RedisStore`) and in memory
+    (`MemoryStore`) keep them all."""

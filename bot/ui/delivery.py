@@ -26,7 +26,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 from bot.metrics import RENDER_SECONDS
 from bot.pacing import Pacer
 from bot.service import Session
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.screens import CAPTION_LIMIT, NOBODY_YET, Screen, utf16_length
 from bot.ui.text_board import SYMBOLS, text_board
 from nardy import Color
@@ -128,7 +128,7 @@ class FileIds:
     so that each picture is uploaded once, not once per worker. A store that cannot be reached
     costs an upload, never the message."""
 
-    def __init__(self, store: GameStore, remembered: int = 2_000) -> None:
+    def __init__(self, store: MediaStore, remembered: int = 2_000) -> None:
         self._store = store
         self._remembered = remembered
         self._ids: OrderedDict[str, str] = OrderedDict()
@@ -166,7 +166,7 @@ class Pictures:
     off the event loop, and uploaded once for all workers (`FileIds`), then sent by its
     Telegram file id, so that showing them again costs no CPU and no upload."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: MediaStore) -> None:
         self._jpegs: dict[Hashable, tuple[bytes, str]] = {}  # each with its `digest_of`
         self._file_ids = FileIds(store)
         self.drawn = 0  # pictures rendered so far
@@ -233,7 +233,7 @@ class MediaChat:
     they are paced (`bot.pacing`, its budget shared by all workers), and a picture whose post
     would keep a player waiting is not posted."""
 
-    def __init__(self, chat_id: int, store: GameStore, pacer: Pacer) -> None:
+    def __init__(self, chat_id: int, store: MediaStore, pacer: Pacer) -> None:
         self.chat_id = chat_id
         self._file_ids = FileIds(store)
         self._pacer = pacer

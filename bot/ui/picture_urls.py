@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from aiogram import Bot
 from aiohttp import web
 
-from bot.storage import GameStore, StoreUnavailable
+from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.delivery import PLAYER_WAIT, jpeg_of
 from bot.ui.screens import Screen
 
@@ -51,7 +51,7 @@ class PictureUrls:
     """A `PictureSource` (`bot.ui.delivery`): each picture saved in the store for PICTURE_TTL,
     named by its URL at `base` (WEBHOOK_URL); once an edit showed it, kept PICTURE_GRACE more."""
 
-    def __init__(self, base: str, secret: str, store: GameStore) -> None:
+    def __init__(self, base: str, secret: str, store: MediaStore) -> None:
         self._base = base.rstrip("/")
         self._key = url_key(secret)
         self._store = store
@@ -82,7 +82,7 @@ class PictureUrls:
             log.warning("picture %s kept its full time: %s", key, exc)
 
 
-def serve_pictures(store: GameStore) -> Handler:
+def serve_pictures(store: MediaStore) -> Handler:
     """The handler of PATH: the JPEG kept under the key, with an ETag (the key) and cached for
     good; 304 for a copy the asker has, 404 (one line) for a key the store does not keep, 503
     while the store cannot be reached."""
