@@ -54,7 +54,7 @@ def rules_to_text(rules: Rules) -> str:
 def is_long_rules(text: str) -> bool:
     """Whether a rules code is long nardy's (`rules_to_text`): it starts with the opening's
     letter, which no other game's code does."""
-    return text[:1] in _RULES_CODES[0][2]
+    return text != "" and text[0] in _RULES_CODES[0][2]
 
 
 def rules_from_text(text: str) -> Rules:

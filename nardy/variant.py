@@ -5,8 +5,10 @@ implement it; `nardy.variants` finds them, so records, the renderer and the bot 
 game they hold.
 
 A variant owns a rules type (`rules_type`): the type of a game's rules says its variant. The
-game and position types are shared by the variants there are, so they are unions here; the
-AI is imported only when a level is asked for, keeping the core free of numpy.
+game, rules and position types of the games there are are unions here (`AnyGame`, `AnyRules`,
+`AnyPosition`): a game built on another's types (as a long nardy with another start) needs
+nothing more, one with types of its own adds them to these unions. The AI is imported only
+when a level is asked for, keeping the core free of numpy.
 """
 
 from __future__ import annotations

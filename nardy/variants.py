@@ -9,18 +9,25 @@ from nardy.short.variant import SHORT
 from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant
 
 VARIANTS: list[Variant] = [LONG, SHORT]  # the order menus and statistics show them in
+_BOARDS: dict[type, Variant] = {}  # `board_variant`'s answers, by position type
 
 
 def register(variant: Variant) -> None:
-    """Add a game to those there are (after the built-in ones); its key must be new."""
-    if any(known.key == variant.key for known in VARIANTS):
-        raise ValueError(f"a variant named {variant.key!r} exists")
+    """Add a game to those there are (after the built-in ones); its key and its rules type
+    must be new (a game is known by both), and its codes of rules and records must not start
+    as another's do (`Variant.reads_rules`, `reads_game`: the first game that reads one
+    wins)."""
+    for known in VARIANTS:
+        if known.key == variant.key or known.rules_type is variant.rules_type:
+            raise ValueError(f"{variant!r} has the key or the rules type of {known!r}")
     VARIANTS.append(variant)
+    _BOARDS.clear()
 
 
 def unregister(variant: Variant) -> None:
     """Take a game `register` added away again."""
     VARIANTS.remove(variant)
+    _BOARDS.clear()
 
 
 def find_variant(key: str) -> Variant:
@@ -42,11 +49,15 @@ def variant_of(thing: AnyRules | AnyGame) -> Variant:
 
 def board_variant(position: AnyPosition) -> Variant:
     """A game whose board `position` is drawn on: variants that share a position type share
-    their board, its numbering and its bar."""
-    for variant in VARIANTS:
-        if type(variant.start()) is type(position):
-            return variant
-    raise KeyError(f"no variant has a board like {type(position).__name__}")
+    their board, its numbering and its bar (the first registered of them answers)."""
+    kind = type(position)
+    found = _BOARDS.get(kind)
+    if found is None:
+        found = next((v for v in VARIANTS if type(v.start()) is kind), None)
+        if found is None:
+            raise KeyError(f"no variant has a board like {kind.__name__}")
+        _BOARDS[kind] = found
+    return found
 
 
 def game_from_text(text: str) -> AnyGame:

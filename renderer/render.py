@@ -94,7 +94,7 @@ def warm_up(
     """Build every static layer and sprite of `themes` now (about half a second per theme,
     board and side at the bottom), so that no user waits for it on a first render; the boards
     of `variants`, every game's by default."""
-    boards = {board_variant(variant.start()) for variant in variants or VARIANTS}
+    boards = {board_variant(each.start()) for each in (VARIANTS if variants is None else variants)}
     for theme in themes:
         sprites(theme)
         for variant in boards:

@@ -183,7 +183,7 @@ board has changed); False when the board is stuck (a stall: the player stops the
 
 
 async def play(
-    player: Player, pace: Pace, choices: tuple[str, ...] = (), max_taps: int = 20_000
+    player: Player, pace: Pace, choices: tuple[str, ...] = (), max_taps: int = 3000
 ) -> None:
     """Open a game (or a match, by `choices`: `Player.open_game`), then tap (Done, a
     destination, a checker) at `pace` until it is over or stuck."""
@@ -387,7 +387,11 @@ def run_matches(
     ]
     games: list[Callable[[], Any]] = [
         partial(
-            play, player, careful(60, stops=True), match_choices(player.locale, kind, level, length)
+            play,
+            player,
+            careful(60, stops=True),
+            match_choices(player.locale, kind, level, length),
+            20_000,
         )
         for player, kind, level in played
     ]

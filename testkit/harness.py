@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -16,10 +17,11 @@ from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
 from bot.pacing import Pacer
-from bot.service import Action, Done, GameService, Move, Roll, Session
+from bot.service import Action, Done, GameService, Move, PoolBotPlayer, Roll, Session
 from bot.service.results import RATED_TURNS
 from bot.storage import UNFINISHED_TTL, GameStore
 from nardy import Color, Position
+from nardy.fair import SEED_BYTES
 from nardy.game import Game, TurnRecord
 from nardy.summary import summarize
 from nardy.variant import AnyGame
@@ -303,3 +305,13 @@ def make_group(
     dispatcher = create_dispatcher(config, store, service, answered, pacer)
     telegram.add_chat(dict(GROUP_CHAT))
     return Group(telegram, dispatcher, bot, dict(GROUP_CHAT))
+
+
+def fair_service(
+    store: GameStore, bot_player: PoolBotPlayer, clock: Clock, rng: random.Random | None = None
+) -> GameService:
+    """The service as the bot runs it: no dice given, so each game has its own fair dice; the
+    seeds from a seeded generator (`rng`, shared by the services of one test), so a failure
+    can be replayed."""
+    seeds = rng or random.Random(20261201)
+    return GameService(store, bot_player, clock=clock, seeds=lambda: seeds.randbytes(SEED_BYTES))

@@ -136,8 +136,15 @@ async def board_tap(
     outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)
     if isinstance(outcome, Outcome):
         now = outcome.session.seat_now(session, seat)
-        shown = (outcome.selected, tapped)
-        await boards.show(bot, outcome.session, now, texts, *shown, settings=prefs.settings)
+        await boards.show(
+            bot,
+            outcome.session,
+            now,
+            texts,
+            selected=outcome.selected,
+            tapped=tapped,
+            settings=prefs.settings,
+        )
     elif isinstance(outcome, BEHIND):
         await _catch_up(query, callback_data, tapped, seat, bot, texts, service, boards)
 

@@ -136,8 +136,8 @@ async def pick_level(
     service: GameService,
     boards: Boards,
 ) -> None:
-    """A level tapped (on the level choice or Play again): one game or a match of long or
-    short nardy starts, under the player's house rules (/settings)."""
+    """A level tapped (on the level choice or Play again): one game or a match of the game it
+    names starts, under the player's house rules (/settings)."""
     pick = callback_data if isinstance(callback_data, PickGame) else callback_data.as_pick()
     try:
         level = Level(pick.level)

@@ -45,8 +45,8 @@ def start_worker() -> None:
 
 
 class BotPlayer(Protocol):
-    """Chooses the bot's turn in either game (`()` means the turn passes), and hints a
-    learner's (long nardy)."""
+    """Chooses the bot's turn in any game (`()` means the turn passes), its cube decisions,
+    and hints a learner's turn in a game whose variant gives hints."""
 
     async def choose(
         self,

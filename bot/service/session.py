@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import logging
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,6 +24,8 @@ from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import CrawfordMatch
 from nardy.variant import AnyGame, AnyRules, Variant
 from nardy.variants import find_variant, game_from_text, rules_from_text, variant_of
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +135,10 @@ class MatchPlay:
         return cls(match, (player0, player1), bool(flag & 1), bool(flag & 2))
 
 
-OLD_SHORT_MARK = "s"  # how a stored `Ended` of short nardy was marked before it named its game
+# How a stored `Ended` names its game: long nardy's by nothing and short nardy's by "s", as
+# they were stored before there were others (so that a worker of the version before reads
+# them alike), any other game by its key.
+MARKS = {"short": "s"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,16 +173,17 @@ class Ended:
         data += [result.kind.value, result.points, result.reason.value]
         for change in self.ratings or ():
             data.append([change.delta, change.deviation, change.volatility])
-        if self.game is not LONG:  # stored before there were others, long nardy's has no name
-            data.append(self.game.key)
+        if self.game is not LONG:
+            data.append(MARKS.get(self.game.key, self.game.key))
         return data
 
     @classmethod
     def from_list(cls, data: list[Any], record: str = "") -> Ended:
         number, counted, white, black, winner, kind, points, reason, *rest = data
         ratings = [item for item in rest if isinstance(item, list)]
-        names = [item for item in rest if isinstance(item, str)]
-        key = "short" if names == [OLD_SHORT_MARK] else (names or [LONG.key])[0]
+        marks = [item for item in rest if isinstance(item, str)]
+        mark = marks[0] if marks else LONG.key
+        key = next((key for key, old in MARKS.items() if old == mark), mark)
         result = GameResult(
             None if winner == "" else Color.parse(winner),
             ResultKind(kind),
@@ -191,8 +198,18 @@ class Ended:
             (changes[0], changes[1]) if changes else None,
             bool(counted),
             record,
-            find_variant(key),
+            _game_named(key),
         )
+
+
+def _game_named(key: str) -> Variant:
+    """The game an `Ended` names; long nardy's for a game this version does not have (one a
+    later version added), so that its session still reads and the game is counted somewhere."""
+    try:
+        return find_variant(key)
+    except KeyError:
+        log.warning("a finished game of %r, which this version does not have, counted as long", key)
+        return LONG
 
 
 @dataclass(frozen=True, slots=True)

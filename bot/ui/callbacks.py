@@ -185,7 +185,7 @@ class InlineChallenge(CallbackData, prefix="ic"):
     """Join or Cancel under a challenge sent through inline mode. Nothing is stored until
     someone joins, so the card carries the challenge: the challenger (`by`), their language,
     the match length, the seconds per turn (0: no limit), when it was offered (Unix
-    seconds), the house rules (`nardy.record.rules_to_text`: seven letters) and the nonce of
+    seconds), the game and its house rules (`Variant.rules_to_text`: a few letters) and the nonce of
     the seed its game's dice are committed to ("": none; `GameService.card_dice`)."""
 
     by: int

@@ -116,8 +116,43 @@ def forget_words(variant: Variant) -> None:
 
 
 def words(variant: Variant) -> GameWords:
-    """The words of the game `variant`."""
-    return _WORDS[variant.key]
+    """The words of the game `variant`; for a game the bot has none for yet, plain sentences
+    around its English name (`plain_words`)."""
+    said = _WORDS.get(variant.key)
+    return plain_words(variant) if said is None else said
+
+
+def plain_words(variant: Variant) -> GameWords:
+    """Words for a game added without its own: its English name (`Variant.name`) in plain
+    English sentences and the results by their §7 names, so that it plays before its words and
+    their translations come."""
+    name = variant.name
+
+    def a_match(texts: Texts, n: int) -> str:
+        return f"{name}: " + texts.ngettext("A match to {n} point", "A match to {n} points", n)
+
+    return GameWords(
+        button=name,
+        title=name,
+        about=f"{name}: {{what}}",
+        one_game=f"{name}: one game",
+        a_match=a_match,
+        results={kind: kind.value.replace("_", " ") for kind in ResultKind},
+        big_wins=(
+            "big wins given {given}, taken {taken}",
+            "bigger wins given {given}, taken {taken}",
+        ),
+        offer=f"{{name}} offers a game of {name} to anyone here.",
+        challenge=f"{{name}} challenges {{invited}} to a game of {name}.",
+        invite=f"{{name}} invites you to a game of {name}.",
+        rating=(
+            f"{name} rating {{rating}} ± {{deviation}}.",
+            f"{name} rating {{rating}} ± {{deviation}}, provisional.",
+        ),
+        best=(f"<b>Best players of {name}</b>", f"<b>Best players of {name} in this group</b>"),
+        no_games=(f"No rated games of {name} yet.", f"No rated games of {name} here yet."),
+        no_rating=f"You have no rating in {name} yet.",
+    )
 
 
 def match_title(texts: Texts, variant: Variant, length: int) -> str:

@@ -146,9 +146,8 @@ def move_menu(
     if footer:
         rows.append(footer)
     if not session.shared:
-        if (
-            variant_of(game).hints and not game.played and not session.hint
-        ):  # a hint is for the turn's start
+        at_start = not game.played and not session.hint  # a hint is for the turn's start
+        if variant_of(game).hints and at_start:
             rows.append([button(_("💡 Hint"), BoardAction.HINT)])
         return InlineKeyboardMarkup(inline_keyboard=rows)
     return _with_resign(rows, texts, session, resigning)

@@ -29,32 +29,22 @@ from bot.service import (
     player_slot,
 )
 from bot.service.session import Committed
-from bot.storage import GameStore, RedisStore
+from bot.storage import RedisStore
 from bot.storage.base import RECORDS_LISTED
 from nardy import Color
 from nardy.ai import Level
-from nardy.fair import SEED_BYTES, commitment
+from nardy.fair import commitment
 from nardy.game import OpeningRoll
 from nardy.scoring import EndReason
 from nardy.short import Game as ShortGame
 from nardy.short import ShortRules
 from nardy.transcript import MatchPlace, Transcript, VerificationError, parse, verify
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Clock, Group, is_checker, make_chat, make_group, user
+from testkit.harness import Clock, Group, fair_service, is_checker, make_chat, make_group, user
 
 USER = 77
 GROUP = -100500
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003)
-
-
-def fair_service(
-    store: GameStore, bot_player: PoolBotPlayer, clock: Clock, rng: random.Random | None = None
-) -> GameService:
-    """The service as the bot runs it: no dice given, so each game has its own fair dice; the
-    seeds from a seeded generator (`rng`, shared by the services of one test), so a failure
-    can be replayed."""
-    seeds = rng or random.Random(20261201)
-    return GameService(store, bot_player, clock=clock, seeds=lambda: seeds.randbytes(SEED_BYTES))
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ with the bar and bearing off, group and inline challenges, the doubling cube."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import Any
 
@@ -672,14 +673,22 @@ def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
     assert challenge.rules == Rules(opening=Opening.PLAY_OPENING_ROLL)
 
 
-def test_an_ended_game_names_its_game_and_reads_the_mark_short_nardy_had_before() -> None:
-    """An `Ended` of short nardy is stored with its game's key; one stored with the "s" that
-    marked it before reads as short nardy still, one with neither as long nardy."""
+def test_an_ended_game_is_stored_with_the_mark_its_game_had_before(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An `Ended` of short nardy keeps the "s" mark it had before games were named (a worker
+    of the version before reads it alike), one of long nardy none, one of another game its
+    key; a game this version does not have reads as long nardy, with a warning, so that its
+    session is not lost."""
     result = GameResult(Color.WHITE, ResultKind.MARS, 2, EndReason.BORNE_OFF)
     seats = (Seat(user_id=1, name="A"), Seat(level=Level.EASY))
     ended = Ended(1, seats, result, game=SHORT)
     stored = ended.to_list()
-    assert stored[-1] == "short" and Ended.from_list(stored) == ended
-    assert Ended.from_list([*stored[:-1], "s"]).game is SHORT
+    assert stored[-1] == "s" and Ended.from_list(stored) == ended
     assert Ended.from_list(stored[:-1]).game is LONG
     assert Ended(1, seats, result).to_list() == stored[:-1]
+    caplog.set_level(logging.WARNING)
+    assert Ended.from_list([*stored[:-1], "hyper"]).game is LONG
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.service.session"] == [
+        "a finished game of 'hyper', which this version does not have, counted as long"
+    ]

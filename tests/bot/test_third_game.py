@@ -14,11 +14,10 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import PickGame
 from nardy.transcript import parse, verify
 from nardy.variant import Variant
-from nardy.variants import variant_of
+from nardy.variants import register, unregister, variant_of
 from testkit.fakes.telegram import FakeTelegram
-from testkit.harness import Clock, make_chat, play_one_turn
-from tests.bot.test_records import fair_service
-from tests.split_game import SplitRules, registered
+from testkit.harness import Clock, fair_service, make_chat, play_one_turn
+from tests.split_game import SPLIT, SplitRules, registered
 
 TURNS = 6  # the person's turns played before resigning
 
@@ -66,4 +65,25 @@ async def test_a_third_game_is_chosen_played_recorded_and_counted_by_the_bot_unc
     await chat.tap(board, again)
     restarted = await service.active_game(chat.user["id"])
     assert restarted is not None and variant_of(restarted.game) is split
+    assert chat.alerts() == [] and telegram.schema_problems == []
+
+
+async def test_a_game_added_without_its_words_is_offered_by_its_english_name(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Its words (`bot.ui.games`) not given yet: the level choice, its card and its board
+    name it as its variant does, in English, rather than failing."""
+    service: GameService = fair_service(store, bot_player, Clock())
+    chat = make_chat(telegram, store, service)
+    register(SPLIT)
+    try:
+        await chat.send("/play")
+        await chat.press(chat.last, "Split nardy")
+        assert "• Split nardy •" in [b["text"] for b in chat.last.buttons()]
+        await chat.press(chat.last, "Easy")
+        assert "Split nardy" in (chat.board.caption or "")
+        session = await service.active_game(chat.user["id"])
+        assert session is not None and variant_of(session.game) is SPLIT
+    finally:
+        unregister(SPLIT)
     assert chat.alerts() == [] and telegram.schema_problems == []
