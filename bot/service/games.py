@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.service import telling
 from bot.service.actions import (
     Action,
     ClaimWin,
@@ -55,7 +56,7 @@ from bot.service.errors import (
 )
 from bot.service.parsed import ParsedGames
 from bot.service.records import Records, record_text
-from bot.service.results import Results, signed
+from bot.service.results import Results
 from bot.service.session import (
     MATCH_LENGTHS,
     STANDARD_RULES,
@@ -86,12 +87,10 @@ from nardy.chains import chain_to
 from nardy.cube import CubeError
 from nardy.dice import DiceSource, SystemDice
 from nardy.fair import commitment, new_seed
-from nardy.game import OpeningRoll
 from nardy.match import Match
 from nardy.record import RecordError
 from nardy.scoring import EndReason
-from nardy.steps import Step, format_dice
-from nardy.summary import summarize
+from nardy.steps import format_dice
 from nardy.variant import AnyGame, AnyRules
 from nardy.variants import variant_of
 
@@ -140,97 +139,6 @@ def _new_match(length: int, first: Seat, second: Seat) -> MatchPlay | None:
     if length == 1:
         return None
     return MatchPlay(Match(length), (match_player(first), match_player(second)))
-
-
-def _told(session: Session, seat: Seat, mine: str, theirs: str, **values: str) -> Note:
-    """A note about a human's turn: `mine` to the player against the bot ("your turn
-    passes"), `theirs` to both in a game between two people, naming whose turn it was."""
-    if session.shared:
-        return Note.of(theirs, name=seat.name, **values)
-    return Note.of(mine, **values)
-
-
-def _opening_told(start: Session, opening: OpeningRoll) -> list[Note]:
-    """The notes of the opening roll of a game of `start`'s players, seated the one who asked
-    first: to both by name in a game between two people, else to the person against the bot."""
-    first, second = start.seats
-    *ties, (a, b) = opening.rolls
-    if start.shared:
-        names = {"first": first.name, "second": second.name}
-        notes = [Note.of("duel_opening_tie", **names, a=str(x), b=str(y)) for x, y in ties]
-        notes.append(Note.of("duel_opening", **names, a=str(a), b=str(b)))
-        white = first if opening.white_player == 0 else second
-        return [*notes, Note.of("duel_starts", name=white.name)]
-    notes = [Note.of("opening_tie", you=str(you), bot=str(them)) for you, them in ties]
-    notes.append(Note.of("opening", you=str(a), bot=str(b)))
-    return [*notes, Note.of("you_start" if opening.white_player == 0 else "bot_starts")]
-
-
-def _game_told(session: Session, played: MatchPlay) -> list[Note]:
-    """How the game of a match between two people ended and the score, told to both."""
-    result = session.game.result
-    assert result is not None
-    told = []
-    if result.winner is not None and result.reason is not EndReason.BORNE_OFF:
-        loser = session.seats[result.winner.opponent].name
-        if result.reason is EndReason.TIMEOUT:
-            told.append(Note.of("duel_timeout", name=loser))
-        elif result.reason is EndReason.DROPPED:
-            told.append(Note.of("duel_dropped", name=loser))
-        else:
-            told.append(Note.of("duel_resigned", name=loser))
-    if result.winner is not None:
-        winner = session.seats[result.winner].name
-        kind = result.kind.value
-        game = str(played.match.games)
-        told.append(Note.of("match_game", game=game, name=winner, kind=kind))
-    first, second = played.seats(session.seats)
-    a, b = played.match.score
-    score = Note.of("match_score", first=first.name, a=str(a), second=second.name, b=str(b))
-    return [*told, score]
-
-
-def _game_told_vs_bot(session: Session, played: MatchPlay) -> list[Note]:
-    """How the game of a match against the bot ended and the score, told to the person
-    (player 0; the bot neither resigns nor runs out of time), after what ended it (the
-    game's last notes: the person's double and the bot's drop, the bot's last turn)."""
-    result = session.game.result
-    assert result is not None
-    game = str(played.match.games)
-    told = list(session.notes)
-    if result.reason is EndReason.RESIGNED:
-        told.append(Note.of("match_resigned", game=game))
-    bot_won = result.winner is not None and session.seats[result.winner].level is not None
-    if result.reason is EndReason.DROPPED and bot_won:  # the bot's drop has its own note
-        told.append(Note.of("match_dropped", game=game))
-    if result.winner is not None:
-        kind = result.kind.value
-        if session.seats[result.winner].level is not None:
-            told.append(Note.of("match_bot_won", game=game, kind=kind))
-        else:
-            told.append(Note.of("match_you_won", game=game, kind=kind))
-    you, bot = played.match.score
-    return [*told, Note.of("match_score_vs_bot", you=str(you), bot=str(bot))]
-
-
-def _game_summary(session: Session) -> list[Note]:
-    """What the results screen of a game of a match would show, told as notes since the next
-    game takes its board: the turns and checkers borne off and, between people, the ratings'
-    changes (`session.ended`)."""
-    summary = summarize(session.game)
-    turns, off = str(sum(summary.turns)), summary.borne_off
-    if not session.shared:
-        human = Color.WHITE if session.seats[Color.WHITE].level is None else Color.BLACK
-        you, bot = str(off[human]), str(off[human.opponent])
-        return [Note.of("summary_vs_bot", turns=turns, you=you, bot=bot)]
-    white, black = (seat.name for seat in session.seats)
-    a, b = str(off[Color.WHITE]), str(off[Color.BLACK])
-    told = [Note.of("duel_summary", turns=turns, first=white, a=a, second=black, b=b)]
-    ended = session.ended
-    if ended is not None and ended.ratings is not None:
-        a, b = (signed(change.delta) for change in ended.ratings)
-        told.append(Note.of("duel_rating", first=white, a=a, second=black, b=b))
-    return told
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,8 +476,12 @@ class GameService:
         counted = replace(session, match=played)
         if played.over:
             return counted
-        told = _game_told(session, played) if session.shared else _game_told_vs_bot(session, played)
-        told[-1:-1] = _game_summary(session)  # before the score
+        told = (
+            telling.game_of_match(session, played)
+            if session.shared
+            else telling.game_vs_bot(session, played)
+        )
+        told[-1:-1] = telling.summary(session)  # before the score
         seats = played.seats(session.seats)
         return await self._first_turns(replace(counted, seats=seats, hints=0), told)
 
@@ -587,7 +499,7 @@ class GameService:
         rules = start.game.rules
         opening, game = variant_of(rules).new_game(rules, roller, crawford)
         first, second = start.seats
-        notes = [*told, *_opening_told(start, opening)]
+        notes = [*told, *telling.opening(start, opening)]
         fair = rolled()
         if fair is not None:  # told before the first turn's dice
             fair = replace(fair, opening=opening)
@@ -833,12 +745,18 @@ class GameService:
                     doubled = game.double()
                     seat = session.seats[game.to_move]
                     value = str(doubled.cube.value * 2)
-                    notes.append(_told(session, seat, "you_doubled", "duel_doubled", value=value))
+                    notes.append(
+                        telling.about_turn(
+                            session, seat, "you_doubled", "duel_doubled", value=value
+                        )
+                    )
                 case Take():
                     doubled = game.take()
                     seat = session.seats[game.to_move.opponent]
                     value = str(doubled.cube.value)
-                    notes.append(_told(session, seat, "you_took", "duel_took", value=value))
+                    notes.append(
+                        telling.about_turn(session, seat, "you_took", "duel_took", value=value)
+                    )
                 case Drop():
                     doubled = game.drop()
         except CubeError as exc:
@@ -855,7 +773,7 @@ class GameService:
     ) -> Outcome:
         """End the human's complete turn (`tap` ended it); the bot answers and the human's next
         roll is made, all in one save."""
-        played = self._turn_played(session, game)
+        played = telling.turn_played(session, game)
         after = game.end_turn()
         return await self._play_on(session, after, played, on_accepted, claimant, tap)
 
@@ -886,16 +804,6 @@ class GameService:
             return Outcome(concluded)
         finally:
             self._changing.pop(session.game_id, None)
-
-    @staticmethod
-    def _turn_played(session: Session, game: AnyGame) -> list[Note]:
-        """In a game between two people, the turn the mover just completed in `game`, told to
-        the other (who shares the board); against the bot, the player saw it."""
-        if not session.shared or game.dice is None:
-            return []
-        name = session.seats[game.to_move].name
-        turn, by = _turn_text(game, game.played), game.to_move.label
-        return [Note.of("duel_played", name=name, dice=format_dice(game.dice), turn=turn, by=by)]
 
     # -- a player leaving the group -----------------------------------------------------------
 
@@ -1047,19 +955,23 @@ class GameService:
                     game.position, game.dice, game.rules, seat.level, away
                 )
                 if steps:
-                    turn = _turn_text(game, steps)
+                    turn = telling.turn_text(game, steps)
                     notes.append(Note.of("bot_played", dice=dice, turn=turn, by=mover))
                     game = game.play_turn(steps)
                 else:
                     notes.append(Note.of("bot_no_moves", dice=dice))
                     game = game.pass_turn()
             elif game.legal.passes:
-                notes.append(_told(session, seat, "no_moves", "duel_no_moves", dice=dice))
+                notes.append(
+                    telling.about_turn(session, seat, "no_moves", "duel_no_moves", dice=dice)
+                )
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
-                turn = _turn_text(game, steps)
-                told = _told(session, seat, "forced", "duel_forced", dice=dice, turn=turn, by=mover)
+                turn = telling.turn_text(game, steps)
+                told = telling.about_turn(
+                    session, seat, "forced", "duel_forced", dice=dice, turn=turn, by=mover
+                )
                 notes.append(told)
                 game = game.play_turn(steps)
             else:
@@ -1178,8 +1090,3 @@ class GameService:
 def _placeholder(rules: AnyRules) -> AnyGame:
     """A game not begun under `rules`, which a session holds until its opening roll."""
     return variant_of(rules).placeholder(rules)
-
-
-def _turn_text(game: AnyGame, steps: tuple[Step, ...]) -> str:
-    """`steps`, played from the start of the turn of `game`, in the game's notation (§10)."""
-    return variant_of(game).turn_text(game.position, steps)

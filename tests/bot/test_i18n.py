@@ -3,7 +3,7 @@ forms; and a Telegram language picks the right one."""
 
 from __future__ import annotations
 
-import re
+import ast
 import string
 from pathlib import Path
 
@@ -122,14 +122,23 @@ def test_every_level_result_and_note_has_its_text() -> None:
     assert result_name(texts, ResultKind.MARS, SHORT) == "гаммон"
     for game in VARIANTS:  # every game names every result it can end with
         assert all(result_name(texts, kind, game) for kind in words(game).results)
-    service_code = (BOT / "service" / "games.py").read_text("utf-8")  # where notes are made
-    made = {
-        key
-        for line in service_code.splitlines()
-        if "Note.of(" in line or "_told(" in line
-        for key in re.findall(r'"([a-z_]+)"', line)
+    made = {  # the keys the service makes notes with: Note.of(key, …), about_turn(…, mine, theirs)
+        key.value
+        for module in ("games.py", "telling.py")
+        for call in ast.walk(ast.parse((BOT / "service" / module).read_text("utf-8")))
+        if isinstance(call, ast.Call) and _called(call.func) in ("of", "about_turn")
+        for argument in call.args
+        for key in ast.walk(argument)  # a key, or either of two (`a if … else b`)
+        if isinstance(key, ast.Constant) and isinstance(key.value, str)
     }
     assert made == set(NOTES)
+
+
+def _called(func: ast.expr) -> str:
+    """The name a call calls: `of` for `Note.of`, `about_turn` for `telling.about_turn`."""
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
 
 
 @pytest.mark.parametrize(
