@@ -183,7 +183,7 @@ board has changed); False when the board is stuck (a stall: the player stops the
 
 
 async def play(
-    player: Player, pace: Pace, choices: tuple[str, ...] = (), max_taps: int = 3000
+    player: Player, pace: Pace, choices: tuple[str, ...] = ("Easy",), max_taps: int = 3000
 ) -> None:
     """Open a game (or a match, by `choices`: `Player.open_game`), then tap (Done, a
     destination, a checker) at `pace` until it is over or stuck."""
