@@ -89,10 +89,12 @@ class Boards:
         self._editing: set[Target] = set()
         self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
         self._late: dict[str, asyncio.Task[None]] = {}  # inline boards awaiting their picture
-        # A private board's turn to edit (`_one_edit`), kept while an edit holds or awaits it.
+        # A private board's turn to edit (`_one_edit`), kept while an edit holds or awaits it,
+        # and the states of the shows awaiting it.
         self._edits: weakref.WeakValueDictionary[BoardKey, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._awaiting: dict[BoardKey, list[tuple[object, int]]] = {}
 
     async def show(
         self,
@@ -123,8 +125,8 @@ class Boards:
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
             key = (session.game_id, target)
             on_its_way = catching_up and key in self._on_way
-            async with self._one_edit(key):  # a retried edit never lands after the next one
-                if self._shown(key, session.seq, on_its_way):
+            async with self._one_edit(key, session.seq) as overtaken:
+                if overtaken or self._shown(key, session.seq, on_its_way):
                     return
                 edited = await self._edit(bot, session, target, screen)
             if edited:
@@ -138,15 +140,29 @@ class Boards:
         await self._send(bot, session, screen)
 
     @asynccontextmanager
-    async def _one_edit(self, key: BoardKey) -> AsyncIterator[None]:
+    async def _one_edit(self, key: BoardKey, seq: int) -> AsyncIterator[bool]:
         """One edit at a time on a private board: an edit tried again after its answer was lost
         (it may have taken effect) must not land after the next tap's edit and show the older
-        state (shared boards have this from `_show_shared`'s queue)."""
+        state (shared boards have this from `_show_shared`'s queue). Its turn come, a show of
+        state `seq` is overtaken (True) when a show of that state or a later one asked after
+        it and awaits its turn too: that one shows the board as it is by then, so that on a
+        slow network a quick player's board does not step through every state in between."""
         lock = self._edits.get(key)
         if lock is None:
             lock = self._edits[key] = asyncio.Lock()
-        async with lock:  # every edit holding or awaiting it keeps it, and so its entry
-            yield
+        awaiting = self._awaiting.setdefault(key, [])
+        mine = (object(), seq)  # this show's place in the queue
+        awaiting.append(mine)
+        try:
+            async with lock:  # every edit holding or awaiting it keeps it, and so its entry
+                place = awaiting.index(mine)
+                del awaiting[place]
+                yield any(later >= seq for _, later in awaiting[place:])
+        finally:
+            if mine in awaiting:  # cancelled while it waited
+                awaiting.remove(mine)
+            if not awaiting and self._awaiting.get(key) is awaiting:
+                del self._awaiting[key]
 
     async def _screen(
         self,

@@ -599,6 +599,28 @@ async def test_an_edit_tried_again_after_its_answer_was_lost_never_lands_after_t
     assert not any("→" in label for label in labels) and any(map(is_checker, labels))
 
 
+async def test_on_a_slow_network_taps_waiting_for_the_board_show_only_the_latest(
+    chat: Chat, telegram: FakeTelegram
+) -> None:
+    """Each edit takes a second to land; while the first of three quick taps' edits is on its
+    way, the other two wait their turn: only the last of them is edited then (it shows the
+    board as it is), so the board does not step through every state in between. Every tap
+    is answered once."""
+    await chat.start_game()
+    board = chat.board
+    pick = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
+    edits = len(telegram.calls_of("editMessageMedia"))
+    answers = len(telegram.calls_of("answerCallbackQuery"))
+    telegram.latency["editMessageMedia"] = 1.0
+    first = asyncio.create_task(chat.tap(board, pick))
+    await asyncio.sleep(0.2)  # its edit is on its way
+    await asyncio.gather(chat.tap(board, pick), chat.tap(board, pick))
+    await first
+    assert len(telegram.calls_of("editMessageMedia")) - edits == 2
+    assert len(telegram.calls_of("answerCallbackQuery")) - answers == 3
+    assert any("→" in b["text"] for b in board.buttons())
+
+
 async def test_a_replacement_board_never_saved_becomes_the_games_on_its_next_tap(
     store: RedisStore, service: GameService, redis_server: RedisServer
 ) -> None:
