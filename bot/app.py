@@ -30,14 +30,15 @@ from bot.i18n import Translator
 from bot.lease import Lease
 from bot.observe import CountTelegramErrors, ObserveUpdates, count_active_games
 from bot.pacing import PaceMessages, Pacer
-from bot.prefs import PrefsMiddleware
+from bot.prefs import Preferences, PrefsMiddleware
 from bot.retry import RetryTransient
 from bot.service import GameService, PoolBotPlayer
 from bot.startup import set_webhook, wait_until_ready
-from bot.storage import GameStore, MemoryStore, RedisStore
+from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
 from bot.tasks import running
 from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
+from bot.ui.callbacks import game_named
 from bot.ui.delivery import MediaChat, Pictures, PictureSource
 from bot.ui.picture_urls import PictureUrls
 from bot.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
@@ -94,12 +95,13 @@ def create_dispatcher(
     is the middleware that logs and counts each update and knows those in flight."""
     translator = Translator()
     media = picture_source(settings, store, pacer)
+    preferences = Preferences(store)
     dispatcher = Dispatcher(
         disable_fsm=True,
-        store=store,
+        preferences=preferences,
         translator=translator,
         service=service,
-        boards=Boards(service, store, translator, pacer, media),
+        boards=Boards(service, preferences, translator, pacer, media),
         media=media,
         pictures=Pictures(store),
         default_terms=settings.default_terms,
@@ -107,7 +109,7 @@ def create_dispatcher(
     )
     observed = dispatcher["observed"] = ObserveUpdates()
     dispatcher.update.outer_middleware(observed)  # first: its time includes the others'
-    prefs = PrefsMiddleware(store, settings.default_language, translator)
+    prefs = PrefsMiddleware(store, settings.default_language, translator, game_named)
     dispatcher.update.outer_middleware(prefs)
     dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
     dispatcher.include_routers(*routers())
@@ -164,7 +166,7 @@ async def serve(
         background = Lease(store).run(lambda: timers.run(bot), lambda: count_active_games(store))
         async with running(heartbeat(health_file())), running(lag.run()), running(background):
             if settings.bot_mode == "webhook":
-                await take_webhooks(settings, dispatcher, bot, health)
+                await take_webhooks(settings, dispatcher, bot, health, store)
             else:
                 await poll(settings, dispatcher, bot, health)
     finally:
@@ -209,18 +211,19 @@ async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
 
 
 async def take_webhooks(
-    settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health
+    settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health, pictures: MediaStore
 ) -> None:
-    """Serve the webhook (with /healthz, /metrics and the inline boards' pictures) on
-    LISTEN_HOST:LISTEN_PORT, set it with Telegram, then take updates until SIGTERM or Ctrl-C;
-    on leaving, the server stops taking connections and waits for the requests in flight, each
-    an update being handled (Telegram posts again what it got no answer to)."""
+    """Serve the webhook (with /healthz, /metrics and the inline boards' pictures, kept in
+    `pictures`) on LISTEN_HOST:LISTEN_PORT, set it with Telegram, then take updates until
+    SIGTERM or Ctrl-C; on leaving, the server stops taking connections and waits for the
+    requests in flight, each an update being handled (Telegram posts again what it got no
+    answer to)."""
     secret = settings.webhook_secret
     assert secret is not None  # the settings require it in webhook mode
     handler = SecretCheckingHandler(
         dispatcher, bot, handle_in_background=False, secret_token=secret.get_secret_value()
     )
-    app = make_app(health, (settings.webhook_path, handler), pictures=dispatcher["store"])
+    app = make_app(health, (settings.webhook_path, handler), pictures=pictures)
     host, port = settings.listen_host, settings.listen_port
     async with serving(app, host, port, "LISTEN_PORT"):
         await set_webhook(bot, settings, dispatcher.resolve_used_update_types())

@@ -25,10 +25,10 @@ from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramR
 
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.pacing import Pacer
-from bot.prefs import stored_settings
+from bot.prefs import Preferences
 from bot.service import GameError, GameService, Session
 from bot.settings import GameSettings
-from bot.storage import PrefsStore, StoreUnavailable
+from bot.storage import StoreUnavailable
 from bot.ui.delivery import (
     PLAYER_WAIT,
     PictureSource,
@@ -72,13 +72,13 @@ class Boards:
     def __init__(
         self,
         service: GameService,
-        store: PrefsStore,
+        preferences: Preferences,
         translator: Translator,
         pacer: Pacer,
         media: PictureSource | None = None,
     ) -> None:
         self._service = service
-        self._store = store
+        self._preferences = preferences
         self._translator = translator
         self._pacer = pacer
         self._media = media
@@ -194,9 +194,9 @@ class Boards:
         group's game the group's; an inline game, seen in any chat, the defaults."""
         if not session.shared:
             player = next(seat.user_id for seat in session.seats if seat.user_id is not None)
-            return await stored_settings(self._store, player, personal=True)
+            return await self._preferences.settings(player, personal=True)
         if session.inline_id is None:
-            return await stored_settings(self._store, session.chat_id, personal=False)
+            return await self._preferences.settings(session.chat_id, personal=False)
         return GameSettings()
 
     async def _show_shared(

@@ -11,8 +11,9 @@ from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, TelegramObject
 
 from bot.service import GameError, GameService, NotAsked
+from bot.storage import TapRead
 from bot.ui.alerts import refuse
-from bot.ui.callbacks import BoardTap, Question, Rematch
+from bot.ui.callbacks import GAME_TAPS, Question
 
 
 class GameAccess(BaseMiddleware):
@@ -26,13 +27,12 @@ class GameAccess(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         tap = data.get("callback_data")
-        if not isinstance(event, CallbackQuery) or not isinstance(
-            tap, BoardTap | Question | Rematch
-        ):
+        if not isinstance(event, CallbackQuery) or not isinstance(tap, GAME_TAPS):
             return await handler(event, data)
         service: GameService = data["service"]
+        read: TapRead | None = data.get("tap_read")  # `bot.prefs` read the game with the prefs
         try:
-            data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id)
+            data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id, read)
             if isinstance(tap, Question) and tap.user != event.from_user.id:
                 raise NotAsked(tap.game)
         except GameError as error:

@@ -24,7 +24,7 @@ from bot.handlers.cards import card_refused
 from bot.handlers.replies import replied_author
 from bot.handlers.resume import game_here
 from bot.i18n import SOURCE, Texts, Translator, locale_for
-from bot.prefs import stored_settings
+from bot.prefs import Preferences
 from bot.service import (
     ChallengeGone,
     GameError,
@@ -33,7 +33,6 @@ from bot.service import (
     Session,
     Terms,
 )
-from bot.storage import GameStore
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
@@ -78,7 +77,7 @@ async def challenge(
     bot: Bot,
     texts: Texts,
     service: GameService,
-    store: GameStore,
+    preferences: Preferences,
     default_terms: Terms,
 ) -> None:
     """/play in a group (`/play 3 5m`: a match to 3 points, 5 minutes a turn): a challenge
@@ -92,7 +91,7 @@ async def challenge(
     if invited is None:
         await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
         return
-    settings = await stored_settings(store, message.chat.id, personal=False)
+    settings = await preferences.settings(message.chat.id, personal=False)
     terms = read_terms(command.args or "", settings.terms(default_terms))
     if terms is None:
         await message.reply(terms_help(texts))

@@ -18,7 +18,7 @@ from aiogram.types import CallbackQuery, InlineQuery
 from bot.boards import Boards
 from bot.handlers.cards import card_refused
 from bot.i18n import Texts, Translator
-from bot.prefs import Prefs
+from bot.prefs import Preferences, Prefs
 from bot.service import (
     MATCH_LENGTHS,
     GameError,
@@ -28,8 +28,7 @@ from bot.service import (
     Terms,
     inline_game_id,
 )
-from bot.service.results import NAME
-from bot.storage import PrefsStore, StoreUnavailable
+from bot.storage import StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from bot.ui.delivery import PictureSource, close_inline_card
@@ -50,7 +49,7 @@ async def offer(
     query: InlineQuery,
     bot: Bot,
     texts: Texts,
-    store: PrefsStore,
+    preferences: Preferences,
     service: GameService,
     media: PictureSource | None,
     prefs: Prefs,
@@ -64,7 +63,7 @@ async def offer(
     user = query.from_user
     seat = seat_for(user, texts)
     try:  # the name Join will seat the challenger under
-        await store.set_user_pref(user.id, NAME, seat.name)
+        await preferences.keep_name(user.id, seat.name)
     except StoreUnavailable:
         log.warning("could not keep the name of inline challenger %s", user.id)
     at = int(time.time())
@@ -105,7 +104,7 @@ async def card_tap(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: PrefsStore,
+    preferences: Preferences,
     service: GameService,
     boards: Boards,
     media: PictureSource | None,
@@ -121,8 +120,7 @@ async def card_tap(
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
         return
     card_texts = translator[callback_data.locale]
-    saved = await store.user_prefs(callback_data.by)
-    name = saved.get(NAME) or card_texts.gettext("Player")
+    name = await preferences.name(callback_data.by) or card_texts.gettext("Player")
     card = InlineCard(
         inline_id,
         query.chat_instance,

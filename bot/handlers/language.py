@@ -9,9 +9,8 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.boards import Boards
 from bot.i18n import Texts, Translator
-from bot.prefs import LANG
+from bot.prefs import Preferences
 from bot.service import GameService
-from bot.storage import PrefsStore
 from bot.ui.callbacks import Menu, MenuAction, PickLanguage
 from bot.ui.keyboards import language_menu
 
@@ -32,13 +31,13 @@ async def pick(
     callback_data: PickLanguage,
     bot: Bot,
     translator: Translator,
-    store: PrefsStore,
+    preferences: Preferences,
     service: GameService,
     boards: Boards,
 ) -> None:
     """Save the choice, say so in the new language where the picker was (its buttons gone),
     and show the user's board in it."""
-    await store.set_user_pref(query.from_user.id, LANG, callback_data.locale.value)
+    await preferences.set_language(query.from_user.id, callback_data.locale)
     chosen = translator[callback_data.locale]
     # Translators: said in the language just chosen: name your own language.
     said = chosen.gettext("The language is now English.")

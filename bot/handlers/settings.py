@@ -13,10 +13,9 @@ from aiogram.types import CallbackQuery, Chat, InaccessibleMessage, InlineKeyboa
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Locale, Texts, Translator
-from bot.prefs import stored_settings
+from bot.prefs import Preferences
 from bot.service import GameService, Terms
 from bot.settings import BY_KEY, THEME, Option, options
-from bot.storage import PrefsStore
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import Menu, MenuAction, ResetSettings, SetSetting, SettingsPage
 from bot.ui.settings import settings_list, settings_page
@@ -31,19 +30,16 @@ def _personal(chat: Chat) -> bool:
     return chat.type == ChatType.PRIVATE
 
 
-async def _save(store: PrefsStore, chat: Chat, option: Option, value: str | None) -> None:
-    """One option of `chat`'s settings set, or back to its default (None)."""
-    if _personal(chat):
-        await store.set_user_pref(chat.id, option.key, value)
-    else:
-        await store.set_group_setting(chat.id, option.key, value)
-
-
 async def _screen(
-    bot: Bot, texts: Texts, store: PrefsStore, chat: Chat, option: Option | None, default: Terms
+    bot: Bot,
+    texts: Texts,
+    preferences: Preferences,
+    chat: Chat,
+    option: Option | None,
+    default: Terms,
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The settings message's text and buttons: the list, or `option`'s page."""
-    settings = await stored_settings(store, chat.id, _personal(chat))
+    settings = await preferences.settings(chat.id, _personal(chat))
     if option is not None:
         return settings_page(texts, settings, option, default)
     me = await bot.me()
@@ -51,10 +47,10 @@ async def _screen(
 
 
 async def show_settings(
-    message: Message, bot: Bot, texts: Texts, store: PrefsStore, default_terms: Terms
+    message: Message, bot: Bot, texts: Texts, preferences: Preferences, default_terms: Terms
 ) -> None:
     """/settings: the list of this chat's settings."""
-    text, markup = await _screen(bot, texts, store, message.chat, None, default_terms)
+    text, markup = await _screen(bot, texts, preferences, message.chat, None, default_terms)
     await message.answer(text, reply_markup=markup)
 
 
@@ -63,14 +59,14 @@ async def settings_button(
     chat_message: Message | InaccessibleMessage,
     bot: Bot,
     texts: Texts,
-    store: PrefsStore,
+    preferences: Preferences,
     default_terms: Terms,
 ) -> None:
     """The main menu's Settings (an old menu's auto-confirm toggle too): the list, as a new
     message under the menu."""
     await query.answer()
     chat = chat_message.chat
-    text, markup = await _screen(bot, texts, store, chat, None, default_terms)
+    text, markup = await _screen(bot, texts, preferences, chat, None, default_terms)
     await bot.send_message(chat.id, text, reply_markup=markup)
 
 
@@ -114,7 +110,7 @@ async def _edit(
     query: CallbackQuery,
     bot: Bot,
     texts: Texts,
-    store: PrefsStore,
+    preferences: Preferences,
     chat: Chat,
     option: Option | None,
     default: Terms,
@@ -122,7 +118,7 @@ async def _edit(
     """The tapped settings message shows the list, or `option`'s page, as stored now, in
     `texts` (`_written_in`); one Telegram no longer lets the bot edit (an old one) gives way
     to a new message."""
-    text, markup = await _screen(bot, texts, store, chat, option, default)
+    text, markup = await _screen(bot, texts, preferences, chat, option, default)
     if isinstance(query.message, Message):
         await query.message.edit_text(text, reply_markup=markup)
     else:
@@ -135,7 +131,7 @@ async def open_page(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: PrefsStore,
+    preferences: Preferences,
     default_terms: Terms,
 ) -> None:
     """An option's page (its explanation and values), or Back to the list; anyone may look."""
@@ -146,7 +142,7 @@ async def open_page(
         return
     await query.answer()
     written = _written_in(chat, texts, translator, callback_data.locale)
-    await _edit(query, bot, written, store, chat, option, default_terms)
+    await _edit(query, bot, written, preferences, chat, option, default_terms)
 
 
 async def choose(
@@ -155,7 +151,7 @@ async def choose(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: PrefsStore,
+    preferences: Preferences,
     service: GameService,
     boards: Boards,
     default_terms: Terms,
@@ -169,10 +165,10 @@ async def choose(
         return
     if not await _may_change(query, bot, texts, chat):
         return
-    await _save(store, chat, option, callback_data.value)
+    await preferences.set_setting(chat.id, _personal(chat), option.key, callback_data.value)
     await query.answer(texts.gettext("Saved."))
     written = _written_in(chat, texts, translator, callback_data.locale)
-    await _edit(query, bot, written, store, chat, option, default_terms)
+    await _edit(query, bot, written, preferences, chat, option, default_terms)
     if option is THEME and _personal(chat):
         session = await service.active_game(chat.id)
         seat = None if session is None else session.seat_of(chat.id)
@@ -186,7 +182,7 @@ async def reset(
     bot: Bot,
     texts: Texts,
     translator: Translator,
-    store: PrefsStore,
+    preferences: Preferences,
     default_terms: Terms,
 ) -> None:
     """Every option back to its default, the list showing them."""
@@ -197,10 +193,10 @@ async def reset(
     if not await _may_change(query, bot, texts, chat):
         return
     for option in options(_personal(chat)):
-        await _save(store, chat, option, None)
+        await preferences.set_setting(chat.id, _personal(chat), option.key, None)
     await query.answer(texts.gettext("Back to the defaults."))
     written = _written_in(chat, texts, translator, callback_data.locale)
-    await _edit(query, bot, written, store, chat, None, default_terms)
+    await _edit(query, bot, written, preferences, chat, None, default_terms)
 
 
 def router() -> Router:

@@ -41,7 +41,8 @@ from bot.service.errors import (
     Stale,
     Watching,
 )
-from bot.service.games import GameService, OnAccepted, Outcome
+from bot.service.games import GameService
+from bot.service.mover import OnAccepted, Outcome
 from bot.service.session import (
     MATCH_LENGTHS,
     STANDARD_RULES,

@@ -5,7 +5,7 @@ games between people, their Glicko-2 ratings, head-to-head and leaderboards, eac
 
 A game is counted right after the save that ended it. That save also puts the game on the
 timer index, due at once, so that a count a crash interrupted is redone by the timer task
-(`GameService.on_timer`); the store counts each game once per player (`Ended.mark`).
+(`Deadlines.serve`); the store counts each game once per player (`Ended.mark`).
 """
 
 from __future__ import annotations

@@ -177,6 +177,24 @@ class PrefsStore(Protocol):
         """Save one setting of the group; None forgets it."""
 
 
+@dataclass(frozen=True, slots=True)
+class TapRead:
+    """What a tap on a game's button reads before it is handled (`TapStore.read_tap`): the
+    user's saved preferences, and the game its button names (None: no such game)."""
+
+    prefs: dict[str, str]
+    game_id: str
+    game: Versioned | None
+
+
+class TapStore(PrefsStore, Protocol):
+    """A user's preferences, alone or with the game a tap is about in the same round trip."""
+
+    @abstractmethod
+    async def read_tap(self, user_id: int, game_id: str) -> TapRead:
+        """`PrefsStore.user_prefs` and `GamesStore.load_game` together, in one round trip."""
+
+
 class RecordsStore(Protocol):
     """Finished games' records and the seeds committed by inline cards (`nardy.fair`)."""
 
@@ -319,7 +337,7 @@ class GameStore(
     ABC,
     GamesStore,
     TimersStore,
-    PrefsStore,
+    TapStore,
     RecordsStore,
     MediaStore,
     StatsStore,

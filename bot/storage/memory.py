@@ -17,6 +17,7 @@ from bot.storage.base import (
     GameStore,
     Slot,
     Tally,
+    TapRead,
     VersionConflict,
     Versioned,
 )
@@ -156,6 +157,9 @@ class MemoryStore(GameStore):
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         return dict(self._prefs.get(user_id, {}))
+
+    async def read_tap(self, user_id: int, game_id: str) -> TapRead:
+        return TapRead(await self.user_prefs(user_id), game_id, await self.load_game(game_id))
 
     async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
         _set(self._prefs.setdefault(user_id, {}), name, value)

@@ -79,6 +79,7 @@ from bot.storage.base import (
     StoreRefused,
     StoreUnavailable,
     Tally,
+    TapRead,
     VersionConflict,
     Versioned,
 )
@@ -300,6 +301,19 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+def _texts(fields: dict[bytes | str, bytes | str]) -> dict[str, str]:
+    """A hash's fields as read (`HGETALL`)."""
+    return {_text(name): _text(value) for name, value in fields.items()}
+
+
+def _versioned(raw: bytes | str | None) -> Versioned | None:
+    """A game as stored (`version:data`), None when there is none."""
+    if raw is None:
+        return None
+    version, _, data = _text(raw).partition(":")
+    return Versioned(int(version), data)
+
+
 # KEYS[1] a card's seed (a hash: seed, and the claimant once claimed); ARGV[1] the claimant.
 # Returns the seed when the claimant holds the claim (taking it if free), else false.
 _CLAIM_CARD = """
@@ -318,7 +332,7 @@ def game_key(game_id: str) -> str:
 
 
 # No TTL: one index of every game's next due time, live ones' too; an entry of a game gone is
-# taken off when served (`bot.service.Games.on_timer`).
+# taken off when served (`bot.service.deadlines.Deadlines.serve`).
 TIMERS_KEY = "nardy:timers"
 
 
@@ -477,10 +491,7 @@ class RedisStore(GameStore):
     async def load_game(self, game_id: str) -> Versioned | None:
         async with _reachable():
             raw = await self._redis.get(game_key(game_id))
-        if raw is None:
-            return None
-        version, _, data = _text(raw).partition(":")
-        return Versioned(int(version), data)
+        return _versioned(raw)
 
     async def save_game(
         self, game_id: str, expected: int, data: str, ttl: int | None = None
@@ -554,6 +565,13 @@ class RedisStore(GameStore):
 
     async def user_prefs(self, user_id: int) -> dict[str, str]:
         return await self._hash(user_key(user_id))
+
+    async def read_tap(self, user_id: int, game_id: str) -> TapRead:
+        async with _reachable(), self._redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(user_key(user_id))
+            pipe.get(game_key(game_id))
+            fields, raw = await pipe.execute()
+        return TapRead(_texts(fields), game_id, _versioned(raw))
 
     async def set_user_pref(self, user_id: int, name: str, value: str | None) -> None:
         await self._set_field(user_key(user_id), name, value)
@@ -678,7 +696,7 @@ class RedisStore(GameStore):
         """Every field of the hash `key` (empty when there is none)."""
         async with _reachable():
             fields = await self._redis.hgetall(key)
-        return {_text(name): _text(value) for name, value in fields.items()}
+        return _texts(fields)
 
     async def head_to_head(
         self, user_id: int, opponent: int, ladder: str = LONG_LADDER

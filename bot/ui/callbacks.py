@@ -227,6 +227,23 @@ class Question(CallbackData, prefix="q"):
     answer: Answer
 
 
+GAME_TAPS = (BoardTap, Question, Rematch)
+"""The buttons about one game: a tap on one is read with its game in one round trip
+(`bot.prefs`), and its handlers get the game and the tapper's seat (`bot.handlers.access`)."""
+
+
+def game_named(data: str) -> str | None:
+    """The game a button about one game names (`GAME_TAPS`); None for any other button, or
+    data that does not parse."""
+    for button in GAME_TAPS:
+        if data.startswith(button.__prefix__ + button.__separator__):
+            try:
+                return button.unpack(data).game
+            except (TypeError, ValueError):
+                return None
+    return None
+
+
 def asks(message: MaybeInaccessibleMessageUnion | None, question: Question) -> bool:
     """Whether `message` is the one asking `question` (its buttons answer it): only that
     message is removed once the question is answered, whatever the tap's data claims."""

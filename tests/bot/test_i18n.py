@@ -124,8 +124,8 @@ def test_every_level_result_and_note_has_its_text() -> None:
         assert all(result_name(texts, kind, game) for kind in words(game).results)
     made = {  # the keys the service makes notes with: Note.of(key, …), about_turn(…, mine, theirs)
         key.value
-        for module in ("games.py", "telling.py")
-        for call in ast.walk(ast.parse((BOT / "service" / module).read_text("utf-8")))
+        for module in (BOT / "service").glob("*.py")
+        for call in ast.walk(ast.parse(module.read_text("utf-8")))
         if isinstance(call, ast.Call) and _called(call.func) in ("of", "about_turn")
         for argument in call.args
         for key in ast.walk(argument)  # a key, or either of two (`a if … else b`)

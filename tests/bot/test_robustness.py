@@ -11,7 +11,7 @@ import pytest
 from bot.retry import ATTEMPTS
 from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
 from bot.storage import RedisStore
-from bot.ui.callbacks import BoardTap
+from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, Rematch, ShowGame, game_named
 from nardy.dice import ScriptedDice, SeededDice
 from testkit.fakes.telegram import Failure, FakeTelegram, Sent, closed_failure
 from testkit.harness import Chat, is_checker, make_chat
@@ -191,6 +191,16 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     assert chat.alerts() == expected
     assert (await current(service, chat)).version == session.version
     assert telegram.schema_problems == []
+
+
+def test_a_tap_is_read_with_its_game_only_when_its_button_is_about_one() -> None:
+    """The game read with the tapper's preferences: any other button's data, or data that
+    does not parse, names none (the tap is refused or routed as before)."""
+    assert game_named(BoardTap(game="g1", seq=3, action=BoardAction.SELECT).pack()) == "g1"
+    assert game_named(Question(game="g2", seq=3, user=7, answer=Answer.KEEP).pack()) == "g2"
+    assert game_named(Rematch(game="g3").pack()) == "g3"
+    for data in ("t:zzz", "t:g1:x:s:0:0", "garbage", "", "tq:g1", ShowGame(game="g1").pack()):
+        assert game_named(data) is None
 
 
 async def test_a_question_answers_only_for_its_player_and_removes_only_itself(

@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.i18n import Locale
 from bot.service import GameService, NoGame, Resign, Seat, Terms, inline_game_id
-from bot.service.games import CARD_NONCE_BYTES
+from bot.service.joiner import CARD_NONCE_BYTES
 from bot.settings import OPTIONS, GameSettings
 from bot.storage import RedisStore
 from bot.ui.callbacks import (

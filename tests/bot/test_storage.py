@@ -25,6 +25,7 @@ from bot.storage import (
     StoreUnavailable,
     Tally,
     VersionConflict,
+    Versioned,
 )
 from bot.storage.memory import PICTURES_KEPT
 from bot.storage.redis import (
@@ -162,6 +163,15 @@ async def test_user_preferences_are_kept_per_user(store: GameStore) -> None:
     await store.set_user_pref(5, "auto", None)
     await store.set_user_pref(5, "never", None)
     assert await store.user_prefs(5) == {"lang": "uk"}
+
+
+async def test_a_tap_reads_the_users_preferences_with_the_game(store: GameStore) -> None:
+    await store.set_user_pref(5, "lang", "uk")
+    await store.save_game("g1", 0, "data")
+    read = await store.read_tap(5, "g1")
+    assert (read.prefs, read.game_id, read.game) == ({"lang": "uk"}, "g1", Versioned(1, "data"))
+    read = await store.read_tap(6, "g2")
+    assert (read.prefs, read.game_id, read.game) == ({}, "g2", None)
 
 
 async def test_group_settings_are_kept_per_group_apart_from_users(store: GameStore) -> None:
@@ -381,6 +391,8 @@ async def test_an_unreachable_redis_raises_store_unavailable() -> None:
         await store.load_game("g1")
     with pytest.raises(StoreUnavailable):
         await store.save_game("g1", 0, "x")
+    with pytest.raises(StoreUnavailable):
+        await store.read_tap(5, "g1")
     await store.close()
 
 

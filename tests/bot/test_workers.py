@@ -15,6 +15,7 @@ from aiogram.types import Update
 from bot.boards import Boards
 from bot.i18n import Locale, Translator
 from bot.pacing import Pacer
+from bot.prefs import Preferences
 from bot.service import GameService, Move, PoolBotPlayer, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
@@ -60,7 +61,9 @@ async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_st
     texts = translator[Locale.EN]
     here: Boards = group.dispatcher["boards"]
     pacer = Pacer(store, settings().group_budget)
-    elsewhere = Boards(GameService(store, bot_player), store, translator, pacer)  # a 2nd worker
+    elsewhere = Boards(
+        GameService(store, bot_player), Preferences(store), translator, pacer
+    )  # a 2nd worker
     board = next(m for m in group.messages if m.message_id == started.message_id)
 
     gate = telegram.hold_next("editMessageMedia")  # this worker's edit of the older state
@@ -90,7 +93,9 @@ async def test_a_private_board_overtaken_by_another_workers_edit_ends_on_the_lat
     texts = translator[Locale.EN]
     here: Boards = chat.dispatcher["boards"]
     pacer = Pacer(store, settings().group_budget)
-    elsewhere = Boards(GameService(store, bot_player), store, translator, pacer)  # a 2nd worker
+    elsewhere = Boards(
+        GameService(store, bot_player), Preferences(store), translator, pacer
+    )  # a 2nd worker
     board = chat.board
 
     gate = telegram.hold_next("editMessageMedia")  # this worker's edit of the older state

@@ -1,0 +1,387 @@
+"""A player's action on a game: checked (the player's seat and turn, the state the tap was made
+on, the rules), carried out and saved with one compare-and-set, so of two simultaneous taps
+exactly one counts. A human's Done is saved together with the bot's answer and the human's
+next roll, so a crash while the bot thinks loses nothing; the player just taps Done again."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+
+from bot.service import telling
+from bot.service.actions import (
+    Action,
+    ClaimWin,
+    CubeAction,
+    Deselect,
+    Done,
+    Double,
+    Drop,
+    Hint,
+    Move,
+    Resign,
+    Roll,
+    Select,
+    Take,
+    Undo,
+)
+from bot.service.errors import (
+    AlreadyDone,
+    Busy,
+    GameOver,
+    InvalidAction,
+    NobodyLeft,
+    NoHints,
+    NotYourTurn,
+    OpponentsTurn,
+    Stale,
+)
+from bot.service.finisher import Finisher
+from bot.service.flow import TurnFlow
+from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
+from bot.service.session import Note, Session
+from bot.storage import VersionConflict
+from nardy import Color, IllegalMove
+from nardy.chains import chain_to
+from nardy.cube import CubeError
+from nardy.scoring import EndReason
+from nardy.variant import AnyGame
+from nardy.variants import variant_of
+
+OnAccepted = Callable[[bool], Awaitable[None]]
+"""Called once, when an action is sure to be carried out: once saved, or, before the bot
+thinks (the argument says so: the tap is answered before a long wait), once the change is
+claimed (`GameStore.claim_change`), so that a second tap meanwhile is refused, not answered too."""
+
+# How long a change that makes the bot think is claimed (`GameStore.claim_change`): far beyond a
+# move's time, short enough that a process stopped while thinking holds the game up little.
+CLAIM_TTL = 30.0
+
+
+async def _nothing(bot_thinks: bool) -> None:
+    """The default `OnAccepted`: nothing to do."""
+
+
+def _what(action: Action, color: Color) -> str:
+    """What the player of `color` tapped, as the session lists the moves and Done of a turn
+    (`w:m24-18`, `b:d`) to tell a doubled tap from another player's same tap."""
+    match action:
+        case Move(src, dst):
+            tapped = f"m{src}-{dst}"
+        case Done():
+            tapped = "d"
+        case _:
+            tapped = type(action).__name__.lower()
+    return f"{color.label[0]}:{tapped}"
+
+
+def _claimed_tap(claimant: str) -> str:
+    """The tap a claimant (`process.token tap`, `MovePlayer.apply`) names."""
+    return claimant.split(" ", 1)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an action left: the game now, and the checker to show picked up, if any."""
+
+    session: Session
+    selected: int | None = None
+
+
+class MovePlayer:
+    """Carries out players' actions on games kept by `keeper`: play goes on to the next human
+    decision through `flow`, and a change that may end the game is saved by `finisher`."""
+
+    def __init__(
+        self,
+        keeper: GameKeeper,
+        flow: TurnFlow,
+        finisher: Finisher,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._keeper = keeper
+        self._flow = flow
+        self._finisher = finisher
+        self._clock = clock
+        self._changing: dict[str, str] = {}  # game: what the tap whose change is under way did
+        self._process = secrets.token_hex(4)  # names this process's claims (`_claim_change`)
+
+    async def apply(
+        self,
+        session: Session,
+        color: Color,
+        action: Action,
+        seq: int | None,
+        on_accepted: OnAccepted = _nothing,
+    ) -> Outcome:
+        """Carry out `action` of the player of `color`, made on the game as it was at `seq`
+        (None: as it is now, e.g. resigning to start anew).
+
+        Raises a `GameError` and changes nothing when the action is not allowed now. A tap
+        made on an earlier state of the same turn that picks or moves a checker still means
+        what it meant (a quick player tapping a board not yet redrawn), so it is applied when
+        the rules allow it now; the very same move from the very same state again is a doubled
+        tap (`AlreadyDone`). Anything else made on another state is `Stale`. When another
+        change was saved after `session` was read, the game is read again and the action
+        checked again, so only a change to the game itself makes the tap stale.
+        """
+        accepted = False
+        claimant = f"{self._process}.{secrets.token_hex(6)} {_what(action, color)}"  # each try
+
+        async def accept_once(bot_thinks: bool) -> None:
+            nonlocal accepted
+            if not accepted:
+                accepted = True
+                await on_accepted(bot_thinks)
+
+        for _ in range(CONFLICT_RETRIES):
+            if session.out_of_time(self._clock()):  # the timer task is behind: lost on time
+                try:
+                    session = await self._finisher.time_out(session)
+                except VersionConflict:
+                    session = await self._keeper.load(session.game_id)
+                    continue
+            self._check(session, color, action, seq)
+            if session.gone is not None and session.gone == session.seats[color].user_id:
+                session = replace(session, gone=None)  # they play: they are here after all
+            try:
+                return await self._carry_out(session, color, action, seq, accept_once, claimant)
+            except VersionConflict:
+                session = await self._keeper.load(session.game_id)
+        raise Stale(session.game_id)
+
+    def _check(self, session: Session, color: Color, action: Action, seq: int | None) -> None:
+        """Refuse what the player may not do now; the rules themselves are checked on play."""
+        game = session.game
+        if game.over:  # before the seq: every board of a finished game is older
+            raise GameOver(session.game_id)
+        if isinstance(action, Hint) and session.shared:  # no button offers it: forged
+            raise NoHints(session.game_id)
+        what = _what(action, color)
+        if seq is not None and seq != session.seq:
+            if (seq, what) in session.taps:
+                raise AlreadyDone(session.game_id)
+            if not (isinstance(action, Select | Deselect | Move) and session.turn_seq <= seq):
+                raise Stale(session.game_id)
+        if isinstance(action, ClaimWin):  # on either side's turn, from the one who stayed
+            if session.gone is None or session.gone != session.seats[color.opponent].user_id:
+                raise NobodyLeft(session.game_id)
+            return
+        if isinstance(action, Resign):
+            return  # on either side's turn
+        changing = self._changing.get(session.game_id)
+        if changing is not None:  # a tap's change is under way: its board offers Undo, Done
+            if changing == what:
+                raise AlreadyDone(session.game_id)
+            raise (Stale if session.shared else Busy)(session.game_id)
+        not_yours = OpponentsTurn if session.shared else NotYourTurn
+        if isinstance(action, Take | Drop):  # the doubler's opponent answers (RULES.md §9)
+            if game.cube.offered_by is not color.opponent:
+                raise not_yours(session.game_id)
+            return
+        before_roll = isinstance(action, Roll | Double)  # `_cube` checks the cube allows it
+        if game.to_move is not color or (game.dice is None) is not before_roll:
+            raise not_yours(session.game_id)
+
+    async def _carry_out(
+        self,
+        session: Session,
+        color: Color,
+        action: Action,
+        seq: int | None,
+        on_accepted: OnAccepted,
+        claimant: str,
+    ) -> Outcome:
+        """The change `action` made at `seq` makes, saved; `VersionConflict` when another got
+        there first. What the rules forbid now is `InvalidAction`, or `Stale` for a tap made
+        on an earlier state (it meant something then). A change the bot thinks over is
+        claimed as `claimant` (`_claim_change`)."""
+        game = session.game
+        refused = InvalidAction if seq in (None, session.seq) else Stale
+        match action:
+            case Select(src):
+                if src not in {step.src for step in game.next_steps()}:
+                    raise refused(f"no move from {src}")
+                await on_accepted(False)
+                return Outcome(session, selected=src)
+            case Deselect():
+                await on_accepted(False)
+                return Outcome(session)
+            case Move(src, dst, confirm):
+                chain = chain_to(game, src, dst)
+                if chain is None:
+                    raise refused(f"no move from {src} to {dst}")
+                for step in chain:
+                    game = game.play_step(step)
+                tap = (session.seq if seq is None else seq, _what(action, color))
+                if confirm and game.turn_complete:
+                    return await self._end_turn(session, game, tap, on_accepted, claimant)
+                return await self._saved(session.after_tap(game, tap), on_accepted)
+            case Undo():
+                if not game.played:
+                    raise InvalidAction("nothing to undo")
+                undone = session.with_game(game.undo_step(), session.notes)
+                return await self._saved(undone, on_accepted)
+            case Done():
+                if not game.turn_complete:
+                    raise InvalidAction("the turn is not complete")
+                tap = (session.seq, _what(action, color))
+                return await self._end_turn(session, game, tap, on_accepted, claimant)
+            case Hint():
+                return await self._hint(session, seq, on_accepted, claimant)
+            case Roll() | Double() | Take() | Drop():
+                return await self._cube(session, action, on_accepted, claimant)
+            case Resign(whole_match):
+                return await self._resign(session, color, whole_match, on_accepted)
+            case ClaimWin():  # the one who left resigns the game and the match (RULES.md §7)
+                left = replace(session, gone=None)
+                return await self._resign(
+                    left, color.opponent, True, on_accepted, EndReason.ABANDONED
+                )
+
+    async def _resign(
+        self,
+        session: Session,
+        color: Color,
+        whole_match: bool,
+        on_accepted: OnAccepted,
+        reason: EndReason = EndReason.RESIGNED,
+    ) -> Outcome:
+        """The player of `color` gives the game up for `reason`, and the match with it when
+        `whole_match` (no next game follows)."""
+        if whole_match and session.match is not None:
+            session = replace(session, match=replace(session.match, given_up=True))
+        try:
+            game = session.game.resign(color, reason)
+        except IllegalMove as exc:  # a side that has borne off waits for the last roll
+            raise InvalidAction(str(exc)) from exc
+        concluded = await self._finisher.conclude(session.with_game(game, ()))
+        await on_accepted(False)
+        return Outcome(concluded)
+
+    async def _saved(self, session: Session, on_accepted: OnAccepted) -> Outcome:
+        """`session` saved, then its tap accepted: a second tap that lost the save to it is
+        refused for what it is (`AlreadyDone`, `Stale`), not answered as if it were played."""
+        saved = await self._keeper.save(session)
+        await on_accepted(False)
+        return Outcome(saved)
+
+    async def _claim_change(self, session: Session, claimant: str, what: str = "turn") -> None:
+        """Claim the change `what` of the game as it is for `claimant` (`process.token tap`),
+        across processes, before the tap is answered and the bot thinks: a second tap
+        meanwhile, on any worker, is refused, as `AlreadyDone` when it is the same tap, else
+        as `Busy`. A claim of this process's is stale (its change failed: `_check` refuses
+        taps while one is under way here), and is claimed over."""
+        name = f"{session.game_id}:{session.seq}:{what}"
+        holder = await self._keeper.store.claim_change(name, claimant, CLAIM_TTL)
+        if holder is not None and holder.startswith(f"{self._process}."):
+            holder = await self._keeper.store.claim_change(name, claimant, CLAIM_TTL, stale=holder)
+        if holder is not None:
+            doubled = _claimed_tap(holder) == _claimed_tap(claimant)
+            raise (AlreadyDone if doubled else Busy)(session.game_id)
+
+    async def _hint(
+        self, session: Session, seq: int | None, on_accepted: OnAccepted, claimant: str
+    ) -> Outcome:
+        """The strongest level's best turn and the next two for the roll, counted and kept with
+        the turn (`Session.hint`). Only before the turn's first step, so the hint is always for
+        the position on the board; a second ask in the same turn is a doubled tap."""
+        game = session.game
+        if not variant_of(game).hints:  # a forged tap: no hint button in this game
+            raise NoHints(session.game_id)
+        if session.hint:
+            raise AlreadyDone(session.game_id)
+        if game.played or game.dice is None:
+            raise (InvalidAction if seq in (None, session.seq) else Stale)("steps already played")
+        await self._claim_change(session, claimant, "hint")
+        await on_accepted(False)
+        away = session.away(session.seats[game.to_move])
+        hint = await self._flow.bot.hint(game.position, game.dice, game.rules, away)
+        if not hint.candidates:  # a real choice has some (`TurnFlow.advance` plays the rest)
+            raise InvalidAction("nothing to hint")
+        hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
+        return Outcome(await self._keeper.save(hinted))
+
+    async def _cube(
+        self, session: Session, action: CubeAction, on_accepted: OnAccepted, claimant: str
+    ) -> Outcome:
+        """A decision before the roll in a game with the cube (RULES.md §9): roll, double,
+        or answer a double; play goes on to the next real choice in the same save (the bot
+        answers a double, or rolls and plays, at once)."""
+        game = session.game
+        if not game.rules.cube:
+            raise InvalidAction("no cube in this game")
+        notes: list[Note] = []
+        try:
+            match action:
+                case Roll():
+                    if not game.may_double():  # else the roll was made at once
+                        raise InvalidAction("no roll to decide on")
+                    return await self._play_on(
+                        session, game, notes, on_accepted, claimant, rolling=True
+                    )
+                case Double():
+                    doubled = game.double()
+                    seat = session.seats[game.to_move]
+                    value = str(doubled.cube.value * 2)
+                    notes.append(
+                        telling.about_turn(
+                            session, seat, "you_doubled", "duel_doubled", value=value
+                        )
+                    )
+                case Take():
+                    doubled = game.take()
+                    seat = session.seats[game.to_move.opponent]
+                    value = str(doubled.cube.value)
+                    notes.append(
+                        telling.about_turn(session, seat, "you_took", "duel_took", value=value)
+                    )
+                case Drop():
+                    doubled = game.drop()
+        except CubeError as exc:
+            raise InvalidAction(str(exc)) from exc
+        return await self._play_on(session, doubled, notes, on_accepted, claimant)
+
+    async def _end_turn(
+        self,
+        session: Session,
+        game: AnyGame,
+        tap: tuple[int, str],
+        on_accepted: OnAccepted,
+        claimant: str,
+    ) -> Outcome:
+        """End the human's complete turn (`tap` ended it); the bot answers and the human's next
+        roll is made, all in one save."""
+        played = telling.turn_played(session, game)
+        after = game.end_turn()
+        return await self._play_on(session, after, played, on_accepted, claimant, tap)
+
+    async def _play_on(
+        self,
+        session: Session,
+        game: AnyGame,
+        notes: list[Note],
+        on_accepted: OnAccepted,
+        claimant: str,
+        tap: tuple[int, str] | None = None,
+        rolling: bool = False,
+    ) -> Outcome:
+        """Play on from the human's decision that made `game` (`tap`, when it was a tap on the
+        board; `rolling`: not to double, the roll to be made): the bot's turns and answers and
+        the human's next roll, saved once. Against the bot the change is claimed as `claimant`
+        and the tap answered before the bot thinks; between two people it is answered once
+        saved. Meanwhile other taps in this process are refused (`_check`: nothing is awaited
+        between it and this)."""
+        self._changing[session.game_id] = _claimed_tap(claimant)
+        try:
+            if not session.shared:
+                await self._claim_change(session, claimant)
+                await on_accepted(True)
+            ended = await self._flow.advance(session, game, notes, tap, rolling)
+            concluded = await self._finisher.conclude(ended)
+            await on_accepted(False)  # between two people: answered once saved
+            return Outcome(concluded)
+        finally:
+            self._changing.pop(session.game_id, None)

@@ -1,0 +1,57 @@
+"""A player leaving the group their game is played in (or coming back): the game offers the
+other player the win, or takes the offer back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
+from bot.service.session import Note, Session, player_slot
+from bot.storage import VersionConflict
+from nardy import IllegalMove
+from nardy.scoring import EndReason
+
+
+class Presence:
+    """Players' comings and goings in groups, for the games kept by `keeper`."""
+
+    def __init__(self, keeper: GameKeeper) -> None:
+        self._keeper = keeper
+
+    async def change(
+        self, chat_id: int, user_id: int, present: bool, by: int | None = None
+    ) -> Session | None:
+        """Telegram said `user_id` left the group `chat_id` (or came back, `present`), by the
+        hand of `by` (themselves, or whoever removed them): their running game there offers the
+        win to the other player (`ClaimWin`), or takes the offer back. Not offered to a player
+        who removed their opponent, nor from a side that cannot lose now (it has borne off
+        every checker, awaiting the last roll). The game so changed, to be shown; None when
+        there was nothing to change (no game, or told already: Telegram may tell it twice, as
+        a service message and a member update). An inline game has no group to leave."""
+        for _ in range(CONFLICT_RETRIES):
+            session = await self._keeper.active_game(player_slot(chat_id, user_id))
+            if session is None or not session.shared or session.inline_id is not None:
+                return None
+            color = session.seat_of(user_id)
+            assert color is not None  # the slot is theirs
+            if present:
+                if session.gone != user_id:
+                    return None
+                back = Note.of("duel_back", name=session.seats[color].name)
+                changed = replace(
+                    session.with_game(session.game, (*session.notes, back)), gone=None
+                )
+            else:
+                if session.gone is not None or by == session.seats[color.opponent].user_id:
+                    return None
+                try:
+                    session.game.resign(color, EndReason.ABANDONED)
+                except IllegalMove:
+                    return None
+                # While they are gone the board says so (`ui.screens`).
+                changed = replace(session.with_game(session.game, session.notes), gone=user_id)
+            try:  # a new state of the board (`seq`): its buttons change
+                return await self._keeper.save(changed)
+            except VersionConflict:
+                continue
+        return None
