@@ -22,5 +22,5 @@ USER nardy
 WORKDIR /app
 # The bot touches HEALTH_FILE every 15 s from its event loop; older than 60 s: unhealthy.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
-  CMD ["python", "-m", "bot.health"]
+  CMD ["python", "-m", "bot.runtime.health"]
 ENTRYPOINT ["nardy-bot"]

@@ -11,7 +11,7 @@ import logging
 import signal
 import sys
 
-from bot.config import SettingsError, configure_logging, load_settings
+from bot.runtime.config import SettingsError, configure_logging, load_settings
 
 log = logging.getLogger("bot")
 
@@ -30,7 +30,7 @@ def main() -> None:
     try:
         # The heavy imports (aiogram, the AI, Pillow) only once configured.
         from bot.app import run
-        from bot.startup import StartupFailed
+        from bot.runtime.startup import StartupFailed
 
         try:
             asyncio.run(run(settings))

@@ -2,9 +2,9 @@
 answer ("query is too old").
 
 `AnswerOnce`, a request middleware, keeps the ids of the taps answered lately, drops a second
-answer, and never lets a failed answer (after `bot.retry` has tried again) stop the action the
-tap asked for: the tap stops spinning by itself. `AnswerEveryTap` answers a tap that its handler
-left unanswered.
+answer, and never lets a failed answer (after `bot.runtime.retry` has tried again) stop the
+action the tap asked for: the tap stops spinning by itself. `AnswerEveryTap` answers a tap that
+its handler left unanswered.
 
 The record is each process's own, on purpose. An update Telegram posts again to another worker
 (the first died before its reply) is answered again there: if the first had answered, Telegram

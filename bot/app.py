@@ -23,25 +23,25 @@ from bot.answer_models import answer_models
 from bot.answers import AnsweredTaps, AnswerEveryTap, AnswerOnce
 from bot.boards import Boards
 from bot.commands import register_commands
-from bot.config import Settings
 from bot.handlers import routers
-from bot.health import health_file, heartbeat
 from bot.i18n import Translator
-from bot.lease import Lease
-from bot.observe import CountTelegramErrors, ObserveUpdates, count_active_games
 from bot.pacing import PaceMessages, Pacer
 from bot.prefs import Preferences, PrefsMiddleware
-from bot.retry import RetryTransient
+from bot.runtime.config import Settings
+from bot.runtime.health import health_file, heartbeat
+from bot.runtime.lease import Lease
+from bot.runtime.observe import CountTelegramErrors, ObserveUpdates, count_active_games
+from bot.runtime.retry import RetryTransient
+from bot.runtime.startup import set_webhook, wait_until_ready
+from bot.runtime.tasks import running
+from bot.runtime.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
 from bot.service import GameService, PoolBotPlayer
-from bot.startup import set_webhook, wait_until_ready
 from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
-from bot.tasks import running
 from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
 from bot.ui.callbacks import game_named
 from bot.ui.delivery import MediaChat, Pictures, PictureSource
 from bot.ui.picture_urls import PictureUrls
-from bot.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
 from renderer import warm_up as warm_up_renderer
 
 log = logging.getLogger(__name__)
@@ -69,8 +69,8 @@ def create_bot(
     settings: Settings, answered: AnsweredTaps, pacer: Pacer, session: BaseSession | None = None
 ) -> Bot:
     """The Bot API client, pointed at `TELEGRAM_API_URL` when set; each tap answered once
-    (`bot.answers`), passing failures tried again (`bot.retry`), each try at a group or channel
-    paced (`bot.pacing`), each failed try counted; the models of its answers built once
+    (`bot.answers`), passing failures tried again (`bot.runtime.retry`), each try at a group or
+    channel paced (`bot.pacing`), each failed try counted; the models of its answers built once
     (`bot.answer_models`)."""
     answer_models()
     if session is None:
@@ -128,7 +128,7 @@ def picture_source(settings: Settings, store: GameStore, pacer: Pacer) -> Pictur
 
 
 async def run(settings: Settings) -> None:
-    """Check that Telegram and the store answer (`bot.startup`: `StartupFailed` when they do
+    """Check that Telegram and the store answer (`bot.runtime.startup`: `StartupFailed` when they do
     not), then serve until stopped; release the store and the HTTP session afterwards."""
     store = create_store(settings)
     answered, pacer = AnsweredTaps(), Pacer(store, settings.group_budget)

@@ -19,7 +19,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.methods.base import TelegramType
 
-from bot.metrics import PACED_SECONDS
+from bot.runtime.metrics import PACED_SECONDS
 from bot.storage import BudgetsStore, StoreUnavailable
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class Pacer:
         """Wait for the next slot of `chat_id` (a group or channel: negative; any other is not
         paced) and keep it for this task's next message there; False, at once and spending
         nothing, when it is over `most` seconds away. Without the store, no wait: Telegram's
-        429 (`bot.retry`) is then the limit."""
+        429 (`bot.runtime.retry`) is then the limit."""
         if chat_id >= 0:
             return True
         budget = self._budget

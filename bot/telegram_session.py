@@ -29,7 +29,7 @@ class PagesAsFailures(BaseSession):
     """`check_response` for any session: a body that is not JSON becomes a
     `TelegramServerError` when its status says the request was not carried out (retried
     like any 5xx), else a `TelegramNetworkError` (it may have been: a new message is not
-    sent again, `bot.retry`)."""
+    sent again, `bot.runtime.retry`)."""
 
     def check_response(
         self,

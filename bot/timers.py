@@ -4,7 +4,7 @@ joined expired) and shows the result on the game's board or the challenge's card
 the player to move also gets a reminder message that notifies them.
 
 Deadlines live in the store, so they survive a restart. Of several bot processes, the one
-holding the background lease runs this task (`bot.lease`); should two ever serve a timer at
+holding the background lease runs this task (`bot.runtime.lease`); should two ever serve a timer at
 once, each change is still the service's compare-and-set, made once.
 """
 

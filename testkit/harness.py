@@ -15,8 +15,8 @@ from pydantic import SecretStr
 
 from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
-from bot.config import Settings
 from bot.pacing import Pacer
+from bot.runtime.config import Settings
 from bot.service import Action, Done, GameService, Move, PoolBotPlayer, Roll, Session
 from bot.service.results import RATED_TURNS
 from bot.storage import UNFINISHED_TTL, GameStore

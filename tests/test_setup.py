@@ -470,5 +470,7 @@ def test_the_image_installs_the_runtime_lock_and_is_health_checked() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert f"--require-hashes -r {RUNTIME_LOCK}\n" in dockerfile
     assert "--no-deps .\n" in dockerfile
-    assert 'CMD ["python", "-m", "bot.health"]' in dockerfile
-    assert 'test: ["CMD", "python", "-m", "bot.health"]' in (ROOT / "compose.yaml").read_text()
+    assert 'CMD ["python", "-m", "bot.runtime.health"]' in dockerfile
+    assert (
+        'test: ["CMD", "python", "-m", "bot.runtime.health"]' in (ROOT / "compose.yaml").read_text()
+    )

@@ -1,7 +1,7 @@
 """Errors every handler may meet, each answered once and only as much as the user needs:
 
 * the game store down: nothing was saved, so the user is asked to try again shortly;
-* Telegram failing in passing after `bot.retry` tried again, or refusing to reach a user who
+* Telegram failing in passing after `bot.runtime.retry` tried again, or refusing to reach a user who
   blocked the bot: a warning line; whatever was saved stays saved, the board catches up on its
   next tap, so there is nothing to apologise for;
 * an edit that changes nothing (a doubled tap): ignored;

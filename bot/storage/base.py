@@ -301,7 +301,7 @@ class LeasesStore(Protocol):
     async def take_lease(self, name: str, holder: str, ttl: float) -> bool:
         """Hold the lease `name` for `ttl` seconds from now if it is free or already `holder`'s
         (a renewal); False, changing nothing, while someone else holds it. One worker at a
-        time runs the background tasks (`bot.lease`)."""
+        time runs the background tasks (`bot.runtime.lease`)."""
 
     @abstractmethod
     async def drop_lease(self, name: str, holder: str) -> None:

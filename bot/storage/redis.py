@@ -14,7 +14,7 @@ the sorted set `nardy:top:<ladder><board>` of user ids by rating. A ladder is a 
 game's record is the hash `nardy:record:<game id>.<n>` (its text and players), a player's
 latest records the list `nardy:records:{u<id>}`, and an inline card's committed dice the hash
 `nardy:card:<nonce>` (the seed, and the inline message that claimed it). `nardy:lease:<name>`
-holds the worker that holds a lease (`bot.lease`); `nardy:media:<digest>` the file id of a
+holds the worker that holds a lease (`bot.runtime.lease`); `nardy:media:<digest>` the file id of a
 picture uploaded to the media chat; `nardy:picture:<key>` the JPEG of a picture served at the
 bot's own URL (`bot.ui.picture_urls`), as bytes: read without the client's decoding.
 
@@ -64,7 +64,8 @@ from redis.exceptions import (
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.metrics import STORE_ERRORS
+from bot.runtime.metrics import STORE_ERRORS
+from bot.runtime.tasks import kept_cancellation
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
@@ -84,7 +85,6 @@ from bot.storage.base import (
     Versioned,
 )
 from bot.storage.connect import Client, RedisMode, connect
-from bot.tasks import kept_cancellation
 
 # KEYS[1] game key, KEYS[2] the keys pointing at it (`refs_key`); ARGV: expected version
 # (0 = absent), data, ttl seconds (0 = keep), the share of the game's time left under which

@@ -12,7 +12,7 @@ from aiogram import Bot
 from aiogram.enums import ChatAction
 from aiogram.exceptions import TelegramAPIError
 
-from bot.tasks import running
+from bot.runtime.tasks import running
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ URLs) or as text.
 
 "Message is not modified" counts as shown; a board Telegram will not edit any more (deleted,
 too old) is reported as gone, so the caller can send a new one. Passing failures are tried
-again by `bot.retry.RetryTransient`.
+again by `bot.runtime.retry.RetryTransient`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
-from bot.metrics import RENDER_SECONDS
 from bot.pacing import Pacer
+from bot.runtime.metrics import RENDER_SECONDS
 from bot.service import Session
 from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.screens import CAPTION_LIMIT, NOBODY_YET, Screen, utf16_length

@@ -12,15 +12,15 @@ from redis.asyncio import Redis, SSLConnection
 from redis.asyncio.cluster import RedisCluster
 
 from bot.app import create_store
-from bot.config import (
+from bot.i18n import Locale
+from bot.pacing import Budget
+from bot.runtime.config import (
     SecretRedactingFormatter,
     SettingsError,
     load_settings,
     redacting_formatter,
 )
-from bot.i18n import Locale
-from bot.pacing import Budget
-from bot.startup import redis_where
+from bot.runtime.startup import redis_where
 from bot.storage import MemoryStore, RedisStore
 
 TOKEN = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"

@@ -1,5 +1,5 @@
-"""The container health check: the heartbeat task on real files, `python -m bot.health` as a real
-process."""
+"""The container health check: the heartbeat task on real files, `python -m bot.runtime.health`
+as a real process."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import heartbeat
+from bot.runtime.health import heartbeat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def aged(path: Path, seconds: float) -> None:
 
 def check(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.health", *args],
+        [sys.executable, "-m", "bot.runtime.health", *args],
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         capture_output=True,
@@ -61,11 +61,11 @@ async def test_an_unwritable_file_warns_once_and_the_beat_goes_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "missing-directory" / "alive"
-    caplog.set_level(logging.WARNING, logger="bot.health")
+    caplog.set_level(logging.WARNING, logger="bot.runtime.health")
     task = asyncio.create_task(heartbeat(path, 0.001))
 
     def warnings() -> list[logging.LogRecord]:
-        return [r for r in caplog.records if r.name == "bot.health"]
+        return [r for r in caplog.records if r.name == "bot.runtime.health"]
 
     try:
         await until(lambda: bool(warnings()))
@@ -112,7 +112,7 @@ def test_a_missing_heartbeat_is_unhealthy_in_one_line(tmp_path: Path) -> None:
 
 def test_help_writes_nothing(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bot.health", "--help"],
+        [sys.executable, "-m", "bot.runtime.health", "--help"],
         cwd=tmp_path,
         capture_output=True,
         text=True,

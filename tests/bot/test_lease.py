@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.lease import NAME, Lease, Work
+from bot.runtime.lease import NAME, Lease, Work
+from bot.runtime.tasks import running
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
-from bot.tasks import running
 from testkit.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,7 +151,7 @@ async def test_a_cancellation_while_the_work_stops_is_not_lost() -> None:
 
 HOLDER = """
 import asyncio, sys
-from bot.lease import Lease
+from bot.runtime.lease import Lease
 from bot.storage import RedisStore
 
 async def work():

@@ -10,7 +10,7 @@ import pytest
 from aiogram.types import Update
 from prometheus_client import REGISTRY
 
-from bot.observe import game_of
+from bot.runtime.observe import game_of
 from bot.ui.callbacks import BoardAction, BoardTap
 from testkit.fakes.telegram import FakeTelegram, Sent
 from testkit.harness import Chat, is_checker
@@ -22,7 +22,7 @@ def sample(name: str, **labels: str) -> float:
 
 
 def update_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "bot.observe"]
+    return [r.getMessage() for r in caplog.records if r.name == "bot.runtime.observe"]
 
 
 async def test_each_update_is_one_line_and_counted(

@@ -15,13 +15,13 @@ from aiohttp import ClientSession, web
 
 from bot.app import picture_source
 from bot.pacing import Pacer
-from bot.startup import StartupFailed, wait_until_ready
+from bot.runtime.startup import StartupFailed, wait_until_ready
+from bot.runtime.web import Health, LoopLag, make_app
 from bot.storage import MemoryStore, RedisStore
 from bot.storage.redis import picture_key
 from bot.ui.delivery import MediaChat, jpeg_of
 from bot.ui.picture_urls import PICTURE_GRACE, PICTURE_TTL, PictureUrls
 from bot.ui.screens import Screen
-from bot.web import Health, LoopLag, make_app
 from nardy import Position
 from renderer import BoardView
 from testkit.fakes.session import FakeSession

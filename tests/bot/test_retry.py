@@ -11,7 +11,7 @@ import pytest
 from aiogram.exceptions import TelegramNetworkError, TelegramRetryAfter, TelegramServerError
 from aiogram.methods import EditMessageReplyMarkup, SendChatAction, SendMessage, TelegramMethod
 
-from bot.retry import RetryTransient
+from bot.runtime.retry import RetryTransient
 
 
 class Failing:
@@ -48,7 +48,7 @@ async def test_a_passing_failure_is_tried_again_up_to_eight_times_within_15_s(
     async def sleep(seconds: float) -> None:
         pauses.append(seconds)
 
-    monkeypatch.setattr("bot.retry.asyncio.sleep", sleep)
+    monkeypatch.setattr("bot.runtime.retry.asyncio.sleep", sleep)
     retry = RetryTransient()
     method = EditMessageReplyMarkup(chat_id=1, message_id=2)
     answered: object = await retry(Failing(7, TelegramServerError), None, method)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.retry import ATTEMPTS
+from bot.runtime.retry import ATTEMPTS
 from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
 from bot.storage import RedisStore
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, Rematch, ShowGame, game_named

@@ -15,7 +15,7 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import SendMessage
 
-from bot.retry import RetryTransient
+from bot.runtime.retry import RetryTransient
 from bot.ui.delivery import is_not_modified
 from testkit.fakes.session import FakeSession
 from testkit.fakes.telegram import Failure, FakeTelegram, closed_failure, html_failure

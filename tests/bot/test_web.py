@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+from bot.runtime.web import LAG_LIMIT, Health, LoopLag
 from bot.storage import MemoryStore, RedisStore
-from bot.web import LAG_LIMIT, Health, LoopLag
 from testkit.redis_server import free_port
 
 

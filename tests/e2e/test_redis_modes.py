@@ -11,8 +11,8 @@ from collections.abc import Callable
 import pytest
 
 from bot.app import run
-from bot.config import Settings
-from bot.startup import StartupFailed
+from bot.runtime.config import Settings
+from bot.runtime.startup import StartupFailed
 from testkit.fakes.telegram import FakeTelegram
 from testkit.redis_server import free_port
 from tests.e2e.helpers import FakeBotApi

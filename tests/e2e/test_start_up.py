@@ -20,15 +20,15 @@ from pathlib import Path
 import pytest
 
 from bot.app import run
-from bot.config import Settings, load_settings
-from bot.startup import TOKEN_REJECTED, Deadline, NotReady, StartupFailed, retry
+from bot.runtime.config import Settings, load_settings
+from bot.runtime.startup import TOKEN_REJECTED, Deadline, NotReady, StartupFailed, retry
 from testkit.fakes.telegram import Failure, FakeTelegram
 from testkit.redis_server import RedisServer, free_port
 from tests.e2e.helpers import FakeBotApi
 
 TOKEN = "123456:START-UP-TOKEN-START-UP-TOKEN-000"
 ROOT = Path(__file__).resolve().parents[2]
-# A log line: "2025-01-01 12:00:00,000 WARNING bot.startup: <message>".
+# A log line: "2025-01-01 12:00:00,000 WARNING bot.runtime.startup: <message>".
 LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?P<level>[A-Z]+) (?P<name>[\w.]+): ")
 
 
@@ -160,8 +160,10 @@ async def run_until_it_gives_up(
     with pytest.raises(StartupFailed) as failed:
         await asyncio.wait_for(run(settings), 30)
     assert settings.startup_timeout <= loop.time() - began < settings.startup_timeout + 5
-    retries = [r.getMessage() for r in caplog.records if r.name == "bot.startup"]
-    assert all(r.levelno == logging.WARNING for r in caplog.records if r.name == "bot.startup")
+    retries = [r.getMessage() for r in caplog.records if r.name == "bot.runtime.startup"]
+    assert all(
+        r.levelno == logging.WARNING for r in caplog.records if r.name == "bot.runtime.startup"
+    )
     return retries, str(failed.value)
 
 
@@ -265,7 +267,7 @@ async def test_once_running_it_beats_and_rides_out_a_lost_bot_api(
     await bot.until(health.exists, "the heartbeat file", 60)
     assert bot.messages()[0] == (
         "WARNING",
-        "bot.startup",
+        "bot.runtime.startup",
         f"the Bot API at 127.0.0.1:{bot_api.port} is unavailable (Bad Gateway); retrying in 1 s",
     )
 

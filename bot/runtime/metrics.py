@@ -1,5 +1,5 @@
 """The Prometheus metrics (`prometheus-client`, its default registry, so the process's own CPU
-and memory come along), served on `/metrics` by `bot.web`.
+and memory come along), served on `/metrics` by `bot.runtime.web`.
 
 Every metric is defined here and the game code holds only a one-line hook (a `with ...time():`
 or an `.inc()`), so it stays readable; this module imports nothing of the bot's, so any layer

@@ -27,7 +27,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import ChatMemberAdministrator, ChatMemberOwner, User
 
-from bot.config import Settings
+from bot.runtime.config import Settings
 from bot.storage import ConnectionStore, StoreRefused, StoreUnavailable
 
 log = logging.getLogger(__name__)

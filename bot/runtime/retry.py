@@ -7,8 +7,8 @@ Bounded: at most `attempts` tries, pauses doubling from `first_pause` up to `pau
 request in four million failed), no more than `longest_total` seconds of waits in all, and a
 429 that asks for longer than `longest_wait` is not waited out (a player would be waiting;
 the board catches up on its next tap). getUpdates and getMe have retry loops of their own
-(aiogram's polling, `bot.startup`); a chat action is not worth a retry. A new message is sent
-again only after a failure that says Telegram did not take it (a 429, a 5xx), never after a
+(aiogram's polling, `bot.runtime.startup`); a chat action is not worth a retry. A new message is
+sent again only after a failure that says Telegram did not take it (a 429, a 5xx), never after a
 lost connection or a timeout: it may have arrived, and a second board would follow.
 """
 

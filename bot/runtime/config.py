@@ -274,5 +274,5 @@ def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(redacting_formatter(settings))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
-    if settings.log_level != "DEBUG":  # aiogram's line per update repeats `bot.observe`'s
+    if settings.log_level != "DEBUG":  # aiogram's line per update repeats `bot.runtime.observe`'s
         logging.getLogger("aiogram.event").setLevel(logging.WARNING)

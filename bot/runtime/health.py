@@ -1,9 +1,10 @@
 """The container health check: the running bot touches a heartbeat file, a checker reads its age.
 
 The bot runs `heartbeat(health_file(), INTERVAL)` as a task on its event loop, so the file stays
-fresh only while that loop turns: a stuck or stopped loop lets it age. `python -m bot.health`
-(the Docker HEALTHCHECK) exits 0 when the file was touched within the last MAX_AGE seconds,
-else prints one line saying why and exits 1. The file's path comes from `HEALTH_FILE`.
+fresh only while that loop turns: a stuck or stopped loop lets it age.
+`python -m bot.runtime.health` (the Docker HEALTHCHECK) exits 0 when the file was touched within
+the last MAX_AGE seconds, else prints one line saying why and exits 1. The file's path comes
+from `HEALTH_FILE`.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def problem(path: Path, max_age: float) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.health",
+        prog="python -m bot.runtime.health",
         description="Exit 0 when the running bot touched its heartbeat file recently, else 1.",
     )
     parser.add_argument(
