@@ -1,5 +1,6 @@
-"""Command line: `python -m nardy legal` (RULES.md §11), `python -m nardy selfplay N` and
-`python -m nardy verify RECORD` (a game transcript with provably fair dice)."""
+"""Command line: `python -m nardy legal` (RULES.md §11), `python -m nardy selfplay N`,
+`python -m nardy verify RECORD` (a game transcript with provably fair dice) and
+`python -m nardy analyse RECORD` (its review by the Expert)."""
 
 from __future__ import annotations
 

@@ -7,10 +7,16 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nardy import cli_legal, transcript
+from nardy.color import Color
 from nardy.rules import Rules
 from nardy.selfplay import play_random_games, seeded_sources
+from nardy.steps import format_turn
+
+if TYPE_CHECKING:
+    from nardy.ai.analysis import Review, TurnReview
 
 
 def main(argv: list[str]) -> int:
@@ -30,11 +36,17 @@ def main(argv: list[str]) -> int:
     selfplay.add_argument("--options", default="{}", help="rules options as JSON (RULES.md §11)")
     verify = sub.add_parser("verify", help="check a game transcript's commitment, dice and turns")
     verify.add_argument("record", help="the transcript file, or - for stdin")
+    analyse = sub.add_parser(
+        "analyse", help="review a long-nardy game transcript with the Expert, turn by turn"
+    )
+    analyse.add_argument("record", help="the transcript file, or - for stdin")
     args = parser.parse_args(argv)
     if args.command == "legal":
         return cli_legal.run(sys.stdin.buffer, sys.stdout)
     if args.command == "verify":
         return verify_record(args.record)
+    if args.command == "analyse":
+        return analyse_record(args.record)
     try:
         rules = Rules.from_dict(json.loads(args.options))
     except ValueError as exc:  # bad JSON or a RulesError
@@ -51,19 +63,31 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def verify_record(path: str) -> int:
-    """`verify`: one line, `OK: …` (status 0) or `FAILED: …` (1); 2 when the file is unreadable."""
+def _read(command: str, path: str) -> str | int:
+    """The text of the record at `path` (- for stdin); else the exit status, said why: 2 when
+    the file is unreadable, 1 when it is not text."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
-        print(f"python -m nardy verify: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"python -m nardy {command}: cannot read {path}: {exc.strerror or exc}", file=sys.stderr
+        )
         return 2
     try:
-        record = transcript.parse(data.decode())
-        checked = transcript.verify(record)
+        return data.decode()
     except UnicodeDecodeError:
         print("FAILED: the record is not UTF-8 text")
         return 1
+
+
+def verify_record(path: str) -> int:
+    """`verify`: one line, `OK: …` (status 0) or `FAILED: …` (1); 2 when the file is unreadable."""
+    text = _read("verify", path)
+    if isinstance(text, int):
+        return text
+    try:
+        record = transcript.parse(text)
+        checked = transcript.verify(record)
     except (transcript.TranscriptError, transcript.VerificationError) as exc:
         print(f"FAILED: {exc}")
         return 1
@@ -72,3 +96,52 @@ def verify_record(path: str) -> int:
         f" game replays to {transcript.format_result(record.result)}"
     )
     return 0
+
+
+def analyse_record(path: str) -> int:
+    """`analyse`: each side's error rate, verdicts and luck, its worst turns, and the CPU the
+    review took (status 0); `FAILED: …` (1) for a record that cannot be reviewed, 2 when the
+    file is unreadable."""
+    from nardy.ai.analysis import AnalysisError, analyse  # the AI's numpy only when asked
+
+    text = _read("analyse", path)
+    if isinstance(text, int):
+        return text
+    cpu, wall = time.process_time(), time.perf_counter()
+    try:
+        record = transcript.parse(text)
+        review = analyse(record)
+    except (transcript.TranscriptError, AnalysisError) as exc:
+        print(f"FAILED: {exc}")
+        return 1
+    for line in review_lines(record, review):
+        print(line)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    print(f"analysed {len(record.turns)} turns: CPU {cpu:.1f} s, wall {wall:.1f} s")
+    return 0
+
+
+def review_lines(record: transcript.Transcript, review: Review) -> list[str]:
+    """The review as `analyse` prints it: a line per side, then each side's worst turns."""
+    lines = []
+    for color in Color:
+        counts = review.counts(color)
+        classes = ", ".join(f"{n} {verdict.value}" for verdict, n in counts.items())
+        lines.append(
+            f"{color.label} ({record.players[color]}): error rate"
+            f" {review.error_rate(color):.1f} over {len(review.decisions(color))} decisions"
+            f" ({classes}); luck {review.luck[color]:+.2f} over {review.rolls[color]} rolls"
+        )
+    for color in Color:
+        for turn in review.worst(color):
+            lines.append(_turn_line(turn))
+    return lines
+
+
+def _turn_line(turn: TurnReview) -> str:
+    dice = f"{turn.dice[0]}-{turn.dice[1]}"
+    return (
+        f"turn {turn.number}, {turn.color.label} {dice}: played {format_turn(turn.played)}"
+        f" ({turn.played_equity:+.3f}), best {format_turn(turn.best)} ({turn.best_equity:+.3f}):"
+        f" {turn.verdict.value}, {turn.lost:.3f} lost ({turn.plies}-ply)"
+    )

@@ -39,7 +39,8 @@ On a Redis Cluster every script and every MULTI touches one hash slot: each touc
 but for `_COUNT_RESULT`, whose three keys share the player's `{u<id>}` hash tag, and
 `_SAVE_GAME` and `_POINT_AT`, whose two keys share the game's `{<id>}`. The other commands
 that name several keys are plain pipelines (the boards a player is on, the games counted by
-`active_games`, the pointers a save renews), which the cluster client splits by node. A
+`active_games`, the pointers a save renews, a tap's preferences read with its game), which the
+cluster client splits by node: one round trip to each node they touch. A
 cluster refuses a command across slots (CROSSSLOT), so the store's tests, run on a local
 cluster, check this.
 """

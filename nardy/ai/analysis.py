@@ -1,0 +1,200 @@
+"""A finished long-nardy game reviewed by the Expert: every turn with a choice valued against
+the best turn on the same roll, and every roll's luck.
+
+Each decision's candidates are ranked 1-ply by the Expert's evaluation; the best few within the
+Expert's own margin of the best (`expert.CANDIDATES`, `expert.MARGIN`), and the turn played,
+are then valued 2-ply (each against the opponent's 21 replies), so the turn played and the best
+are valued alike. A turn played that is the only one within the margin is the best, valued
+1-ply. The Expert itself looks a ply deeper where the best two are close, so a turn it played
+can lose a little here. Equity is in points of a single game, or, in a match, in the match's
+equity scaled as points (`valuation.Stakes`). Each turn is classed by the equity it lost, on
+the scale of gnubg and lichess: doubtful from 0.04, a mistake from 0.08, a blunder from 0.16.
+Luck is the value of the mover's best turn with the roll less its mean over the 36 rolls
+(`nardy.ai.luck`); the opening roll played as the first turn (RULES.md §2 `play_opening_roll`),
+never a double, has none counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from nardy.ai.expert import CANDIDATES, MARGIN, expert_chances
+from nardy.ai.luck import luck
+from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.ai.valuation import Stakes
+from nardy.color import Color
+from nardy.game import Game
+from nardy.long_variant import LONG
+from nardy.movegen import legal_turns
+from nardy.position import Position
+from nardy.rules import Opening, Rules
+from nardy.steps import Step
+from nardy.transcript import Transcript, VerificationError, verify
+from nardy.variant import own
+
+
+class Verdict(StrEnum):
+    """How good a turn was, by the equity it lost against the best (`THRESHOLDS`)."""
+
+    GOOD = "good"
+    DOUBTFUL = "doubtful"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+THRESHOLDS = ((0.16, Verdict.BLUNDER), (0.08, Verdict.MISTAKE), (0.04, Verdict.DOUBTFUL))
+"""The least equity lost that makes each verdict, worst first (gnubg's and lichess's scale)."""
+
+
+def verdict(lost: float) -> Verdict:
+    """The class of a turn that lost `lost` equity against the best."""
+    return next((v for least, v in THRESHOLDS if lost >= least), Verdict.GOOD)
+
+
+class AnalysisError(ValueError):
+    """A record that cannot be reviewed: the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReview:
+    """One turn with a choice: what was played and what was best, with their equities for the
+    mover (2-ply, or 1-ply when `plies` says so), and the roll's luck."""
+
+    number: int  # the turn's number in the record, from 1
+    color: Color
+    position: Position  # before the turn, the mover on roll
+    dice: tuple[int, int]
+    played: tuple[Step, ...]
+    best: tuple[Step, ...]
+    played_equity: float
+    best_equity: float
+    plies: int
+
+    @property
+    def lost(self) -> float:
+        """The equity the turn played gave away against the best (0 when it was the best)."""
+        return max(0.0, self.best_equity - self.played_equity)
+
+    @property
+    def verdict(self) -> Verdict:
+        return verdict(self.lost)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The whole game reviewed: its decisions, and each side's luck over all its rolls."""
+
+    turns: tuple[TurnReview, ...]
+    luck: tuple[float, float]  # summed over every roll, indexed by `Color`
+    rolls: tuple[int, int]  # rolls each side made, indexed by `Color`
+
+    def decisions(self, color: Color) -> tuple[TurnReview, ...]:
+        return tuple(turn for turn in self.turns if turn.color is color)
+
+    def error_rate(self, color: Color) -> float:
+        """Mean equity lost per decision, ×1000 as gnubg reports it; 0 without decisions."""
+        mine = self.decisions(color)
+        return 1000.0 * sum(t.lost for t in mine) / len(mine) if mine else 0.0
+
+    def counts(self, color: Color) -> dict[Verdict, int]:
+        """How many of `color`'s decisions fell in each class."""
+        found = {v: 0 for v in Verdict}
+        for turn in self.decisions(color):
+            found[turn.verdict] += 1
+        return found
+
+    def worst(self, color: Color, most: int = 3) -> tuple[TurnReview, ...]:
+        """`color`'s costliest turns that were not good, the costliest first."""
+        bad = [t for t in self.decisions(color) if t.verdict is not Verdict.GOOD]
+        return tuple(sorted(bad, key=lambda t: -t.lost)[:most])
+
+
+def analyse(record: Transcript, progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review a long-nardy game record, checked first (`transcript.verify`: a tampered record
+    is an `AnalysisError`); `progress(done, total)` is called after each turn."""
+    if not LONG.owns(record.rules):
+        raise AnalysisError("only long nardy's games can be analysed for now")
+    try:
+        verify(record)
+    except VerificationError as exc:
+        raise AnalysisError(f"the record does not check out: {exc}") from None
+    rules = own(record.rules, Rules)
+    game = Game(rules, Position.start())
+    reviews: list[TurnReview] = []
+    luck_sum, rolls = [0.0, 0.0], [0, 0]
+    opening_played = rules.opening is Opening.PLAY_OPENING_ROLL
+    for number, turn in enumerate(record.turns, 1):
+        position = game.position
+        away = _away(record, turn.color)
+        if number > 1 or not opening_played:  # the opening's dice are never a double
+            luck_sum[turn.color] += luck(position, turn.dice, rules, away)
+            rolls[turn.color] += 1
+        stakes = Stakes.of(rules, away)
+        review = _review(number, turn.color, position, turn.dice, turn.steps, stakes)
+        if review is not None:
+            reviews.append(review)
+        game = game.with_roll(turn.dice).play_turn(turn.steps)
+        if progress is not None:
+            progress(number, len(record.turns))
+    return Review(tuple(reviews), (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
+
+
+def _away(record: Transcript, mover: Color) -> tuple[int, int] | None:
+    """How many points the mover and the opponent still need in the record's match; None in a
+    single game."""
+    if record.match is None:
+        return None
+    length, score = record.rules.match_length, record.match.score
+    return length - score[mover], length - score[mover.opponent]
+
+
+def _review(
+    number: int,
+    color: Color,
+    position: Position,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    stakes: Stakes,
+) -> TurnReview | None:
+    """The turn `steps` valued against the best with `dice`; None when there was no choice (a
+    pass, or one resulting position however the steps are ordered)."""
+    legal = legal_turns(position, dice, stakes.rules)
+    if len(legal.turns) < 2:
+        return None
+    after = legal.play(steps)
+    ranked = one_ply(position, legal.turns, expert_chances, stakes)
+    played = _scored(ranked, after, number)
+    close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
+    if close == [played]:
+        return _turn_review(number, color, position, dice, steps, played, played, 1)
+    if played not in close:
+        close.append(played)
+    rescored = two_ply(close, stakes, expert_chances)
+    best, played = rescored[0], _scored(rescored, after, number)
+    return _turn_review(number, color, position, dice, steps, played, best, 2)
+
+
+def _scored(ranked: list[Scored], after: Position, number: int) -> Scored:
+    """The turn of `ranked` that leaves `after`, the position turn `number` left."""
+    found = next((s for s in ranked if s.turn.result == after), None)
+    if found is None:  # every legal turn is ranked: the rules core disagrees with itself
+        raise AnalysisError(f"turn {number} leaves a position no legal turn leaves")
+    return found
+
+
+def _turn_review(
+    number: int,
+    color: Color,
+    position: Position,
+    dice: tuple[int, int],
+    steps: tuple[Step, ...],
+    played: Scored,
+    best: Scored,
+    plies: int,
+) -> TurnReview:
+    best_steps = steps if best is played else best.turn.steps
+    return TurnReview(
+        number, color, position, dice, steps, best_steps, played.equity, best.equity, plies
+    )
