@@ -29,6 +29,7 @@ class LongVariant(Variant):
     rules_type = Rules
     facing = False
     hints = True
+    reviews = True
 
     def rules_from(self, house: Rules, cube: bool) -> Rules:
         return house

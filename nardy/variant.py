@@ -57,6 +57,7 @@ class Variant(ABC):
     rules_type: ClassVar[type[Rules] | type[ShortRules]]
     facing: ClassVar[bool]  # the sides move towards each other and share a bar (§9)
     hints: ClassVar[bool]  # whether the strongest level hints a player's turn (`hint`)
+    reviews: ClassVar[bool]  # whether the Expert reviews its finished games (`nardy.ai.analysis`)
 
     def __repr__(self) -> str:
         return f"<variant {self.key}>"

@@ -17,7 +17,7 @@ from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.pacing import Pacer
 from bot.runtime.config import Settings
-from bot.service import Action, Done, GameService, Move, PoolBotPlayer, Roll, Session
+from bot.service import Action, BotPlayer, Done, GameService, Move, Roll, Session
 from bot.service.results import RATED_TURNS
 from bot.storage import UNFINISHED_TTL, GameStore
 from nardy import Color, Position
@@ -308,7 +308,7 @@ def make_group(
 
 
 def fair_service(
-    store: GameStore, bot_player: PoolBotPlayer, clock: Clock, rng: random.Random | None = None
+    store: GameStore, bot_player: BotPlayer, clock: Clock, rng: random.Random | None = None
 ) -> GameService:
     """The service as the bot runs it: no dice given, so each game has its own fair dice; the
     seeds from a seeded generator (`rng`, shared by the services of one test), so a failure

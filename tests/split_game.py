@@ -47,6 +47,7 @@ class SplitVariant(LongVariant):
     name = "Split nardy"
     rules_type = SplitRules
     hints = False
+    reviews = False
 
     def rules_from(self, house: Rules, cube: bool) -> SplitRules:
         return SplitRules(**house.to_dict())

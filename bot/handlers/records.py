@@ -1,5 +1,6 @@
 """Game records: the Game record button under a finished game and /record's list send a
-record's text file to the tapper's private chat (a group or inline chat gets no files)."""
+record's text file to the tapper's private chat (a group or inline chat gets no files); the
+Analysis button sends the Expert's review of the game there."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Texts
 from bot.service import GameService
-from bot.ui.callbacks import RecordTap
+from bot.service.reviewer import ReviewRunning
+from bot.ui.callbacks import RecordTap, ReviewTap
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
+from bot.ui.review import review_text, reviewing_text
 
 
 async def records(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
@@ -41,20 +44,56 @@ async def send_record(
     name, user = callback_data.name, query.from_user.id
     text = await service.records.text(name, user)
     if text is None:
-        refused = texts.ngettext(
-            "A record goes to the game's players only, for {n} day after the game.",
-            "A record goes to the game's players only, for {n} days after the game.",
-            RECORD_DAYS,
-        )
-        await query.answer(refused, show_alert=True)
+        await query.answer(_players_only(texts), show_alert=True)
         return
     try:
         await bot.send_document(user, record_file(name, text), caption=record_caption(texts))
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
         await query.answer(await _start_me(bot, texts), show_alert=True)
         return
+    await _answer_sent(query, texts)
+
+
+async def send_review(
+    query: CallbackQuery, callback_data: ReviewTap, bot: Bot, texts: Texts, service: GameService
+) -> None:
+    """Send the Expert's review of the game to the tapper's private chat, if they played it:
+    a line saying it is under way, then that line edited into the review (made in the AI
+    workers, one at a time per player)."""
+    name, user = callback_data.name, query.from_user.id
+    record = await service.reviews.record(name, user)
+    if record is None:  # no button offers a game the Expert does not review
+        await query.answer(_players_only(texts), show_alert=True)
+        return
+    try:
+        async with service.reviews.one_at_a_time(user):
+            try:
+                working = await bot.send_message(user, reviewing_text(texts, record))
+            except TelegramForbiddenError:  # the person never started the bot, or blocked it
+                await query.answer(await _start_me(bot, texts), show_alert=True)
+                return
+            await _answer_sent(query, texts)
+            review = await service.reviews.review(name, record)
+            await working.edit_text(review_text(texts, record, review))
+    except ReviewRunning:
+        wait = texts.gettext("The Expert is still going over your last game: a moment, please.")
+        await query.answer(wait, show_alert=True)
+
+
+def _players_only(texts: Texts) -> str:
+    """Why a record or its review is not sent: it is another's, or no longer kept."""
+    return texts.ngettext(
+        "A record goes to the game's players only, for {n} day after the game.",
+        "A record goes to the game's players only, for {n} days after the game.",
+        RECORD_DAYS,
+    )
+
+
+async def _answer_sent(query: CallbackQuery, texts: Texts) -> None:
+    """Answer a tap whose answer went to the private chat: nothing to say when the tap came
+    from there."""
     message = query.message
-    here = message is not None and message.chat.id == user
+    here = message is not None and message.chat.id == query.from_user.id
     await query.answer(None if here else texts.gettext("Sent to our private chat."))
 
 
@@ -72,4 +111,5 @@ def router() -> Router:
     feature = Router(name="records")
     feature.message.register(records, Command("record"))
     feature.callback_query.register(send_record, RecordTap.filter())
+    feature.callback_query.register(send_review, ReviewTap.filter())
     return feature

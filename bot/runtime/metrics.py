@@ -37,8 +37,8 @@ RENDER_SECONDS = Histogram(
 )
 AI_SECONDS = Histogram(
     "nardy_ai_seconds",
-    "Time the bot takes to choose a turn (by level), a hint (level 'hint') or a cube decision"
-    " (level 'cube'), in its pool.",
+    "Time the bot takes to choose a turn (by level), a hint (level 'hint'), a cube decision"
+    " (level 'cube') or a finished game's review (level 'review'), in its pool.",
     ["level"],
     buckets=_AI_BUCKETS,
 )

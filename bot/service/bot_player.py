@@ -18,6 +18,8 @@ from typing import Protocol, TypeVar
 from bot.runtime.metrics import AI_SECONDS
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level, init_worker
+from nardy.ai.analysis import Review, analyse
+from nardy.transcript import Transcript
 from nardy.variant import AnyGame, AnyPosition, AnyRules
 from nardy.variants import variant_of
 
@@ -46,7 +48,7 @@ def start_worker() -> None:
 
 class BotPlayer(Protocol):
     """Chooses the bot's turn in any game (`()` means the turn passes), its cube decisions,
-    and hints a learner's turn in a game whose variant gives hints."""
+    hints a learner's turn in a game whose variant gives hints, and reviews a finished game."""
 
     async def choose(
         self,
@@ -77,6 +79,11 @@ class BotPlayer(Protocol):
 
     async def takes(self, game: AnyGame, level: Level) -> bool:
         """Whether the bot takes the double its opponent offered."""
+        ...
+
+    async def review(self, record: Transcript) -> Review:
+        """The Expert's review of a finished game (`nardy.ai.analysis`), of a variant that
+        `reviews` its games."""
         ...
 
 
@@ -130,6 +137,10 @@ class PoolBotPlayer:
     async def takes(self, game: AnyGame, level: Level) -> bool:
         with AI_SECONDS.labels("cube").time():
             return await self._run(variant_of(game).takes, game, level)
+
+    async def review(self, record: Transcript) -> Review:
+        with AI_SECONDS.labels("review").time():
+            return await self._run(analyse, record)
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
         """`work(*args)` in a worker; once more in a new pool when a worker died."""

@@ -7,7 +7,8 @@ over one module per game verb (lichess's round module is the model):
 - `joiner`: games between two people begun from a challenge;
 - `mover`: a player's action checked, carried out and saved;
 - `finisher`: a game's end saved, kept, counted, a match's next game begun;
-- `rematcher`, `presence`, `deadlines`: rematches, players leaving a group, turn timers.
+- `rematcher`, `presence`, `deadlines`: rematches, players leaving a group, turn timers;
+- `reviewer`: a finished game reviewed by the Expert.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.service.presence import Presence
 from bot.service.records import Records
 from bot.service.rematcher import Rematcher
 from bot.service.results import Results
+from bot.service.reviewer import Reviewer
 from bot.service.starter import Starter
 from bot.storage import GameStore
 from nardy.dice import DiceSource
@@ -58,6 +60,8 @@ class GameService:
         """What finished games add up to (statistics, ratings), read directly."""
         self.records = Records(store)
         """The records of finished games (`nardy.transcript`), read directly."""
+        self.reviews = Reviewer(self.records, bot)
+        """The Expert's reviews of finished games, asked of it directly."""
         finisher = Finisher(keeper, flow, self.results, self.records, clock)
         starter = Starter(keeper, flow)
         joiner = Joiner(keeper, flow, self.challenges)

@@ -210,6 +210,13 @@ class RecordTap(CallbackData, prefix="rec"):
     name: str
 
 
+class ReviewTap(CallbackData, prefix="rv"):
+    """The Expert's review of the finished game `name` (`Ended.mark`), sent to the tapper's
+    private chat."""
+
+    name: str
+
+
 class Answer(StrEnum):
     RESIGN = "r"  # yes, resign the game as the question scored it
     KEEP = "k"  # no: keep playing

@@ -24,6 +24,7 @@ from bot.ui.callbacks import (
     Question,
     RecordTap,
     Rematch,
+    ReviewTap,
 )
 from bot.ui.games import words
 from bot.ui.names import level_name
@@ -229,24 +230,32 @@ def again_menu(
     builder = InlineKeyboardBuilder()
     data = PickGame(game=game.key, level=level.value, length=length)
     builder.button(text=texts.gettext("🎲 Play again"), callback_data=data)
-    return _with_record(builder, texts, record)
+    return _with_record(builder, texts, record, game)
 
 
 def _with_record(
-    builder: InlineKeyboardBuilder, texts: Texts, record: str | None
+    builder: InlineKeyboardBuilder, texts: Texts, record: str | None, game: Variant
 ) -> InlineKeyboardMarkup:
-    """The buttons under a finished game, and the Game record button when it has one."""
+    """The buttons under a finished game of `game`, and, when it has a record, the Game record
+    button, with the Analysis button where the Expert reviews that game's records."""
     if record is not None:
         builder.button(text=texts.gettext("📜 Game record"), callback_data=RecordTap(name=record))
+        if game.reviews:
+            builder.button(text=texts.gettext("🔍 Analysis"), callback_data=ReviewTap(name=record))
+        builder.adjust(1, 2)  # the game's own button, then the record's
     return builder.as_markup()
 
 
-def records_menu(labels: Sequence[tuple[str, str]]) -> InlineKeyboardMarkup:
-    """One button a record (its name, the label shown), one to a row."""
+def records_menu(texts: Texts, records: Sequence[tuple[str, str, Variant]]) -> InlineKeyboardMarkup:
+    """One row a record (its name, the label shown, its game): its button, and the Analysis
+    button where the Expert reviews that game's records."""
     builder = InlineKeyboardBuilder()
-    for name, label in labels:
-        builder.button(text=label, callback_data=RecordTap(name=name))
-    builder.adjust(1)
+    for name, label, game in records:
+        row = [InlineKeyboardButton(text=label, callback_data=RecordTap(name=name).pack())]
+        if game.reviews:
+            review = ReviewTap(name=name).pack()
+            row.append(InlineKeyboardButton(text=texts.gettext("🔍"), callback_data=review))
+        builder.row(*row)
     return builder.as_markup()
 
 
@@ -289,7 +298,7 @@ def rematch_menu(texts: Texts, session: Session, record: str | None = None) -> I
     one."""
     builder = InlineKeyboardBuilder()
     builder.button(text=texts.gettext("🔁 Rematch"), callback_data=Rematch(game=session.game_id))
-    return _with_record(builder, texts, record)
+    return _with_record(builder, texts, record, variant_of(session.game))
 
 
 def open_private_chat(texts: Texts, link: str) -> InlineKeyboardMarkup:

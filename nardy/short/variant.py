@@ -32,6 +32,7 @@ class ShortVariant(Variant):
     rules_type = ShortRules
     facing = True
     hints = False  # the strongest short level is not strong enough to teach (issue 39)
+    reviews = False  # nor to review a game
 
     def rules_from(self, house: Rules, cube: bool) -> ShortRules:
         # §9 keeps the opening and the higher-die rule; the rest of the house rules are long

@@ -3,9 +3,13 @@ break it, or watch what it is asked."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.service.bot_player import BotPlayer
 from nardy import Step
 from nardy.ai import Hint, Level
+from nardy.ai.analysis import Review
+from nardy.transcript import Transcript
 from nardy.variant import AnyGame, AnyPosition, AnyRules
 
 
@@ -16,7 +20,7 @@ class WatchedBot:
         self.inner = inner
 
     async def before(self, call: str, away: tuple[int, int] | None) -> None:
-        """Runs before each call ("choose", "hint", "cube") goes on; nothing here."""
+        """Runs before each call ("choose", "hint", "cube", "review") goes on; nothing here."""
 
     async def choose(
         self,
@@ -46,3 +50,23 @@ class WatchedBot:
     async def takes(self, game: AnyGame, level: Level) -> bool:
         await self.before("cube", None)
         return await self.inner.takes(game, level)
+
+    async def review(self, record: Transcript) -> Review:
+        await self.before("review", None)
+        return await self.inner.review(record)
+
+
+class HeldBot(WatchedBot):
+    """The real bot player, its `held` calls held back until `release` is set: the bot
+    "thinks" meanwhile."""
+
+    def __init__(self, inner: BotPlayer, held: str = "choose") -> None:
+        super().__init__(inner)
+        self.held = held
+        self.asked = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        if call == self.held:
+            self.asked.set()
+            await self.release.wait()

@@ -69,7 +69,7 @@ from nardy.match import Match
 from nardy.scoring import EndReason
 from nardy.variants import VARIANTS
 from testkit.harness import Clock, last_checker
-from tests.bot.bot_players import WatchedBot
+from tests.bot.bot_players import HeldBot, WatchedBot
 
 CHAT = USER = 77
 
@@ -298,20 +298,6 @@ async def test_a_new_game_exists_once_opened_one_a_chat_and_abandoned_leaves_not
     with pytest.raises(NoGame):
         await service.load(opened.game_id)
     assert (await start(service)).game_id not in (first.game_id, second.game_id)
-
-
-class HeldBot(WatchedBot):
-    """The real bot player, held back until `release` is set: the bot "thinks" meanwhile."""
-
-    def __init__(self, inner: PoolBotPlayer) -> None:
-        super().__init__(inner)
-        self.asked = asyncio.Event()
-        self.release = asyncio.Event()
-
-    async def before(self, call: str, away: tuple[int, int] | None) -> None:
-        if call == "choose":
-            self.asked.set()
-            await self.release.wait()
 
 
 async def test_while_the_bot_thinks_taps_on_the_board_are_refused(

@@ -1,0 +1,64 @@
+"""A finished game reviewed by the Expert for one of its players (`nardy.ai.analysis`): in the
+AI workers, one review at a time per player, the latest reviews kept with their records."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from bot.service.bot_player import BotPlayer
+from bot.service.records import Records
+from nardy.ai.analysis import Review
+from nardy.transcript import Transcript, TranscriptError, parse
+from nardy.variants import variant_of
+
+KEPT = 256
+"""Reviews kept (a few kilobytes each), by record: a record's second ask costs nothing."""
+
+
+class ReviewRunning(Exception):
+    """The player's last review is still being made."""
+
+
+class Reviewer:
+    """Reviews the records kept by `records`, each once, with `bot`'s Expert."""
+
+    def __init__(self, records: Records, bot: BotPlayer, kept: int = KEPT) -> None:
+        self._records = records
+        self._bot = bot
+        self._kept = kept
+        self._reviews: OrderedDict[str, Review] = OrderedDict()
+        self._running: set[int] = set()
+
+    async def record(self, name: str, reader: int) -> Transcript | None:
+        """The record `name` for `reader`, one of its players, if its game can be reviewed;
+        None when it is gone, another's, unreadable, or of a game the Expert does not review."""
+        text = await self._records.text(name, reader)
+        try:
+            record = None if text is None else parse(text)
+        except TranscriptError:
+            return None
+        return record if record is not None and variant_of(record.rules).reviews else None
+
+    @asynccontextmanager
+    async def one_at_a_time(self, reader: int) -> AsyncIterator[None]:
+        """Holds `reader`'s turn to review; `ReviewRunning` while another review of theirs runs."""
+        if reader in self._running:
+            raise ReviewRunning
+        self._running.add(reader)
+        try:
+            yield
+        finally:
+            self._running.discard(reader)
+
+    async def review(self, name: str, record: Transcript) -> Review:
+        """The review of the record `name`, made in the AI workers or kept from before."""
+        review = self._reviews.get(name)
+        if review is None:
+            review = await self._bot.review(record)
+            self._reviews[name] = review
+            if len(self._reviews) > self._kept:
+                self._reviews.popitem(last=False)
+        self._reviews.move_to_end(name)
+        return review

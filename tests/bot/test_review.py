@@ -1,0 +1,120 @@
+"""The Expert's review of a finished game through the bot: the Analysis button under the game
+and beside each record of /record sends it to the player's private chat (a line saying it is
+under way, edited into the review), in the player's language; one review at a time per player;
+another's record gets the players-only alert; no button where the Expert reviews nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import Locale, Translator
+from bot.service import GameService, PoolBotPlayer
+from bot.storage import RedisStore
+from bot.ui.callbacks import ReviewTap
+from bot.ui.keyboards import again_menu
+from nardy.ai import Level
+from nardy.long_variant import LONG
+from nardy.short.variant import SHORT
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Chat, Clock, fair_service, make_chat, play_one_turn
+from tests.bot.bot_players import HeldBot
+
+ANALYSIS = "🔍 Analysis"
+PLAYERS_ONLY = "A record goes to the game's players only, for 30 days after the game."
+
+
+async def finish_a_game(chat: Chat) -> None:
+    """/play Easy, a few turns, then resign: a finished game with its record."""
+    await chat.start_game("Easy")
+    for _ in range(3):
+        await play_one_turn(chat)
+    await chat.send("/resign")
+    await chat.press(chat.last, lambda text: text.startswith("🏳"))
+
+
+async def test_the_analysis_button_sends_the_review_to_the_players_chat(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    await finish_a_game(chat)
+    before = len(chat.messages)
+    await chat.press(chat.board, ANALYSIS)
+    assert len(chat.messages) == before + 1  # one message: the working line, edited
+    review = chat.last.text or ""
+    lines = review.splitlines()
+    assert lines[0] == "🔍 The Expert's analysis of the game"
+    sides = [line for line in lines if line.startswith("• ")]
+    assert len(sides) == 2 and all(": error rate " in line for line in sides)
+    assert any("Bot · Easy: error rate " in line for line in sides)
+    assert "The error rate is the equity lost per decision, ×1000." in review
+    edits = telegram.calls_of("editMessageText")
+    assert edits and edits[-1].params["text"] == review
+    sent = telegram.calls_of("sendMessage")[-1].params["text"]
+    assert sent.startswith("🔍 The Expert is going over the game's ") and sent.endswith("turns…")
+    assert chat.toasts() == [] and chat.alerts() == []
+
+    await chat.send("/record")
+    listing = chat.last
+    assert listing.text == "Your latest games: tap one for its record, 🔍 for its analysis."
+    record_button, review_button = listing.buttons()
+    assert "Bot · Easy" in record_button["text"] and review_button["text"] == "🔍"
+    await chat.press(listing, "🔍")
+    assert chat.last.text == review  # kept: the same review, at once
+    assert telegram.schema_problems == []
+
+
+async def test_the_review_reads_in_the_players_language(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()), language="ru")
+    await chat.start_game("Лёгкий")
+    await chat.send("/resign")
+    await chat.press(chat.last, lambda text: text.startswith("🏳"))
+    await chat.press(chat.board, "🔍 Разбор")
+    review = chat.last.text or ""
+    assert review.startswith("🔍 Разбор партии Экспертом\n")
+    assert "уровень ошибок" in review and "Уровень ошибок — потеря эквити" in review
+
+
+async def test_a_second_review_waits_for_the_players_first(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    held = HeldBot(bot_player, "review")
+    chat = make_chat(telegram, store, fair_service(store, held, Clock()))
+    await finish_a_game(chat)
+    board = chat.board
+    first = asyncio.create_task(chat.press(board, ANALYSIS))
+    await held.asked.wait()
+    await chat.press(board, ANALYSIS)
+    assert chat.alerts() == ["The Expert is still going over your last game: a moment, please."]
+    held.release.set()
+    await first
+    assert (chat.last.text or "").startswith("🔍 The Expert's analysis of the game")
+    await chat.press(board, ANALYSIS)  # the first is done: asked again, it is sent again
+    assert len(chat.alerts()) == 1
+
+
+async def test_another_players_record_is_not_reviewed_for_them(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    service: GameService = fair_service(store, bot_player, Clock())
+    chat = make_chat(telegram, store, service)
+    await finish_a_game(chat)
+    name = next(
+        ReviewTap.unpack(b["callback_data"]).name
+        for b in chat.board.buttons()
+        if b["text"] == ANALYSIS
+    )
+    stranger = make_chat(telegram, store, service, user_id=2002)
+    await stranger.tap(chat.board, ReviewTap(name=name).pack())
+    await stranger.tap(chat.board, ReviewTap(name="no-such-record").pack())
+    assert stranger.alerts() == [PLAYERS_ONLY, PLAYERS_ONLY]
+    assert telegram.calls_of("editMessageText") == []
+
+
+def test_only_a_game_the_expert_reviews_offers_the_analysis() -> None:
+    texts = Translator()[Locale.EN]
+    for game, offered in ((LONG, True), (SHORT, False)):
+        markup = again_menu(texts, Level.EASY, record="r1", game=game)
+        labels = [button.text for row in markup.inline_keyboard for button in row]
+        assert (ANALYSIS in labels) is offered and "📜 Game record" in labels
