@@ -4,6 +4,8 @@ the best with the equity lost."""
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
+
 from bot.i18n import N_, Texts
 from bot.ui.records import player_label
 from nardy import Color
@@ -57,14 +59,14 @@ def _side(texts: Texts, record: Transcript, review: Review, color: Color) -> str
         "{name}: error rate {rate}, {n} decisions",
         len(review.decisions(color)),
         name=player_label(texts, record.players[color]),
-        rate=f"{review.error_rate(color):.1f}",
+        rate=_number(texts, review.error_rate(color), "0.0"),
     )
     classes = texts.gettext(
         "doubtful {doubtful}, mistakes {mistakes}, blunders {blunders}; luck {luck}",
         doubtful=counts[Verdict.DOUBTFUL],
         mistakes=counts[Verdict.MISTAKE],
         blunders=counts[Verdict.BLUNDER],
-        luck=f"{review.luck[color]:+.2f}",
+        luck=_number(texts, review.luck[color], "+0.00;-0.00"),
     )
     return f"• {decisions}: {classes}"
 
@@ -79,5 +81,10 @@ def _turn(texts: Texts, record: Transcript, turn: TurnReview) -> str:
         played=notation(turn.position, turn.played) or "—",
         best=notation(turn.position, turn.best) or "—",
         verdict=texts.gettext(VERDICTS[turn.verdict]),
-        lost=f"{turn.lost:.3f}",
+        lost=_number(texts, turn.lost, "0.000"),
     )
+
+
+def _number(texts: Texts, value: float, pattern: str) -> str:
+    """`value` as the reader's language writes numbers (0.54 in English, 0,54 in Russian)."""
+    return format_decimal(value, format=pattern, locale=texts.locale.value)
