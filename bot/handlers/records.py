@@ -1,6 +1,7 @@
 """Game records: the Game record button under a finished game and /record's list send a
 record's text file to the tapper's private chat (a group or inline chat gets no files); the
-Analysis button sends the Expert's review of the game there."""
+Analysis button, under the game and under its record's file, sends the Expert's review of the
+game there."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Texts
 from bot.service import GameService
-from bot.service.reviewer import ReviewRunning
+from bot.service.reviewer import ReviewRunning, reviewable
 from bot.ui.callbacks import RecordTap, ReviewTap
+from bot.ui.keyboards import review_menu
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
 from bot.ui.review import review_text, reviewing_text
 
@@ -46,8 +48,10 @@ async def send_record(
     if text is None:
         await query.answer(_players_only(texts), show_alert=True)
         return
+    markup = None if reviewable(text) is None else review_menu(texts, name)
     try:
-        await bot.send_document(user, record_file(name, text), caption=record_caption(texts))
+        document = record_file(name, text)
+        await bot.send_document(user, document, caption=record_caption(texts), reply_markup=markup)
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
         await query.answer(await _start_me(bot, texts), show_alert=True)
         return
@@ -59,7 +63,7 @@ async def send_review(
 ) -> None:
     """Send the Expert's review of the game to the tapper's private chat, if they played it:
     a line saying it is under way, then that line edited into the review (made in the AI
-    workers, one at a time per player)."""
+    workers, one at a time per player in this process), or into why it did not come."""
     name, user = callback_data.name, query.from_user.id
     record = await service.reviews.record(name, user)
     if record is None:  # no button offers a game the Expert does not review
@@ -73,7 +77,11 @@ async def send_review(
                 await query.answer(await _start_me(bot, texts), show_alert=True)
                 return
             await _answer_sent(query, texts)
-            review = await service.reviews.review(name, record)
+            try:
+                review = await service.reviews.review(name, record)
+            except Exception:  # logged by the error handlers; the line says it will not come
+                await working.edit_text(texts.gettext("The analysis failed. Please try again."))
+                raise
             await working.edit_text(review_text(texts, record, review))
     except ReviewRunning:
         wait = texts.gettext("The Expert is still going over your last game: a moment, please.")

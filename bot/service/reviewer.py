@@ -1,5 +1,6 @@
 """A finished game reviewed by the Expert for one of its players (`nardy.ai.analysis`): in the
-AI workers, one review at a time per player, the latest reviews kept with their records."""
+AI workers, one review at a time per player in each bot process, the latest reviews kept by
+record in each process."""
 
 from __future__ import annotations
 
@@ -15,6 +16,15 @@ from nardy.variants import variant_of
 
 KEPT = 256
 """Reviews kept (a few kilobytes each), by record: a record's second ask costs nothing."""
+
+
+def reviewable(text: str) -> Transcript | None:
+    """The record `text`, if it reads and its game is one the Expert reviews."""
+    try:
+        record = parse(text)
+    except TranscriptError:
+        return None
+    return record if variant_of(record.rules).reviews else None
 
 
 class ReviewRunning(Exception):
@@ -35,15 +45,12 @@ class Reviewer:
         """The record `name` for `reader`, one of its players, if its game can be reviewed;
         None when it is gone, another's, unreadable, or of a game the Expert does not review."""
         text = await self._records.text(name, reader)
-        try:
-            record = None if text is None else parse(text)
-        except TranscriptError:
-            return None
-        return record if record is not None and variant_of(record.rules).reviews else None
+        return None if text is None else reviewable(text)
 
     @asynccontextmanager
     async def one_at_a_time(self, reader: int) -> AsyncIterator[None]:
-        """Holds `reader`'s turn to review; `ReviewRunning` while another review of theirs runs."""
+        """Holds `reader`'s turn to review; `ReviewRunning` while another review of theirs runs in
+        this process (another worker of the bot keeps its own turns)."""
         if reader in self._running:
             raise ReviewRunning
         self._running.add(reader)

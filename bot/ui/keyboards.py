@@ -246,16 +246,19 @@ def _with_record(
     return builder.as_markup()
 
 
-def records_menu(texts: Texts, records: Sequence[tuple[str, str, Variant]]) -> InlineKeyboardMarkup:
-    """One row a record (its name, the label shown, its game): its button, and the Analysis
-    button where the Expert reviews that game's records."""
+def records_menu(labels: Sequence[tuple[str, str]]) -> InlineKeyboardMarkup:
+    """One button a record (its name, the label shown), one to a row."""
     builder = InlineKeyboardBuilder()
-    for name, label, game in records:
-        row = [InlineKeyboardButton(text=label, callback_data=RecordTap(name=name).pack())]
-        if game.reviews:
-            review = ReviewTap(name=name).pack()
-            row.append(InlineKeyboardButton(text=texts.gettext("🔍"), callback_data=review))
-        builder.row(*row)
+    for name, label in labels:
+        builder.button(text=label, callback_data=RecordTap(name=name))
+    builder.adjust(1)
+    return builder.as_markup()
+
+
+def review_menu(texts: Texts, record: str) -> InlineKeyboardMarkup:
+    """The Analysis button under a record's file."""
+    builder = InlineKeyboardBuilder()
+    builder.button(text=texts.gettext("🔍 Analysis"), callback_data=ReviewTap(name=record))
     return builder.as_markup()
 
 

@@ -13,7 +13,6 @@ from bot.storage import RECORD_TTL
 from bot.ui.keyboards import records_menu
 from bot.ui.names import level_name
 from nardy.transcript import Transcript
-from nardy.variants import variant_of
 
 RECORD_DAYS = RECORD_TTL // 86400
 
@@ -42,12 +41,8 @@ def records_list(
             RECORD_DAYS,
         )
         return text, None
-    rows = [
-        (name, record_label(texts, transcript), variant_of(transcript.rules))
-        for name, transcript in latest
-    ]
-    text = texts.gettext("Your latest games: tap one for its record, 🔍 for its analysis.")
-    return text, records_menu(texts, rows)
+    labels = [(name, record_label(texts, transcript)) for name, transcript in latest]
+    return texts.gettext("Your latest games: tap one for its record."), records_menu(labels)
 
 
 def record_label(texts: Texts, transcript: Transcript) -> str:

@@ -66,7 +66,7 @@ def _side(texts: Texts, record: Transcript, review: Review, color: Color) -> str
         doubtful=counts[Verdict.DOUBTFUL],
         mistakes=counts[Verdict.MISTAKE],
         blunders=counts[Verdict.BLUNDER],
-        luck=_number(texts, review.luck[color], "+0.00;-0.00"),
+        luck=_number(texts, round(review.luck[color], 2) or 0.0, "+0.00;-0.00"),  # not -0.00
     )
     return f"• {decisions}: {classes}"
 

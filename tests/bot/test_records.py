@@ -207,7 +207,7 @@ async def test_the_record_list_tells_the_day_the_game_of_a_match_and_the_bot_in_
         for n in (2, 1):  # latest first
             record = records[f"{session.game_id}.{n}"]
             white, black = (bot if "bot" in name else name for name in record.players)
-            expected += [label.format(n=n, white=white, black=black), "🔍"]  # and its review
+            expected.append(label.format(n=n, white=white, black=black))
         assert [button["text"] for button in chat.last.buttons()] == expected
 
 
@@ -286,8 +286,8 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
 
     await chat.send("/record")
     listing = chat.last
-    assert listing.text == "Your latest games: tap one for its record, 🔍 for its analysis."
-    button, _ = listing.buttons()
+    assert listing.text == "Your latest games: tap one for its record."
+    (button,) = listing.buttons()
     white, black = ("Bot · Easy" if "bot" in name else name for name in record.players)
     assert button["text"].startswith(f"12 Jan · {white} – {black}: ")  # the test clock's day
     await chat.press(listing, button["text"])
@@ -328,10 +328,7 @@ async def test_a_record_asked_in_a_group_goes_privately_to_players_only(
     await group.send(ALICE, "/record")  # the list goes privately, not to the group
     assert group.last.text == "Sent to our private chat."
     listing = telegram.chat(ALICE["id"])[-1]
-    assert (
-        listing.text == "Your latest games: tap one for its record, 🔍 for its analysis."
-        and listing.buttons()
-    )
+    assert listing.text == "Your latest games: tap one for its record." and listing.buttons()
     assert not [m for m in group.messages if m.text == listing.text or m.document is not None]
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from bot.i18n import Locale, Translator
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
@@ -18,7 +20,7 @@ from nardy.long_variant import LONG
 from nardy.short.variant import SHORT
 from testkit.fakes.telegram import FakeTelegram
 from testkit.harness import Chat, Clock, fair_service, make_chat, play_one_turn
-from tests.bot.bot_players import HeldBot
+from tests.bot.bot_players import HeldBot, WatchedBot
 
 ANALYSIS = "🔍 Analysis"
 PLAYERS_ONLY = "A record goes to the game's players only, for 30 days after the game."
@@ -33,10 +35,20 @@ async def finish_a_game(chat: Chat) -> None:
     await chat.press(chat.last, lambda text: text.startswith("🏳"))
 
 
+class CountingBot(WatchedBot):
+    """The real bot player, counting the reviews asked of it."""
+
+    reviews = 0
+
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        self.reviews += call == "review"
+
+
 async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
-    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    counting = CountingBot(bot_player)
+    chat = make_chat(telegram, store, fair_service(store, counting, Clock()))
     await finish_a_game(chat)
     before = len(chat.messages)
     await chat.press(chat.board, ANALYSIS)
@@ -52,15 +64,16 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     assert edits and edits[-1].params["text"] == review
     sent = telegram.calls_of("sendMessage")[-1].params["text"]
     assert sent.startswith("🔍 The Expert is going over the game's ") and sent.endswith("turns…")
-    assert chat.toasts() == [] and chat.alerts() == []
+    assert chat.toasts() == [] and chat.alerts() == [] and counting.reviews == 1
 
-    await chat.send("/record")
+    await chat.send("/record")  # the record's file offers the review too
     listing = chat.last
-    assert listing.text == "Your latest games: tap one for its record, 🔍 for its analysis."
-    record_button, review_button = listing.buttons()
-    assert "Bot · Easy" in record_button["text"] and review_button["text"] == "🔍"
-    await chat.press(listing, "🔍")
-    assert chat.last.text == review  # kept: the same review, at once
+    (button,) = listing.buttons()
+    await chat.press(listing, button["text"])
+    record_file = chat.last
+    assert record_file.document is not None
+    await chat.press(record_file, ANALYSIS)
+    assert chat.last.text == review and counting.reviews == 1  # kept: made once
     assert telegram.schema_problems == []
 
 
@@ -69,6 +82,8 @@ async def test_the_review_reads_in_the_players_language(
 ) -> None:
     chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()), language="ru")
     await chat.start_game("Лёгкий")
+    for _ in range(3):
+        await play_one_turn(chat)
     await chat.send("/resign")
     await chat.press(chat.last, lambda text: text.startswith("🏳"))
     await chat.press(chat.board, "🔍 Разбор")
@@ -92,8 +107,9 @@ async def test_a_second_review_waits_for_the_players_first(
     held.release.set()
     await first
     assert (chat.last.text or "").startswith("🔍 The Expert's analysis of the game")
+    reviews = len(telegram.calls_of("editMessageText"))
     await chat.press(board, ANALYSIS)  # the first is done: asked again, it is sent again
-    assert len(chat.alerts()) == 1
+    assert len(chat.alerts()) == 1 and len(telegram.calls_of("editMessageText")) == reviews + 1
 
 
 async def test_another_players_record_is_not_reviewed_for_them(
@@ -114,9 +130,50 @@ async def test_another_players_record_is_not_reviewed_for_them(
     assert telegram.calls_of("editMessageText") == []
 
 
+class FailingReviews(WatchedBot):
+    """The real bot player but for its reviews, which fail as a bug would."""
+
+    async def before(self, call: str, away: tuple[int, int] | None) -> None:
+        if call == "review":
+            raise RuntimeError("a bug in the review")
+
+
+async def test_a_review_that_fails_says_so_in_its_line_and_is_logged(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    bot_player: PoolBotPlayer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, FailingReviews(bot_player), Clock()))
+    await finish_a_game(chat)
+    await chat.press(chat.board, ANALYSIS)
+    edits = telegram.calls_of("editMessageText")
+    assert [edit.params["text"] for edit in edits] == ["The analysis failed. Please try again."]
+    (record,) = [r for r in caplog.records if r.name == "bot.handlers.errors"]
+    assert record.exc_info is not None and "a bug in the review" in str(record.exc_info[1])
+    caplog.clear()
+    await chat.press(chat.board, ANALYSIS)  # the player's turn to review was given back
+    assert chat.alerts() == []
+    caplog.clear()
+
+
 def test_only_a_game_the_expert_reviews_offers_the_analysis() -> None:
     texts = Translator()[Locale.EN]
     for game, offered in ((LONG, True), (SHORT, False)):
         markup = again_menu(texts, Level.EASY, record="r1", game=game)
         labels = [button.text for row in markup.inline_keyboard for button in row]
         assert (ANALYSIS in labels) is offered and "📜 Game record" in labels
+
+
+async def test_a_short_nardy_record_comes_without_the_analysis(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    await chat.send("/play short")
+    await chat.press(chat.last, "Easy")
+    await chat.send("/resign")
+    await chat.press(chat.last, lambda text: text.startswith("🏳"))
+    labels = [button["text"] for button in chat.board.buttons()]
+    assert "📜 Game record" in labels and ANALYSIS not in labels
+    await chat.press(chat.board, "📜 Game record")
+    assert chat.last.document is not None and chat.last.buttons() == []
