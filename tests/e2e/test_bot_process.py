@@ -97,7 +97,9 @@ async def open_a_board(telegram: FakeTelegram, player: dict[str, Any]) -> None:
 async def play_out(telegram: FakeTelegram, player: dict[str, Any]) -> Sent:
     """Tap (a checker, its first destination, Done) until the game is over; the final board."""
     done = labelled(player, "✅ Done")
-    finished = [in_language(player, "🎲 Play again"), in_language(player, "📜 Game record")]
+    finished = [
+        in_language(player, label) for label in ("🎲 Play again", "📜 Game record", "🔍 Analysis")
+    ]
     for _ in range(1000):
         current = board(telegram, player)
         labels = [b["text"] for b in current.buttons()]

@@ -28,6 +28,7 @@ GROUP: dict[str, Any] = {"id": -1008000, "type": "supergroup", "title": "Friends
 GROUP_LIMIT = Limit(20, 2.0)
 TURN = re.compile(r"^Turn: (.+)$", re.MULTILINE)
 JOIN, DONE, REMATCH, RECORD = "🎲 Join", "✅ Done", "🔁 Rematch", "📜 Game record"
+ANALYSIS = "🔍 Analysis"
 
 StartBot = Callable[..., subprocess.Popen[str]]
 
@@ -104,11 +105,12 @@ def destination(label: str) -> int:
 
 
 async def play_out(telegram: FakeTelegram, board: Sent, taps: list[str]) -> None:
-    """The player the board names taps until only Rematch and Game record are left, each time
-    waiting until the board shows the tap's effect; the taps' query ids go to `taps`."""
+    """The player the board names taps until only Rematch, Game record and Analysis are left,
+    each time waiting until the board shows the tap's effect; the taps' query ids go to
+    `taps`."""
     for _ in range(2000):
         labels = [b["text"] for b in board.buttons()]
-        if labels == [REMATCH, RECORD]:
+        if labels == [REMATCH, RECORD, ANALYSIS]:
             return
         shown = board.markup  # `board` itself changes with each edit
         taps.append(await tap(telegram, to_move(board), board, choice(labels)))
@@ -157,7 +159,7 @@ async def test_a_whole_inline_game_through_the_media_chat(
     card, taps = await play_a_card(telegram, query_id)
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD]
+    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD, ANALYSIS]
     inline = [call for call in telegram.calls if "inline_message_id" in call.params]
     assert inline and all(call.status == 200 and not call.uploads for call in inline)
     pictures = telegram.calls_of("sendPhoto")
@@ -193,7 +195,7 @@ async def test_a_whole_group_game_paced_to_the_group_limit(
     await play_out(telegram, card, taps)
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD]
+    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD, ANALYSIS]
     assert telegram.chat(GROUP["id"]) == [card]  # one board, nothing else said in the group
     edits = telegram.calls_of("editMessageMedia")
     refused = [call for call in edits if call.status == 429]
