@@ -40,7 +40,7 @@ from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
 from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
 from bot.ui.callbacks import game_named
-from bot.ui.delivery import MediaChat, Pictures, PictureSource
+from bot.ui.delivery import MediaChat, Pictures, PictureSource, Replays
 from bot.ui.picture_urls import PictureUrls
 from renderer import warm_up as warm_up_renderer
 
@@ -104,6 +104,7 @@ def create_dispatcher(
         boards=Boards(service, preferences, translator, pacer, media),
         media=media,
         pictures=Pictures(store),
+        replays=Replays(store),
         default_terms=settings.default_terms,
         answered=answered,
     )

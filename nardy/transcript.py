@@ -58,7 +58,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from nardy.color import Color
@@ -296,6 +296,15 @@ def replay(t: Transcript) -> AnyGame:
     """Play the transcript through the rules core (long nardy's, or short nardy's, §9): the
     opening roll (§2), every turn, and the result (§7). The finished game, or
     `VerificationError` naming the first thing that is wrong."""
+    *_, finished = unfold(t)
+    return finished
+
+
+def unfold(t: Transcript) -> Iterator[AnyGame]:
+    """The game as each turn of the transcript leaves it (the turn last in its `history`), in
+    order, then the finished game (the last turn's, or ended by a resignation, a timeout or a
+    dropped double after it): what a replay shows. Checked as `replay` checks them: a wrong
+    turn is a `VerificationError` when it comes."""
     first_dice = _check_opening(t)
     game = variant_of(t.rules).placeholder(t.rules)
     doubles = list(t.doubles)
@@ -317,10 +326,11 @@ def replay(t: Transcript) -> AnyGame:
             raise VerificationError(
                 f"turn {n} ({_show_turn(turn)}) cannot be played: {exc}"
             ) from None
+        yield game
     game = _answer_doubles(game, doubles, len(t.turns))
     if doubles:
         raise VerificationError(f"a double before turn {doubles[0].turn + 1} is out of order")
-    return _finish(t, game)
+    yield _finish(t, game)
 
 
 def _answer_doubles(game: AnyGame, doubles: list[Double], turn: int) -> AnyGame:

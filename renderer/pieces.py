@@ -206,11 +206,12 @@ def cube(
 def dice(
     image: Image.Image, art: Sprites, position: AnyPosition, bottom: Color, roll: Dice
 ) -> None:
-    """The roll (four dice for a double) in the mover's colours; played dice are faded."""
+    """The roll (four dice for a double) in the roller's colours, on their half of the board;
+    played dice are faded."""
     first, second = roll.values
     faces = [first] * 4 if first == second else [first, second]
     left_to_dim = Counter(roll.used)
-    mover = position.to_move
+    mover = position.to_move if roll.side is None else roll.side
     x, y = g.dice_origin(len(faces), mover is bottom)
     for face in faces:
         used = left_to_dim[face] > 0

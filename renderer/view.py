@@ -16,10 +16,12 @@ from renderer.theme import CLASSIC, Theme
 
 @dataclass(frozen=True, slots=True)
 class Dice:
-    """The roll of the side to move; `used` lists the die values already played this turn."""
+    """The roll of the side to move, or of `side` (a replay shows a turn's roll beside the board
+    it left); `used` lists the die values already played this turn."""
 
     values: tuple[int, int]
     used: tuple[int, ...] = ()
+    side: Color | None = None
 
     def __post_init__(self) -> None:
         if not all(1 <= d <= 6 for d in (*self.values, *self.used)):

@@ -1,22 +1,29 @@
 """Game records: the Game record button under a finished game and /record's list send a
 record's text file to the tapper's private chat (a group or inline chat gets no files); the
-Analysis button, under the game and under its record's file, sends the Expert's review of the
-game there."""
+Analysis and Replay buttons, under the game and under its record's file, send the Expert's
+review of the game and its replay there."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, Router
-from aiogram.enums import ChatType
+from aiogram.enums import ChatAction, ChatType
 from aiogram.exceptions import TelegramForbiddenError
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Texts
+from bot.prefs import Prefs
+from bot.runtime.one_at_a_time import StillRunning
 from bot.service import GameService
-from bot.service.reviewer import ReviewRunning, reviewable
-from bot.ui.callbacks import RecordTap, ReviewTap
-from bot.ui.keyboards import review_menu
+from bot.service.reviewer import reviewable
+from bot.ui.callbacks import RecordTap, ReplayTap, ReviewTap
+from bot.ui.chat_action import showing
+from bot.ui.delivery import Replays
+from bot.ui.keyboards import record_menu
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
+from bot.ui.replay import replay_caption, replay_clip, replayable
 from bot.ui.review import review_text, reviewing_text
 
 
@@ -48,7 +55,7 @@ async def send_record(
     if text is None:
         await query.answer(_players_only(texts), show_alert=True)
         return
-    markup = None if reviewable(text) is None else review_menu(texts, name)
+    markup = record_menu(texts, name, reviewable(text) is not None)
     try:
         document = record_file(name, text)
         await bot.send_document(user, document, caption=record_caption(texts), reply_markup=markup)
@@ -70,7 +77,7 @@ async def send_review(
         await query.answer(_players_only(texts), show_alert=True)
         return
     try:
-        async with service.reviews.one_at_a_time(user):
+        async with service.reviews.running.turn(user):
             try:
                 working = await bot.send_message(user, reviewing_text(texts, record))
             except TelegramForbiddenError:  # the person never started the bot, or blocked it
@@ -83,9 +90,41 @@ async def send_review(
                 await working.edit_text(texts.gettext("The analysis failed. Please try again."))
                 raise
             await working.edit_text(review_text(texts, record, review))
-    except ReviewRunning:
+    except StillRunning:
         wait = texts.gettext("The Expert is still going over your last game: a moment, please.")
         await query.answer(wait, show_alert=True)
+
+
+async def send_replay(
+    query: CallbackQuery,
+    callback_data: ReplayTap,
+    bot: Bot,
+    texts: Texts,
+    prefs: Prefs,
+    service: GameService,
+    replays: Replays,
+) -> None:
+    """Send the game's replay, an animation in the tapper's language and board theme, to their
+    private chat, if they played the game: made in a thread (a couple of seconds, the chat
+    showing a video on its way), one at a time per player in this process."""
+    name, user = callback_data.name, query.from_user.id
+    text = await service.records.text(name, user)
+    record = None if text is None else replayable(text)
+    if record is None:
+        await query.answer(_players_only(texts), show_alert=True)
+        return
+    theme = prefs.settings.theme
+    key = f"replay:{name}:{texts.locale.value}:{theme.name}"
+    try:
+        async with replays.running.turn(user), showing(bot, user, ChatAction.UPLOAD_VIDEO):
+            await query.answer(texts.gettext("📽 The replay is on its way."))
+            make = partial(replay_clip, texts, record, theme)
+            await replays.send(bot, user, key, make, replay_caption(texts, record))
+    except StillRunning:
+        wait = texts.gettext("Your last replay is still being made: a moment, please.")
+        await query.answer(wait, show_alert=True)
+    except TelegramForbiddenError:  # the person never started the bot, or blocked it
+        await query.answer(await _start_me(bot, texts), show_alert=True)
 
 
 def _players_only(texts: Texts) -> str:
@@ -120,4 +159,5 @@ def router() -> Router:
     feature.message.register(records, Command("record"))
     feature.callback_query.register(send_record, RecordTap.filter())
     feature.callback_query.register(send_review, ReviewTap.filter())
+    feature.callback_query.register(send_replay, ReplayTap.filter())
     return feature

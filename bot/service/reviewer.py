@@ -5,9 +5,8 @@ record in each process."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 
+from bot.runtime.one_at_a_time import OneAtATime
 from bot.service.bot_player import BotPlayer
 from bot.service.records import Records
 from nardy.ai.analysis import Review
@@ -27,10 +26,6 @@ def reviewable(text: str) -> Transcript | None:
     return record if variant_of(record.rules).reviews else None
 
 
-class ReviewRunning(Exception):
-    """The player's last review is still being made."""
-
-
 class Reviewer:
     """Reviews the records kept by `records`, each once, with `bot`'s Expert."""
 
@@ -39,25 +34,13 @@ class Reviewer:
         self._bot = bot
         self._kept = kept
         self._reviews: OrderedDict[str, Review] = OrderedDict()
-        self._running: set[int] = set()
+        self.running = OneAtATime()  # one review at a time per reader
 
     async def record(self, name: str, reader: int) -> Transcript | None:
         """The record `name` for `reader`, one of its players, if its game can be reviewed;
         None when it is gone, another's, unreadable, or of a game the Expert does not review."""
         text = await self._records.text(name, reader)
         return None if text is None else reviewable(text)
-
-    @asynccontextmanager
-    async def one_at_a_time(self, reader: int) -> AsyncIterator[None]:
-        """Holds `reader`'s turn to review; `ReviewRunning` while another review of theirs runs in
-        this process (another worker of the bot keeps its own turns)."""
-        if reader in self._running:
-            raise ReviewRunning
-        self._running.add(reader)
-        try:
-            yield
-        finally:
-            self._running.discard(reader)
 
     async def review(self, name: str, record: Transcript) -> Review:
         """The review of the record `name`, made in the AI workers or kept from before."""

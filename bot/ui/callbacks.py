@@ -217,6 +217,13 @@ class ReviewTap(CallbackData, prefix="rv"):
     name: str
 
 
+class ReplayTap(CallbackData, prefix="rp"):
+    """The replay of the finished game `name` (`Ended.mark`) as an animation, sent to the
+    tapper's private chat."""
+
+    name: str
+
+
 class Answer(StrEnum):
     RESIGN = "r"  # yes, resign the game as the question scored it
     KEEP = "k"  # no: keep playing

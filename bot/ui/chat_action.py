@@ -1,12 +1,13 @@
-"""The chat's "choosing a sticker…" while the bot thinks, best effort: an action Telegram does
-not take is a log line, and never holds up or breaks the move it goes with."""
+"""The chat's "choosing a sticker…" while the bot thinks (or "sending a video…" while a replay
+is made), best effort: an action Telegram does not take is a log line, and never holds up or
+breaks the work it goes with."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from aiogram import Bot
 from aiogram.enums import ChatAction
@@ -20,14 +21,14 @@ REPEAT = 4.5  # seconds: Telegram shows an action for 5 s
 
 
 @asynccontextmanager
-async def choosing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
-    """Shows the bot choosing in `chat_id` while the body runs (it stops when the body ends,
-    whatever request is in flight)."""
+async def showing(bot: Bot, chat_id: int, action: ChatAction) -> AsyncIterator[None]:
+    """Shows `action` ("choosing a sticker…", "sending a video…") in `chat_id` while the body
+    runs (it stops when the body ends, whatever request is in flight)."""
 
     async def keep_showing() -> None:
         while True:
             try:
-                await bot.send_chat_action(chat_id=chat_id, action=ChatAction.CHOOSE_STICKER)
+                await bot.send_chat_action(chat_id=chat_id, action=action)
             except TelegramAPIError as exc:
                 log.info("chat action in %s not shown: %s", chat_id, exc.message)
                 return
@@ -35,3 +36,8 @@ async def choosing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
 
     async with running(keep_showing()):
         yield
+
+
+def choosing(bot: Bot, chat_id: int) -> AbstractAsyncContextManager[None]:
+    """Shows the bot choosing in `chat_id` while the body runs."""
+    return showing(bot, chat_id, ChatAction.CHOOSE_STICKER)

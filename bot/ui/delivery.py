@@ -25,16 +25,19 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.pacing import Pacer
 from bot.runtime.metrics import RENDER_SECONDS
+from bot.runtime.one_at_a_time import OneAtATime
 from bot.service import Session
 from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.screens import CAPTION_LIMIT, NOBODY_YET, Screen, utf16_length
 from bot.ui.text_board import SYMBOLS, text_board
 from nardy import Color
 from renderer import render
+from renderer.animation import Clip
 
 log = logging.getLogger(__name__)
 
 PHOTO_NAME = "board.jpg"
+REPLAY_NAME = "replay.mp4"
 # Telegram's answers to an edit of a message that is no longer there to edit.
 GONE = ("message to edit not found", "message_id_invalid", "message can't be edited")
 
@@ -123,10 +126,11 @@ def digest_of(jpeg: bytes) -> str:
 
 
 class FileIds:
-    """The Telegram file ids of pictures already uploaded, by the digest of their JPEG: the
-    latest `remembered` here, and every one in the store for a day (`GameStore.note_media`),
-    so that each picture is uploaded once, not once per worker. A store that cannot be reached
-    costs an upload, never the message."""
+    """The Telegram file ids of files already uploaded, by what they are known by (a picture by
+    the digest of its JPEG, a replay by its record, language and theme): the latest
+    `remembered` here, and every one in the store for a day (`GameStore.note_media`), so that
+    each file is uploaded once, not once per worker. A store that cannot be reached costs an
+    upload, never the message."""
 
     def __init__(self, store: MediaStore, remembered: int = 2_000) -> None:
         self._store = store
@@ -367,3 +371,39 @@ async def close_inline_card(bot: Bot, inline_id: str, text: str, picture: bool) 
             )
     except TelegramBadRequest as error:
         log.info("inline card %s not closed: %s", inline_id, error.message)
+
+
+class Replays:
+    """Games' replays (`bot.ui.replay`): each made once per record, language and theme, in a
+    thread, uploaded once for all workers (`FileIds`), then sent by its Telegram file id; one
+    at a time per person in each process (`running`)."""
+
+    def __init__(self, store: MediaStore) -> None:
+        self._file_ids = FileIds(store)
+        self.running = OneAtATime()
+        self.made = 0  # replays encoded so far
+
+    async def send(
+        self, bot: Bot, chat_id: int, key: str, make: Callable[[], Clip], caption: str
+    ) -> None:
+        """Send the replay `key` (made by `make` unless it was sent before) with `caption`."""
+        known = await self._file_ids.get(key)
+        if known is not None:
+            try:
+                await bot.send_animation(chat_id, known, caption=caption)
+                return
+            except TelegramBadRequest as error:  # a file id Telegram no longer knows
+                log.info("replay %s sent again: %s", key, error.message)
+        clip = await asyncio.to_thread(make)
+        self.made += 1
+        upload = BufferedInputFile(clip.data, REPLAY_NAME)
+        message = await bot.send_animation(
+            chat_id,
+            upload,
+            duration=round(clip.seconds),
+            width=clip.width,
+            height=clip.height,
+            caption=caption,
+        )
+        if message.animation is not None:
+            await self._file_ids.note(key, message.animation.file_id)

@@ -24,6 +24,7 @@ from bot.ui.callbacks import (
     Question,
     RecordTap,
     Rematch,
+    ReplayTap,
     ReviewTap,
 )
 from bot.ui.games import words
@@ -237,12 +238,11 @@ def _with_record(
     builder: InlineKeyboardBuilder, texts: Texts, record: str | None, game: Variant
 ) -> InlineKeyboardMarkup:
     """The buttons under a finished game of `game`, and, when it has a record, the Game record
-    button, with the Analysis button where the Expert reviews that game's records."""
+    button, the Analysis button where the Expert reviews that game's records, and Replay."""
     if record is not None:
         builder.button(text=texts.gettext("📜 Game record"), callback_data=RecordTap(name=record))
-        if game.reviews:
-            builder.button(text=texts.gettext("🔍 Analysis"), callback_data=ReviewTap(name=record))
-        builder.adjust(1, 2)  # the game's own button, then the record's
+        _record_buttons(builder, texts, record, game.reviews)
+        builder.adjust(1, 2)  # the game's own button, then the record's, two to a row
     return builder.as_markup()
 
 
@@ -255,11 +255,21 @@ def records_menu(labels: Sequence[tuple[str, str]]) -> InlineKeyboardMarkup:
     return builder.as_markup()
 
 
-def review_menu(texts: Texts, record: str) -> InlineKeyboardMarkup:
-    """The Analysis button under a record's file."""
+def record_menu(texts: Texts, record: str, reviews: bool) -> InlineKeyboardMarkup:
+    """The buttons under a record's file: Analysis where the Expert reviews its game (`reviews`),
+    and Replay."""
     builder = InlineKeyboardBuilder()
-    builder.button(text=texts.gettext("🔍 Analysis"), callback_data=ReviewTap(name=record))
+    _record_buttons(builder, texts, record, reviews)
+    builder.adjust(2)
     return builder.as_markup()
+
+
+def _record_buttons(
+    builder: InlineKeyboardBuilder, texts: Texts, record: str, reviews: bool
+) -> None:
+    if reviews:
+        builder.button(text=texts.gettext("🔍 Analysis"), callback_data=ReviewTap(name=record))
+    builder.button(text=texts.gettext("📽 Replay"), callback_data=ReplayTap(name=record))
 
 
 def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:

@@ -30,7 +30,7 @@ from bot.ui.names import level_name, limit_name, match_name
 from bot.ui.settings import house_rules
 from nardy import Color, Step, format_dice
 from nardy.long_variant import LONG
-from nardy.scoring import EndReason, ResultKind
+from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.summary import summarize
 from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant
 from nardy.variants import variant_of
@@ -539,17 +539,26 @@ def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
     """ "X resigned." when the loser did (else ""), and who won, how and for how much."""
     result = session.game.result
     assert result is not None
+    names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
+    return outcome_lines(texts, result, names, variant_of(session.game))
+
+
+def outcome_lines(
+    texts: Texts, result: GameResult, names: tuple[str, str], game: Variant
+) -> tuple[str, str]:
+    """How a game of `game` between `names` (by colour) ended, as a board's end banner says
+    it: "X resigned." or the like when the loser did not play it out (else ""), and who won,
+    how and for how much."""
     if result.winner is None:
         return "", texts.gettext("A draw.")
-    winner = session.seats[result.winner].name
-    loser = session.seats[result.winner.opponent].name
+    loser = names[result.winner.opponent]
     n = result.points
     won = texts.ngettext(
         "{name} won: {kind}, {n} point.",
         "{name} won: {kind}, {n} points.",
         n,
-        name=winner,
-        kind=result_name(texts, result.kind, variant_of(session.game)),
+        name=names[result.winner],
+        kind=result_name(texts, result.kind, game),
     )
     if result.reason is EndReason.RESIGNED:
         return texts.gettext("{name} resigned.", name=loser), won

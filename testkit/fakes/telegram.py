@@ -46,7 +46,7 @@ WEBHOOK_ACTIVE = (
 )
 # What Telegram answers a bot writing first to a user who never started it.
 CANNOT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
-SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendAnimation"})
 # An inline edit cannot upload a file: TDLib's edit_inline_message_media gets no InputMedia for
 # a file not yet on Telegram's servers and fails "Invalid message content specified" (tdlib/td
 # issue 3157 shows it for a local file); derived from the sources, not seen from the Bot API.
@@ -104,6 +104,8 @@ class Sent:
     markup: dict[str, Any] | None = None
     inline_message_id: str | None = None
     document: tuple[str, bytes] | None = None  # a sent file: its name and contents
+    # An animation: its file id and the upload it was made from (name and contents).
+    animation: tuple[str, tuple[str, bytes]] | None = None
 
     def buttons(self) -> list[dict[str, Any]]:
         """The inline keyboard's buttons, row after row."""
@@ -234,6 +236,7 @@ class FakeTelegram:
     group_pace: float | None = None
     limited: bool = True  # False: no flood limits (benchmarks of the bot's own cost)
     file_ids: set[str] = field(default_factory=set)
+    animations: dict[str, tuple[str, bytes]] = field(default_factory=dict)  # by file id: upload
     inline_queries: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
     inline_messages: dict[str, Sent] = field(default_factory=dict)
@@ -489,6 +492,8 @@ class FakeTelegram:
     ) -> tuple[int, str]:
         if method == "sendDocument":
             return self._send_document(params, files)
+        if method == "sendAnimation":
+            return self._send_animation(params, files)
         handler = self._handlers().get(method)
         return _ok(True) if handler is None else handler(params)  # sendChatAction, ...
 
@@ -572,6 +577,30 @@ class FakeTelegram:
             caption=params.get("caption"),
             markup=params.get("reply_markup"),
             document=upload,
+        )
+        return _ok(self._message_json(sent))
+
+    def _send_animation(
+        self, params: dict[str, Any], files: dict[str, tuple[str, bytes]]
+    ) -> tuple[int, str]:
+        """An uploaded animation (`attach://<part>`) gets a new file id, which sends it again
+        later; any other file id is refused as Telegram refuses one it does not know."""
+        source = str(params["animation"])
+        if source.startswith("attach://"):
+            upload = files.get(source.removeprefix("attach://"))
+            if upload is None:
+                return 400, _error(WRONG_FILE)
+            file_id = f"animation-{next(self._ids)}"
+            self.animations[file_id] = upload
+        elif source in self.animations:
+            file_id, upload = source, self.animations[source]
+        else:
+            return 400, _error(WRONG_FILE)
+        sent = self._store(
+            params["chat_id"],
+            caption=params.get("caption"),
+            markup=params.get("reply_markup"),
+            animation=(file_id, upload),
         )
         return _ok(self._message_json(sent))
 
@@ -717,6 +746,13 @@ class FakeTelegram:
                 "file_name": name,
                 "file_size": len(data),
             }
+        if sent.animation is not None:
+            # Telegram sets the document too, for clients that know no animations.
+            file_id, (name, data) = sent.animation
+            file = {"file_id": file_id, "file_unique_id": file_id, "file_name": name}
+            size = {"width": 960, "height": 666, "duration": 60, "file_size": len(data)}
+            message["animation"] = {**file, **size}
+            message["document"] = {**file, "file_size": len(data)}
         if sent.caption is not None:
             message["caption"] = sent.caption
         if sent.markup is not None:

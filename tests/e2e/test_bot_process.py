@@ -98,7 +98,8 @@ async def play_out(telegram: FakeTelegram, player: dict[str, Any]) -> Sent:
     """Tap (a checker, its first destination, Done) until the game is over; the final board."""
     done = labelled(player, "✅ Done")
     finished = [
-        in_language(player, label) for label in ("🎲 Play again", "📜 Game record", "🔍 Analysis")
+        in_language(player, label)
+        for label in ("🎲 Play again", "📜 Game record", "🔍 Analysis", "📽 Replay")
     ]
     for _ in range(1000):
         current = board(telegram, player)

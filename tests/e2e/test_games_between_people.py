@@ -28,7 +28,8 @@ GROUP: dict[str, Any] = {"id": -1008000, "type": "supergroup", "title": "Friends
 GROUP_LIMIT = Limit(20, 2.0)
 TURN = re.compile(r"^Turn: (.+)$", re.MULTILINE)
 JOIN, DONE, REMATCH, RECORD = "🎲 Join", "✅ Done", "🔁 Rematch", "📜 Game record"
-ANALYSIS = "🔍 Analysis"
+ANALYSIS, REPLAY = "🔍 Analysis", "📽 Replay"
+FINISHED = [REMATCH, RECORD, ANALYSIS, REPLAY]  # the buttons under a finished long game
 
 StartBot = Callable[..., subprocess.Popen[str]]
 
@@ -105,12 +106,12 @@ def destination(label: str) -> int:
 
 
 async def play_out(telegram: FakeTelegram, board: Sent, taps: list[str]) -> None:
-    """The player the board names taps until only Rematch, Game record and Analysis are left,
+    """The player the board names taps until only the finished game's buttons are left,
     each time waiting until the board shows the tap's effect; the taps' query ids go to
     `taps`."""
     for _ in range(2000):
         labels = [b["text"] for b in board.buttons()]
-        if labels == [REMATCH, RECORD, ANALYSIS]:
+        if labels == FINISHED:
             return
         shown = board.markup  # `board` itself changes with each edit
         taps.append(await tap(telegram, to_move(board), board, choice(labels)))
@@ -159,7 +160,7 @@ async def test_a_whole_inline_game_through_the_media_chat(
     card, taps = await play_a_card(telegram, query_id)
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD, ANALYSIS]
+    assert [b["text"] for b in card.buttons()] == FINISHED
     inline = [call for call in telegram.calls if "inline_message_id" in call.params]
     assert inline and all(call.status == 200 and not call.uploads for call in inline)
     pictures = telegram.calls_of("sendPhoto")
@@ -195,7 +196,7 @@ async def test_a_whole_group_game_paced_to_the_group_limit(
     await play_out(telegram, card, taps)
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD, ANALYSIS]
+    assert [b["text"] for b in card.buttons()] == FINISHED
     assert telegram.chat(GROUP["id"]) == [card]  # one board, nothing else said in the group
     edits = telegram.calls_of("editMessageMedia")
     refused = [call for call in edits if call.status == 429]

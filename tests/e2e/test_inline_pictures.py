@@ -17,10 +17,8 @@ from testkit.fakes.telegram import FakeTelegram
 from testkit.redis_server import free_port
 from tests.e2e.helpers import served, start_bot, stop_bot, until
 from tests.e2e.test_games_between_people import (
-    ANALYSIS,
     ANN,
-    RECORD,
-    REMATCH,
+    FINISHED,
     TOKEN,
     answered_once,
     play_a_card,
@@ -79,7 +77,7 @@ async def test_an_inline_game_in_webhook_mode_shows_pictures_the_bot_serves_itse
                 bot.wait()
 
     assert card.caption is not None and re.search(r"^(Ann|Bob) won:", card.caption, re.M), card
-    assert [b["text"] for b in card.buttons()] == [REMATCH, RECORD, ANALYSIS]
+    assert [b["text"] for b in card.buttons()] == FINISHED
     edits = telegram.calls_of("editMessageMedia")  # some over the flood limit: waited out
     assert edits and all(call.status in (200, 429) for call in edits)
     assert all("inline_message_id" in call.params for call in edits)

@@ -31,6 +31,7 @@ from nardy.transcript import (
     parse,
     replay,
     to_text,
+    unfold,
     verify,
 )
 
@@ -119,6 +120,9 @@ def check_round_trip(played: Played) -> int:
     assert again == replace(played.game, history=t.turns)  # only bear-off dice may be read anew
     checked = verify(t)
     assert checked.game == again
+    *turns, finished = unfold(t)  # what a replay shows: the game after each turn, then the end
+    assert [game.history for game in turns] == [t.turns[:n] for n in range(1, len(t.turns) + 1)]
+    assert finished == again
     return checked.rolls
 
 
