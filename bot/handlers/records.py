@@ -5,6 +5,7 @@ review of the game and its replay there."""
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 
 from aiogram import Bot, Router
@@ -20,11 +21,11 @@ from bot.service import GameService
 from bot.service.reviewer import reviewable
 from bot.ui.callbacks import RecordTap, ReplayTap, ReviewTap
 from bot.ui.chat_action import showing
-from bot.ui.delivery import Replays
+from bot.ui.delivery import Replays, send_album
 from bot.ui.keyboards import record_menu
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
 from bot.ui.replay import replay_caption, replay_clip, replayable
-from bot.ui.review import review_text, reviewing_text
+from bot.ui.review import review_text, reviewing_text, turn_pictures
 
 
 async def records(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
@@ -66,11 +67,17 @@ async def send_record(
 
 
 async def send_review(
-    query: CallbackQuery, callback_data: ReviewTap, bot: Bot, texts: Texts, service: GameService
+    query: CallbackQuery,
+    callback_data: ReviewTap,
+    bot: Bot,
+    texts: Texts,
+    prefs: Prefs,
+    service: GameService,
 ) -> None:
     """Send the Expert's review of the game to the tapper's private chat, if they played it:
     a line saying it is under way, then that line edited into the review (made in the AI
-    workers, one at a time per player in this process), or into why it did not come."""
+    workers, one at a time per player in this process), or into why it did not come; then
+    the costliest turns as pictures in the player's board theme, drawn in a thread."""
     name, user = callback_data.name, query.from_user.id
     record = await service.reviews.record(name, user)
     if record is None:  # no button offers a game the Expert does not review
@@ -90,6 +97,10 @@ async def send_review(
                 await working.edit_text(texts.gettext("The analysis failed. Please try again."))
                 raise
             await working.edit_text(review_text(texts, record, review))
+            theme = prefs.settings.theme
+            pictures = await asyncio.to_thread(turn_pictures, texts, record, review, theme)
+            if pictures:
+                await send_album(bot, user, pictures)
     except StillRunning:
         wait = texts.gettext("The Expert is still going over your last game: a moment, please.")
         await query.answer(wait, show_alert=True)

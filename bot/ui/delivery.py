@@ -14,7 +14,7 @@ import hashlib
 import html
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from typing import Protocol
 
@@ -22,6 +22,7 @@ from aiogram import Bot
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputMediaPhoto
+from aiogram.types.media_union import MediaUnion
 
 from bot.pacing import Pacer
 from bot.runtime.metrics import RENDER_SECONDS
@@ -371,6 +372,20 @@ async def close_inline_card(bot: Bot, inline_id: str, text: str, picture: bool) 
             )
     except TelegramBadRequest as error:
         log.info("inline card %s not closed: %s", inline_id, error.message)
+
+
+async def send_album(bot: Bot, chat_id: int, photos: Sequence[tuple[bytes, str]]) -> None:
+    """Send JPEG `photos`, each with its caption, as one album: 2 to 10 of them (Telegram's
+    limits for an album); a single one as a photo."""
+    files = [BufferedInputFile(jpeg, f"{n}-{PHOTO_NAME}") for n, (jpeg, _) in enumerate(photos)]
+    if len(photos) == 1:
+        await bot.send_photo(chat_id, files[0], caption=photos[0][1])
+        return
+    album: list[MediaUnion] = [
+        InputMediaPhoto(media=file, caption=caption)
+        for file, (_, caption) in zip(files, photos, strict=True)
+    ]
+    await bot.send_media_group(chat_id, album)
 
 
 class Replays:

@@ -1,24 +1,35 @@
 """How the Expert's review of a finished game reads (`nardy.ai.analysis`): each side's error
 rate, its turns by class and its luck, then each side's worst turns, the move played against
-the best with the equity lost."""
+the best with the equity lost; and the costliest turns as pictures, the board as played above
+the board as best played."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from babel.numbers import format_decimal
 
 from bot.i18n import N_, Texts
+from bot.service.records import bot_level
 from bot.ui.records import player_label
-from nardy import Color
+from bot.ui.screens import base_view
+from nardy import Color, Step
 from nardy.ai.analysis import Review, TurnReview, Verdict
+from nardy.movegen import move
 from nardy.steps import format_dice
 from nardy.transcript import Transcript
 from nardy.variants import variant_of
+from renderer import BoardView, Dice, Theme, TurnMarks
+from renderer.compare import Panel, compare
 
 VERDICTS = {
     Verdict.DOUBTFUL: N_("doubtful"),
     Verdict.MISTAKE: N_("a mistake"),
     Verdict.BLUNDER: N_("a blunder"),
 }
+PICTURED = 3  # the costliest turns shown as pictures
+SIGNED = "+0.000;-0.000"  # an equity, its sign always written
+HEADINGS = (N_("Played {move}: equity {equity}"), N_("Best {move}: equity {equity}"))
 
 
 def reviewing_text(texts: Texts, record: Transcript) -> str:
@@ -52,6 +63,49 @@ def review_text(texts: Texts, record: Transcript, review: Review) -> str:
     return "\n".join(lines)
 
 
+def pictured_turns(record: Transcript, review: Review) -> tuple[TurnReview, ...]:
+    """The costliest turns (at most `PICTURED`) of the people in the game, the costliest first:
+    a game against the bot is a lesson for its player alone."""
+    people = [c for c in Color if bot_level(record.players[c]) is None] or list(Color)
+    costly = [turn for color in people for turn in review.worst(color, PICTURED)]
+    return tuple(sorted(costly, key=lambda turn: -turn.lost)[:PICTURED])
+
+
+def turn_pictures(
+    texts: Texts, record: Transcript, review: Review, theme: Theme
+) -> list[tuple[bytes, str]]:
+    """The pictures of `pictured_turns`, each with its caption: the board as the turn was
+    played above the board as it was best played, each with its move and its equity, from the
+    mover's side. CPU work: a few tens of milliseconds a picture."""
+    names = (player_label(texts, record.players[0]), player_label(texts, record.players[1]))
+    pictures = []
+    for turn in pictured_turns(record, review):
+        base = replace(base_view(texts, turn.color, names), theme=theme)
+        shown = ((turn.played, turn.played_equity), (turn.best, turn.best_equity))
+        panels = [
+            _panel(
+                base,
+                turn,
+                steps,
+                texts.gettext(
+                    heading,
+                    move=_notation(record, turn, steps),
+                    equity=_number(texts, equity, SIGNED),
+                ),
+            )
+            for heading, (steps, equity) in zip(HEADINGS, shown, strict=True)
+        ]
+        pictures.append((compare(panels), _turn(texts, record, turn)))
+    return pictures
+
+
+def _panel(base: BoardView, turn: TurnReview, steps: tuple[Step, ...], heading: str) -> Panel:
+    """The board after `steps` with the turn's roll, all played, and the steps marked."""
+    dice = Dice(turn.dice, tuple(step.die for step in steps))
+    view = replace(base, dice=dice, last_turn=TurnMarks(turn.color, steps))
+    return Panel(heading, move(turn.position, steps), view)
+
+
 def _side(texts: Texts, record: Transcript, review: Review, color: Color) -> str:
     counts = review.counts(color)
     decisions = texts.ngettext(
@@ -72,17 +126,21 @@ def _side(texts: Texts, record: Transcript, review: Review, color: Color) -> str
 
 
 def _turn(texts: Texts, record: Transcript, turn: TurnReview) -> str:
-    notation = variant_of(record.rules).turn_text
     return texts.gettext(
         "Turn {number}, {name}, {dice}: played {played}, best {best}: {verdict}, {lost} lost",
         number=turn.number,
         name=player_label(texts, record.players[turn.color]),
         dice=format_dice(turn.dice),
-        played=notation(turn.position, turn.played) or "—",
-        best=notation(turn.position, turn.best) or "—",
+        played=_notation(record, turn, turn.played),
+        best=_notation(record, turn, turn.best),
         verdict=texts.gettext(VERDICTS[turn.verdict]),
         lost=_number(texts, turn.lost, "0.000"),
     )
+
+
+def _notation(record: Transcript, turn: TurnReview, steps: tuple[Step, ...]) -> str:
+    """`steps`, played from the turn's position, in the mover's own notation."""
+    return variant_of(record.rules).turn_text(turn.position, steps) or "—"
 
 
 def _number(texts: Texts, value: float, pattern: str) -> str:

@@ -46,7 +46,7 @@ WEBHOOK_ACTIVE = (
 )
 # What Telegram answers a bot writing first to a user who never started it.
 CANNOT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
-SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendAnimation"})
+SENDING = frozenset({"sendMessage", "sendPhoto", "sendDocument", "sendAnimation", "sendMediaGroup"})
 # An inline edit cannot upload a file: TDLib's edit_inline_message_media gets no InputMedia for
 # a file not yet on Telegram's servers and fails "Invalid message content specified" (tdlib/td
 # issue 3157 shows it for a local file); derived from the sources, not seen from the Bot API.
@@ -482,9 +482,10 @@ class FakeTelegram:
         if flood is not None:
             return flood.status, _failure_json(flood)
         status, body = self._carry_out(method, params, files)
-        if status == 200:
+        if status == 200:  # each photo of an album is a message
+            messages = len(params["media"]) if method == "sendMediaGroup" else 1
             for key, now in counted:
-                self._windows[key].append(now)
+                self._windows[key].extend([now] * messages)
         return status, body
 
     def _carry_out(
@@ -494,6 +495,8 @@ class FakeTelegram:
             return self._send_document(params, files)
         if method == "sendAnimation":
             return self._send_animation(params, files)
+        if method == "sendMediaGroup":
+            return self._send_media_group(params, files)
         handler = self._handlers().get(method)
         return _ok(True) if handler is None else handler(params)  # sendChatAction, ...
 
@@ -603,6 +606,28 @@ class FakeTelegram:
             animation=(file_id, upload),
         )
         return _ok(self._message_json(sent))
+
+    def _send_media_group(
+        self, params: dict[str, Any], files: dict[str, tuple[str, bytes]]
+    ) -> tuple[int, str]:
+        """An album of photos, a message each, all or none: 2 to 10 items, as the Bot API
+        says (a single photo goes by sendPhoto); an upload must be among `files`."""
+        media = params["media"]
+        if not 2 <= len(media) <= 10:
+            return 400, _error(f"Bad Request: an album takes 2 to 10 media, got {len(media)}")
+        photos = []
+        for item in media:
+            source = str(item["media"])
+            missing = source.startswith("attach://") and source[len("attach://") :] not in files
+            photo = None if missing else self._photo(source)
+            if item["type"] != "photo" or photo is None:
+                return 400, _error(WRONG_FILE)
+            photos.append((photo, item.get("caption")))
+        sent = [
+            self._store(params["chat_id"], caption=caption, photo_id=photo)
+            for photo, caption in photos
+        ]
+        return _ok([self._message_json(message) for message in sent])
 
     def _photo(self, source: str) -> str | None:
         """The file id of a photo given as `source`: a new one for an upload (attach://) or a

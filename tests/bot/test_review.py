@@ -35,6 +35,11 @@ async def finish_a_game(chat: Chat, easy: str = "Easy") -> None:
     await chat.press(chat.last, lambda text: text.startswith("🏳"))
 
 
+def last_text(chat: Chat) -> str:
+    """The chat's latest text message: the review, before the pictures that follow it."""
+    return next(m.text for m in reversed(chat.messages) if m.text is not None)
+
+
 class CountingBot(WatchedBot):
     """The real bot player, counting the reviews asked of it."""
 
@@ -52,9 +57,17 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     await finish_a_game(chat)
     before = len(chat.messages)
     await chat.press(chat.board, ANALYSIS)
-    assert len(chat.messages) == before + 1  # one message: the working line, edited
-    review = chat.last.text or ""
+    working, *pictures = chat.messages[before:]  # the working line, edited; the pictures
+    review = working.text or ""
     lines = review.splitlines()
+    # The person's costliest turns as pictures, captioned as the text lists them.
+    mine = [line for line in lines if line.startswith("Turn ") and ", Bot · " not in line]
+    assert [picture.caption for picture in pictures] == mine[:3]
+    assert all(picture.photo_id is not None for picture in pictures)
+    # Two or more go as one album; one alone as a photo (an album takes 2 to 10).
+    assert len(telegram.calls_of("sendMediaGroup")) == (len(pictures) >= 2)
+    if len(pictures) == 1:
+        assert telegram.calls_of("sendPhoto")[-1].params["caption"] == mine[0]
     assert lines[0] == "🔍 The Expert's analysis of the game"
     sides = [line for line in lines if line.startswith("• ")]
     assert len(sides) == 2 and all(": error rate " in line for line in sides)
@@ -72,8 +85,11 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     await chat.press(listing, button["text"])
     record_file = chat.last
     assert record_file.document is not None
+    before = len(chat.messages)
     await chat.press(record_file, ANALYSIS)
-    assert chat.last.text == review and counting.reviews == 1  # kept: made once
+    again = chat.messages[before:]
+    assert again[0].text == review and counting.reviews == 1  # kept: made once
+    assert [m.caption for m in again[1:]] == [m.caption for m in pictures]
     assert telegram.schema_problems == []
 
 
@@ -83,7 +99,7 @@ async def test_the_review_reads_in_the_players_language(
     chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()), language="ru")
     await finish_a_game(chat, "Лёгкий")
     await chat.press(chat.board, "🔍 Разбор")
-    review = chat.last.text or ""
+    review = last_text(chat)
     assert review.startswith("🔍 Разбор партии Экспертом\n")
     assert "Уровень ошибок — потеря эквити" in review
     assert re.search(r"уровень ошибок \d+,\d, \d+ решени", review)  # a decimal comma
@@ -102,7 +118,7 @@ async def test_a_second_review_waits_for_the_players_first(
     assert chat.alerts() == ["The Expert is still going over your last game: a moment, please."]
     held.release.set()
     await first
-    assert (chat.last.text or "").startswith("🔍 The Expert's analysis of the game")
+    assert last_text(chat).startswith("🔍 The Expert's analysis of the game")
     reviews = len(telegram.calls_of("editMessageText"))
     await chat.press(board, ANALYSIS)  # the first is done: asked again, it is sent again
     assert len(chat.alerts()) == 1 and len(telegram.calls_of("editMessageText")) == reviews + 1

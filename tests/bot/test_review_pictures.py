@@ -1,0 +1,65 @@
+"""The review's pictures (`bot.ui.review.turn_pictures`): the costliest turns of the people in
+the game, each the board as played above the board as best played, under their moves and
+equities, captioned as the review's text lists the turn."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from bot.i18n import Locale, Translator
+from bot.ui.review import pictured_turns, review_text, turn_pictures
+from bot.ui.screens import base_view
+from nardy import Color
+from nardy.movegen import move
+from renderer import CLASSIC, COLORBLIND, Dice, TurnMarks
+from renderer import geometry as g
+from renderer.compare import HEADING
+from renderer.render import compose
+from tests.ai.test_analysis import PLANTED, planted
+
+TEXTS = Translator()[Locale.EN]
+
+
+@pytest.mark.timeout(120)
+def test_the_costliest_turns_are_drawn_as_played_above_as_best() -> None:
+    record, review = planted()
+    turns = pictured_turns(record, review)
+    assert turns[0].number == PLANTED and len(turns) <= 3
+    assert [t.lost for t in turns] == sorted((t.lost for t in turns), reverse=True)
+    pictures = turn_pictures(TEXTS, record, review, COLORBLIND)
+    assert len(pictures) == len(turns)
+    listed = review_text(TEXTS, record, review).splitlines()
+    for (jpeg, caption), turn in zip(pictures, turns, strict=True):
+        assert caption in listed and caption.startswith(f"Turn {turn.number}, ")
+        picture = np.asarray(Image.open(io.BytesIO(jpeg)).convert("RGB"), dtype=np.int16)
+        assert picture.shape == (2 * (HEADING + g.HEIGHT), g.WIDTH, 3)
+        names = (record.players[0], record.players[1])
+        base = replace(base_view(TEXTS, turn.color, names), theme=COLORBLIND)
+        for n, steps in enumerate((turn.played, turn.best)):
+            dice = Dice(turn.dice, tuple(step.die for step in steps))
+            view = replace(base, dice=dice, last_turn=TurnMarks(turn.color, steps))
+            board = np.asarray(compose(move(turn.position, steps), view), dtype=np.int16)
+            top = n * (HEADING + g.HEIGHT) + HEADING
+            shown = picture[top : top + g.HEIGHT]
+            assert np.abs(shown - board).mean() < 4  # this board, JPEG-encoded
+        upper, lower = (picture[n * (HEADING + g.HEIGHT) + HEADING :][: g.HEIGHT] for n in (0, 1))
+        assert np.abs(upper - lower).mean() > 0.5  # the two moves leave different boards
+
+
+@pytest.mark.timeout(120)
+def test_against_the_bot_only_the_persons_turns_are_drawn() -> None:
+    record, review = planted()
+    blunderer = record.turns[PLANTED - 1].color
+    for bot in Color:
+        names = ["Alice", "Bob"]
+        names[bot] = "Nardy bot (expert)"
+        against_bot = replace(record, players=(names[0], names[1]))
+        turns = pictured_turns(against_bot, review)
+        assert all(turn.color is not bot for turn in turns)
+        assert (PLANTED in [turn.number for turn in turns]) is (blunderer is not bot)
+    assert len(turn_pictures(TEXTS, record, review, CLASSIC)) == len(pictured_turns(record, review))
