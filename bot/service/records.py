@@ -98,6 +98,14 @@ class Records:
             return None
         return stored[0]
 
+    async def kept_review(self, name: str) -> str | None:
+        """The Expert's review kept with the record `name` (`keep_review`), if any."""
+        return await self._store.review(name)
+
+    async def keep_review(self, name: str, review: str) -> None:
+        """Keep the Expert's `review` with the record `name`, as long as the record is kept."""
+        await self._store.save_review(name, review)
+
     async def latest(self, user_id: int) -> list[tuple[str, Transcript]]:
         """The user's latest records still kept, latest first: name and transcript; one that
         does not read (a format this version does not know) is left out."""

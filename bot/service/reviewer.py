@@ -1,20 +1,24 @@
 """A finished game reviewed by the Expert for one of its players (`nardy.ai.analysis`): in the
-AI workers, one review at a time per player in each bot process, the latest reviews kept by
-record in each process."""
+AI workers, one review at a time per player in each bot process; each review made once, kept
+with its record in the store for every worker, and the latest in each process."""
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 
 from bot.runtime.one_at_a_time import OneAtATime
 from bot.service.bot_player import BotPlayer
 from bot.service.records import Records
-from nardy.ai.analysis import Review
+from bot.storage import StoreUnavailable
+from nardy.ai.analysis import AnalysisError, Review, review_from_json, review_to_json
 from nardy.transcript import Transcript, TranscriptError, parse
 from nardy.variants import variant_of
 
+log = logging.getLogger(__name__)
+
 KEPT = 256
-"""Reviews kept (a few kilobytes each), by record: a record's second ask costs nothing."""
+"""Reviews kept in each process (a few kilobytes each), by record."""
 
 
 def reviewable(text: str) -> Transcript | None:
@@ -32,7 +36,7 @@ class Reviewer:
     def __init__(self, records: Records, bot: BotPlayer, kept: int = KEPT) -> None:
         self._records = records
         self._bot = bot
-        self._kept = kept
+        self._kept_here = kept
         self._reviews: OrderedDict[str, Review] = OrderedDict()
         self.running = OneAtATime()  # one review at a time per reader
 
@@ -43,12 +47,31 @@ class Reviewer:
         return None if text is None else reviewable(text)
 
     async def review(self, name: str, record: Transcript) -> Review:
-        """The review of the record `name`, made in the AI workers or kept from before."""
-        review = self._reviews.get(name)
+        """The review of the record `name`: kept from before (in this process, else with the
+        record), or made in the AI workers and kept."""
+        review = self._reviews.get(name) or await self._kept(name)
         if review is None:
             review = await self._bot.review(record)
-            self._reviews[name] = review
-            if len(self._reviews) > self._kept:
-                self._reviews.popitem(last=False)
+            await self._keep(name, review)
+        self._reviews[name] = review
         self._reviews.move_to_end(name)
+        if len(self._reviews) > self._kept_here:
+            self._reviews.popitem(last=False)
         return review
+
+    async def _kept(self, name: str) -> Review | None:
+        """The review kept with the record, if the store has one that reads."""
+        try:
+            text = await self._records.kept_review(name)
+            return None if text is None else review_from_json(text)
+        except (StoreUnavailable, AnalysisError) as exc:
+            log.warning("review of %s not read from the store: %s", name, exc)
+            return None
+
+    async def _keep(self, name: str, review: Review) -> None:
+        """Keep `review` with its record for the other workers; a store down costs them a
+        review of their own, never this one."""
+        try:
+            await self._records.keep_review(name, review_to_json(review))
+        except StoreUnavailable as exc:
+            log.warning("review of %s not kept in the store: %s", name, exc)

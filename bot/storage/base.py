@@ -214,6 +214,15 @@ class RecordsStore(Protocol):
         """The names of the user's latest records, latest first (some may have expired)."""
 
     @abstractmethod
+    async def save_review(self, name: str, review: str) -> None:
+        """Keep the Expert's `review` of the game `name` with its record, as long as the record
+        is kept; nothing when the record is gone."""
+
+    @abstractmethod
+    async def review(self, name: str) -> str | None:
+        """The review kept with the record of the game `name`; None when there is none."""
+
+    @abstractmethod
     async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
         """Keep the secret seed of the inline cards carrying `nonce` for `ttl` seconds."""
 

@@ -48,6 +48,7 @@ class MemoryStore(GameStore):
         # renew: each expires with the game it points at, as in Redis (`bot.storage.redis`).
         self._pointers: dict[str, set[str | int]] = {}
         self._records: dict[str, tuple[str, list[int], float]] = {}  # …, when it expires
+        self._reviews: dict[str, str] = {}  # by record, while it is kept
         self._listed: dict[int, list[str]] = {}
         self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
         self._slots: dict[str, float] = {}  # message budgets: the next slot's time (GCRA)
@@ -203,6 +204,16 @@ class MemoryStore(GameStore):
 
     async def records(self, user_id: int) -> list[str]:
         return list(self._listed.get(user_id, []))
+
+    async def save_review(self, name: str, review: str) -> None:
+        if await self.record(name) is not None:
+            self._reviews[name] = review
+
+    async def review(self, name: str) -> str | None:
+        if await self.record(name) is None:
+            self._reviews.pop(name, None)
+            return None
+        return self._reviews.get(name)
 
     async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
         self._seeds[nonce] = (seed, time.monotonic() + ttl)

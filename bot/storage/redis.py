@@ -327,6 +327,14 @@ return seed
 """
 
 
+# A field set on a record still kept, never on one gone: HSET alone would make a new hash,
+# with no expiry, of that field alone.
+_ADD_TO_RECORD = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+"""
+
+
 def game_key(game_id: str) -> str:
     """Expires `ttl` after each save (`GameStore.save_game`)."""
     return f"nardy:game:{{{game_id}}}"
@@ -481,6 +489,7 @@ class RedisStore(GameStore):
         self._drop_lease = self._redis.register_script(_DROP_LEASE)
         self._reserve_slot = self._redis.register_script(_RESERVE_SLOT)
         self._claim_card = self._redis.register_script(_CLAIM_CARD)
+        self._add_to_record = self._redis.register_script(_ADD_TO_RECORD)
         self._point_at = self._redis.register_script(_POINT_AT)
         self._follow = self._redis.register_script(_FOLLOW)
 
@@ -633,6 +642,15 @@ class RedisStore(GameStore):
         async with _reachable():
             names = await self._redis.lrange(records_key(user_id), 0, RECORDS_LISTED - 1)
         return [_text(name) for name in names]
+
+    async def save_review(self, name: str, review: str) -> None:
+        async with _reachable():
+            await self._add_to_record(keys=[record_key(name)], args=["review", review])
+
+    async def review(self, name: str) -> str | None:
+        async with _reachable():
+            review = await self._redis.hget(record_key(name), "review")
+        return None if review is None else _text(review)
 
     async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
         key = card_seed_key(nonce)

@@ -16,6 +16,7 @@ never a double, has none counted.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -26,6 +27,7 @@ from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.color import Color
 from nardy.game import Game
+from nardy.interchange import position_from_json, position_to_json
 from nardy.long_variant import LONG
 from nardy.movegen import legal_turns
 from nardy.position import Position
@@ -139,6 +141,54 @@ def analyse(record: Transcript, progress: Callable[[int, int], None] | None = No
         if progress is not None:
             progress(number, len(record.turns))
     return Review(tuple(reviews), (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
+
+
+def review_to_json(review: Review) -> str:
+    """`review` as one line of JSON, to keep with its record (`review_from_json` reads it)."""
+    return json.dumps(
+        {
+            "turns": [
+                {
+                    "number": t.number,
+                    "color": t.color.label,
+                    "position": position_to_json(t.position),
+                    "dice": list(t.dice),
+                    "played": [[s.src, s.die] for s in t.played],
+                    "best": [[s.src, s.die] for s in t.best],
+                    "equity": [t.played_equity, t.best_equity],
+                    "plies": t.plies,
+                }
+                for t in review.turns
+            ],
+            "luck": list(review.luck),
+            "rolls": list(review.rolls),
+        },
+        separators=(",", ":"),
+    )
+
+
+def review_from_json(text: str) -> Review:
+    """The review `review_to_json` wrote; anything else is an `AnalysisError`."""
+    try:
+        data = json.loads(text)
+        turns = tuple(
+            TurnReview(
+                int(t["number"]),
+                Color.parse(t["color"]),
+                position_from_json(t["position"]),
+                (int(t["dice"][0]), int(t["dice"][1])),
+                tuple(Step(int(src), int(die)) for src, die in t["played"]),
+                tuple(Step(int(src), int(die)) for src, die in t["best"]),
+                float(t["equity"][0]),
+                float(t["equity"][1]),
+                int(t["plies"]),
+            )
+            for t in data["turns"]
+        )
+        luck, rolls = data["luck"], data["rolls"]
+        return Review(turns, (float(luck[0]), float(luck[1])), (int(rolls[0]), int(rolls[1])))
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise AnalysisError(f"not a review: {exc}") from None
 
 
 def _away(record: Transcript, mover: Color) -> tuple[int, int] | None:

@@ -11,7 +11,15 @@ import pytest
 
 from nardy import Color, Rules
 from nardy.ai import Level, choose_turn
-from nardy.ai.analysis import AnalysisError, Review, Verdict, analyse, verdict
+from nardy.ai.analysis import (
+    AnalysisError,
+    Review,
+    Verdict,
+    analyse,
+    review_from_json,
+    review_to_json,
+    verdict,
+)
 from nardy.ai.expert import expert_chances
 from nardy.ai.search import one_ply
 from nardy.ai.valuation import Stakes
@@ -181,3 +189,13 @@ def test_the_command_line_prints_each_sides_figures_and_the_worst_turns(
     assert any(line.startswith(f"turn {PLANTED}, ") and "blunder" in line for line in lines)
     assert lines[-1].startswith(f"analysed {len(record.turns)} turns: CPU ")
     assert len(lines) == 2 + sum(len(review.worst(color)) for color in Color) + 1
+
+
+@pytest.mark.timeout(120)
+def test_a_review_reads_back_exactly_from_the_json_it_is_kept_as() -> None:
+    _record, review = planted()
+    text = review_to_json(review)
+    assert review_from_json(text) == review and "\n" not in text
+    for broken in ("", "[]", "{}", '{"turns": [{"number": 1}], "luck": [0, 0], "rolls": [1, 1]}'):
+        with pytest.raises(AnalysisError, match="not a review"):
+            review_from_json(broken)

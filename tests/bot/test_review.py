@@ -90,6 +90,11 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     again = chat.messages[before:]
     assert again[0].text == review and counting.reviews == 1  # kept: made once
     assert [m.caption for m in again[1:]] == [m.caption for m in pictures]
+
+    other_worker = CountingBot(bot_player)  # another process of the bot, the same store
+    chat = make_chat(telegram, store, fair_service(store, other_worker, Clock()))
+    await chat.press(record_file, ANALYSIS)
+    assert last_text(chat) == review and other_worker.reviews == 0  # kept with the record
     assert telegram.schema_problems == []
 
 

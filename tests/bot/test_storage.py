@@ -285,6 +285,18 @@ async def test_records_are_listed_latest_first_once_each_for_every_player(
     assert await store.records(2) == ["g1.1"] and await store.records(3) == []
 
 
+async def test_a_review_is_kept_with_its_record_and_never_without_it(store: GameStore) -> None:
+    await store.save_review("g1.1", '{"turns": []}')  # no such record: nothing kept
+    assert await store.review("g1.1") is None and await store.record("g1.1") is None
+    await store.save_record("g1.1", "record one", [1, 2])
+    assert await store.review("g1.1") is None
+    await store.save_review("g1.1", '{"turns": []}')
+    assert await store.review("g1.1") == '{"turns": []}'
+    await store.save_record("g1.1", "record one", [1, 2])  # saved again: the review stays
+    assert await store.review("g1.1") == '{"turns": []}'
+    assert await store.record("g1.1") == ("record one", [1, 2])
+
+
 async def test_a_card_seed_is_claimed_by_one_claimant_for_good(store: GameStore) -> None:
     await store.save_card_seed("n1", b"\x01\xfe", 60)
     assert await store.claim_card_seed("n1", "inline-a") == b"\x01\xfe"
