@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.service import telling
-from bot.service.flow import TurnFlow
+from bot.service.flow import PlayOn
 from bot.service.keeper import GameKeeper
 from bot.service.records import Records, record_text
 from bot.service.results import Results
@@ -28,7 +28,7 @@ class Finisher:
     def __init__(
         self,
         keeper: GameKeeper,
-        flow: TurnFlow,
+        flow: PlayOn,
         results: Results,
         records: Records,
         clock: Callable[[], float] = time.time,

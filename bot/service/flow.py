@@ -30,7 +30,7 @@ def new_match(length: int, first: Seat, second: Seat) -> MatchPlay | None:
     return MatchPlay(Match(length), (match_player(first), match_player(second)))
 
 
-class TurnFlow:
+class PlayOn:
     """Plays a game on to its next human decision, the bot's turns chosen by `bot`."""
 
     def __init__(

@@ -20,7 +20,7 @@ from bot.service.bot_player import BotPlayer
 from bot.service.challenges import Challenges
 from bot.service.deadlines import Deadlines
 from bot.service.finisher import Finisher
-from bot.service.flow import TurnFlow
+from bot.service.flow import PlayOn
 from bot.service.joiner import Joiner
 from bot.service.keeper import GameKeeper
 from bot.service.mover import MovePlayer
@@ -52,7 +52,7 @@ class GameService:
         roll instead for every game, which then has no commitment and no record (tests choose
         the dice)."""
         keeper = GameKeeper(store)
-        flow = TurnFlow(bot, dice, seeds, clock)
+        flow = PlayOn(bot, dice, seeds, clock)
         self.challenges = Challenges(store, clock)
         """The open challenges; their bookkeeping alone (withdrawing, a card's message) is
         asked of them directly."""

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.service.challenges import CHALLENGE_KEPT, Challenges
 from bot.service.errors import AlreadyStarted, NotInvited, OwnChallenge
-from bot.service.flow import TurnFlow, new_match, placeholder
+from bot.service.flow import PlayOn, new_match, placeholder
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
 from bot.service.session import (
     STANDARD_RULES,
@@ -35,7 +35,7 @@ class Joiner:
     """Makes challenges (kept by `challenges`) and begins their games, kept by `keeper` and
     played on to the first human decision by `flow`."""
 
-    def __init__(self, keeper: GameKeeper, flow: TurnFlow, challenges: Challenges) -> None:
+    def __init__(self, keeper: GameKeeper, flow: PlayOn, challenges: Challenges) -> None:
         self._keeper = keeper
         self._flow = flow
         self._challenges = challenges

@@ -39,7 +39,7 @@ from bot.service.errors import (
     Stale,
 )
 from bot.service.finisher import Finisher
-from bot.service.flow import TurnFlow
+from bot.service.flow import PlayOn
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
 from bot.service.session import Note, Session
 from bot.storage import VersionConflict
@@ -97,7 +97,7 @@ class MovePlayer:
     def __init__(
         self,
         keeper: GameKeeper,
-        flow: TurnFlow,
+        flow: PlayOn,
         finisher: Finisher,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -299,7 +299,7 @@ class MovePlayer:
         await on_accepted(False)
         away = session.away(session.seats[game.to_move])
         hint = await self._flow.bot.hint(game.position, game.dice, game.rules, away)
-        if not hint.candidates:  # a real choice has some (`TurnFlow.advance` plays the rest)
+        if not hint.candidates:  # a real choice has some (`PlayOn.advance` plays the rest)
             raise InvalidAction("nothing to hint")
         hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
         return Outcome(await self._keeper.save(hinted))

@@ -6,7 +6,7 @@ import secrets
 from dataclasses import replace
 
 from bot.service.errors import InvalidAction, RematchAsked, RematchStarted, Stale
-from bot.service.flow import TurnFlow, new_match, placeholder
+from bot.service.flow import PlayOn, new_match, placeholder
 from bot.service.keeper import GameKeeper
 from bot.service.session import Session
 from bot.storage import VersionConflict
@@ -16,7 +16,7 @@ from nardy import Color
 class Rematcher:
     """Rematches of games kept by `keeper`, the new game played on by `flow`."""
 
-    def __init__(self, keeper: GameKeeper, flow: TurnFlow) -> None:
+    def __init__(self, keeper: GameKeeper, flow: PlayOn) -> None:
         self._keeper = keeper
         self._flow = flow
 

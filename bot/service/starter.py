@@ -7,7 +7,7 @@ import logging
 import secrets
 
 from bot.service.errors import InvalidAction
-from bot.service.flow import TurnFlow, new_match, placeholder
+from bot.service.flow import PlayOn, new_match, placeholder
 from bot.service.keeper import GameKeeper
 from bot.service.session import MATCH_LENGTHS, STANDARD_RULES, Seat, Session
 from bot.storage import VersionConflict
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 class Starter:
     """Begins games kept by `keeper`, played on to the first human decision by `flow`."""
 
-    def __init__(self, keeper: GameKeeper, flow: TurnFlow) -> None:
+    def __init__(self, keeper: GameKeeper, flow: PlayOn) -> None:
         self._keeper = keeper
         self._flow = flow
 

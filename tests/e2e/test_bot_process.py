@@ -4,6 +4,7 @@ whole games against the bot at once, played by tapping buttons, every request sc
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import subprocess
 from collections import Counter
@@ -11,6 +12,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import av
 import pytest
 
 from bot.i18n import Locale, Translator
@@ -147,6 +149,23 @@ async def test_two_whole_games_against_the_bot_process(
     counted = "<b>Bot · Easy</b>: 1 game, "
     await until(lambda: counted in (chat(telegram, ENGLISH)[-1].text or ""), "the statistics")
     assert len(telegram.calls_of("sendPhoto")) == 2
+
+    # The replay, an MP4 uploaded over HTTP: a frame a turn, the end, the end held.
+    await tap(telegram, ENGLISH, finals[0], labelled(ENGLISH, "📽 Replay"))
+    await until(lambda: chat(telegram, ENGLISH)[-1].animation is not None, "the replay", 60)
+    replay = chat(telegram, ENGLISH)[-1].animation
+    assert replay is not None
+    with av.open(io.BytesIO(replay[1][1]), "r") as clip:
+        frames = sum(1 for _ in clip.decode(video=0))
+    assert frames == len(checked.game.history) + 2
+    # The review, made in the AI worker processes, edited into its line.
+    await tap(telegram, ENGLISH, finals[0], labelled(ENGLISH, "🔍 Analysis"))
+    reviewed = "🔍 The Expert's analysis of the game"
+    await until(
+        lambda: any((m.text or "").startswith(reviewed) for m in chat(telegram, ENGLISH)),
+        "the review",
+        60,
+    )
     assert telegram.failures == {"editMessageMedia": []}
     assert telegram.schema_problems == []
     assert bot_process.poll() is None
