@@ -6,11 +6,13 @@ review of the game and its replay there."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from functools import partial
 
 from aiogram import Bot, Router
 from aiogram.enums import ChatAction, ChatType
-from aiogram.exceptions import TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -18,6 +20,7 @@ from bot.i18n import Texts
 from bot.prefs import Prefs
 from bot.runtime.one_at_a_time import StillRunning
 from bot.service import GameService
+from bot.service.bot_player import Progress
 from bot.service.reviewer import reviewable
 from bot.ui.callbacks import RecordTap, ReplayTap, ReviewTap
 from bot.ui.chat_action import showing
@@ -25,7 +28,11 @@ from bot.ui.delivery import Replays, send_album
 from bot.ui.keyboards import record_menu
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
 from bot.ui.replay import replay_caption, replay_clip, replayable
-from bot.ui.review import review_text, reviewing_text, turn_pictures
+from bot.ui.review import review_text, reviewing_progress, reviewing_text, turn_pictures
+
+log = logging.getLogger(__name__)
+
+PROGRESS_SECONDS = 2.0  # the review's line is edited at most this often as it goes
 
 
 async def records(message: Message, bot: Bot, texts: Texts, service: GameService) -> None:
@@ -92,7 +99,7 @@ async def send_review(
                 return
             await _answer_sent(query, texts)
             try:
-                review = await service.reviews.review(name, record)
+                review = await service.reviews.review(name, record, _progress_line(working, texts))
             except Exception:  # logged by the error handlers; the line says it will not come
                 await working.edit_text(texts.gettext("The analysis failed. Please try again."))
                 raise
@@ -136,6 +143,26 @@ async def send_replay(
         await query.answer(wait, show_alert=True)
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
         await query.answer(await _start_me(bot, texts), show_alert=True)
+
+
+def _progress_line(working: Message, texts: Texts) -> Progress:
+    """Edits the review's line into how far the Expert has got: at the first news, then at
+    most every `PROGRESS_SECONDS` (Telegram's limits), never holding the review up for a
+    refused edit."""
+    shown_at: float | None = None
+
+    async def show(done: int, total: int) -> None:
+        nonlocal shown_at
+        now = time.monotonic()
+        if shown_at is not None and now - shown_at < PROGRESS_SECONDS:
+            return
+        shown_at = now
+        try:
+            await working.edit_text(reviewing_progress(texts, done, total))
+        except TelegramAPIError as exc:
+            log.info("review progress not shown: %s", exc.message)
+
+    return show
 
 
 def _players_only(texts: Texts) -> str:

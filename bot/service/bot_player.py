@@ -10,7 +10,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
@@ -18,7 +18,7 @@ from typing import Protocol, TypeVar
 from bot.runtime.metrics import AI_SECONDS
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level, init_worker
-from nardy.ai.analysis import Review, analyse
+from nardy.ai.analysis import Review, combine, decisions, value_all
 from nardy.transcript import Transcript
 from nardy.variant import AnyGame, AnyPosition, AnyRules
 from nardy.variants import variant_of
@@ -28,6 +28,11 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 PARENT_CHECK_SECONDS = 1.0  # how soon a worker notices that the bot is gone
+SHARES_PER_WORKER = 4  # a review's turns are valued in about this many shares per worker
+SHARE_TURNS = 2  # but no fewer turns a share
+
+Progress = Callable[[int, int], Awaitable[None]]
+"""Told how many of a review's turns are valued so far, and of how many."""
 
 
 def start_worker() -> None:
@@ -81,9 +86,9 @@ class BotPlayer(Protocol):
         """Whether the bot takes the double its opponent offered."""
         ...
 
-    async def review(self, record: Transcript) -> Review:
+    async def review(self, record: Transcript, progress: Progress | None = None) -> Review:
         """The Expert's review of a finished game (`nardy.ai.analysis`), of a variant that
-        `reviews` its games."""
+        `reviews` its games; `progress(done, total)` is awaited as its turns are valued."""
         ...
 
 
@@ -138,9 +143,25 @@ class PoolBotPlayer:
         with AI_SECONDS.labels("cube").time():
             return await self._run(variant_of(game).takes, game, level)
 
-    async def review(self, record: Transcript) -> Review:
+    async def review(self, record: Transcript, progress: Progress | None = None) -> Review:
+        """The turns valued a share at a time, the shares spread over the workers: a review
+        goes faster with more of them, and the bot's moves in other games are not held up
+        behind a whole review (a share is about a tenth of a second)."""
         with AI_SECONDS.labels("review").time():
-            return await self._run(analyse, record)
+            planned = await self._run(decisions, record)
+            size = max(SHARE_TURNS, -(-len(planned) // (SHARES_PER_WORKER * self._workers)))
+            shares = [planned[i : i + size] for i in range(0, len(planned), size)]
+            jobs = [asyncio.ensure_future(self._run(value_all, share)) for share in shares]
+            try:
+                done = 0
+                for finished in asyncio.as_completed(jobs):
+                    done += len(await finished)
+                    if progress is not None and done < len(planned):
+                        await progress(done, len(planned))
+            finally:
+                for job in jobs:
+                    job.cancel()
+            return combine([each for job in jobs for each in job.result()])
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
         """`work(*args)` in a worker; once more in a new pool when a worker died."""

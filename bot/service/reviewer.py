@@ -8,7 +8,7 @@ import logging
 from collections import OrderedDict
 
 from bot.runtime.one_at_a_time import OneAtATime
-from bot.service.bot_player import BotPlayer
+from bot.service.bot_player import BotPlayer, Progress
 from bot.service.records import Records
 from bot.storage import StoreUnavailable
 from nardy.ai.analysis import AnalysisError, Review, review_from_json, review_to_json
@@ -46,12 +46,14 @@ class Reviewer:
         text = await self._records.text(name, reader)
         return None if text is None else reviewable(text)
 
-    async def review(self, name: str, record: Transcript) -> Review:
+    async def review(
+        self, name: str, record: Transcript, progress: Progress | None = None
+    ) -> Review:
         """The review of the record `name`: kept from before (in this process, else with the
-        record), or made in the AI workers and kept."""
+        record), or made in the AI workers and kept, `progress` told as it goes."""
         review = self._reviews.get(name) or await self._kept(name)
         if review is None:
-            review = await self._bot.review(record)
+            review = await self._bot.review(record, progress)
             await self._keep(name, review)
         self._reviews[name] = review
         self._reviews.move_to_end(name)

@@ -41,6 +41,16 @@ def reviewing_text(texts: Texts, record: Transcript) -> str:
     )
 
 
+def reviewing_progress(texts: Texts, done: int, total: int) -> str:
+    """What the review's message says once `done` of the game's `total` turns are valued."""
+    return texts.ngettext(
+        "🔍 The Expert is going over the game: {done} of its {n} turn valued…",
+        "🔍 The Expert is going over the game: {done} of its {n} turns valued…",
+        total,
+        done=done,
+    )
+
+
 def review_text(texts: Texts, record: Transcript, review: Review) -> str:
     """The review, in the reader's language."""
     lines = [texts.gettext("🔍 The Expert's analysis of the game"), ""]

@@ -17,7 +17,7 @@ never a double, has none counted.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -113,9 +113,48 @@ class Review:
         return tuple(sorted(bad, key=lambda t: -t.lost)[:most])
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One turn of a record as the review values it, apart from the rest of the game: a worker
+    values any of them alone (`value`)."""
+
+    number: int  # the turn's number in the record, from 1
+    color: Color
+    position: Position  # before the turn, the mover on roll
+    dice: tuple[int, int]
+    steps: tuple[Step, ...]
+    rules: Rules
+    away: tuple[int, int] | None  # in a match, the points the mover and the opponent need
+    lucky: bool  # whether its roll's luck counts (not the opening roll played as turn 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Valued:
+    """A `Decision` valued: the turn against the best (None without a choice), and its roll's
+    luck for the mover (0 where it does not count)."""
+
+    color: Color
+    turn: TurnReview | None
+    luck: float
+    lucky: bool
+
+
 def analyse(record: Transcript, progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a long-nardy game record, checked first (`transcript.verify`: a tampered record
-    is an `AnalysisError`); `progress(done, total)` is called after each turn."""
+    is an `AnalysisError`); `progress(done, total)` is called after each turn. The same as
+    `combine` of every `decisions` turn's `value`, which the bot spreads over its workers."""
+    planned = decisions(record)
+    valued = []
+    for done, decision in enumerate(planned, 1):
+        valued.append(value(decision))
+        if progress is not None:
+            progress(done, len(planned))
+    return combine(valued)
+
+
+def decisions(record: Transcript) -> list[Decision]:
+    """Every turn of a long-nardy record, checked first (a tampered one is an `AnalysisError`),
+    each with the position it was played from and the mover's stakes."""
     if not LONG.owns(record.rules):
         raise AnalysisError("only long nardy's games can be analysed for now")
     try:
@@ -124,23 +163,41 @@ def analyse(record: Transcript, progress: Callable[[int, int], None] | None = No
         raise AnalysisError(f"the record does not check out: {exc}") from None
     rules = own(record.rules, Rules)
     game = Game(rules, Position.start())
-    reviews: list[TurnReview] = []
-    luck_sum, rolls = [0.0, 0.0], [0, 0]
     opening_played = rules.opening is Opening.PLAY_OPENING_ROLL
+    planned = []
     for number, turn in enumerate(record.turns, 1):
-        position = game.position
         away = _away(record, turn.color)
-        if number > 1 or not opening_played:  # the opening's dice are never a double
-            luck_sum[turn.color] += luck(position, turn.dice, rules, away)
-            rolls[turn.color] += 1
-        stakes = Stakes.of(rules, away)
-        review = _review(number, turn.color, position, turn.dice, turn.steps, stakes)
-        if review is not None:
-            reviews.append(review)
+        lucky = number > 1 or not opening_played  # the opening's dice are never a double
+        position, dice, steps = game.position, turn.dice, turn.steps
+        planned.append(Decision(number, turn.color, position, dice, steps, rules, away, lucky))
         game = game.with_roll(turn.dice).play_turn(turn.steps)
-        if progress is not None:
-            progress(number, len(record.turns))
-    return Review(tuple(reviews), (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
+    return planned
+
+
+def value(decision: Decision) -> Valued:
+    """One turn valued against the best on its roll, with its roll's luck."""
+    d = decision
+    luck_of = luck(d.position, d.dice, d.rules, d.away) if d.lucky else 0.0
+    stakes = Stakes.of(d.rules, d.away)
+    return Valued(
+        d.color, _review(d.number, d.color, d.position, d.dice, d.steps, stakes), luck_of, d.lucky
+    )
+
+
+def value_all(decisions: Sequence[Decision]) -> list[Valued]:
+    """`value` of each of `decisions`, in order: a worker's share of a review."""
+    return [value(decision) for decision in decisions]
+
+
+def combine(valued: Sequence[Valued]) -> Review:
+    """The review of a game from each of its turns valued (`value`), in order."""
+    luck_sum, rolls = [0.0, 0.0], [0, 0]
+    for each in valued:
+        if each.lucky:
+            luck_sum[each.color] += each.luck
+            rolls[each.color] += 1
+    turns = tuple(each.turn for each in valued if each.turn is not None)
+    return Review(turns, (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
 
 
 def review_to_json(review: Review) -> str:

@@ -4,6 +4,7 @@ match game, and records that cannot be reviewed get a clear error, from the comm
 
 from __future__ import annotations
 
+import pickle
 from functools import cache
 from pathlib import Path
 
@@ -16,8 +17,11 @@ from nardy.ai.analysis import (
     Review,
     Verdict,
     analyse,
+    combine,
+    decisions,
     review_from_json,
     review_to_json,
+    value_all,
     verdict,
 )
 from nardy.ai.expert import expert_chances
@@ -199,3 +203,12 @@ def test_a_review_reads_back_exactly_from_the_json_it_is_kept_as() -> None:
     for broken in ("", "[]", "{}", '{"turns": [{"number": 1}], "luck": [0, 0], "rolls": [1, 1]}'):
         with pytest.raises(AnalysisError, match="not a review"):
             review_from_json(broken)
+
+
+@pytest.mark.timeout(120)
+def test_a_review_valued_in_shares_elsewhere_is_the_same_review() -> None:
+    record, review = planted()
+    planned = pickle.loads(pickle.dumps(decisions(record)))  # as the bot sends them to workers
+    shares = [planned[i : i + 7] for i in range(0, len(planned), 7)]
+    valued = [pickle.loads(pickle.dumps(value_all(share))) for share in reversed(shares)]
+    assert combine([each for share in reversed(valued) for each in share]) == review

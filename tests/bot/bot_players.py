@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service.bot_player import BotPlayer
+from bot.service.bot_player import BotPlayer, Progress
 from nardy import Step
 from nardy.ai import Hint, Level
 from nardy.ai.analysis import Review
@@ -51,9 +51,9 @@ class WatchedBot:
         await self.before("cube", None)
         return await self.inner.takes(game, level)
 
-    async def review(self, record: Transcript) -> Review:
+    async def review(self, record: Transcript, progress: Progress | None = None) -> Review:
         await self.before("review", None)
-        return await self.inner.review(record)
+        return await self.inner.review(record, progress)
 
 
 class HeldBot(WatchedBot):

@@ -76,7 +76,12 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     edits = telegram.calls_of("editMessageText")
     assert edits and edits[-1].params["text"] == review
     sent = telegram.calls_of("sendMessage")[-1].params["text"]
-    assert sent.startswith("🔍 The Expert is going over the game's ") and sent.endswith("turns…")
+    turns = re.fullmatch(r"🔍 The Expert is going over the game's (\d+) turns…", sent)
+    assert turns is not None
+    # The turns are valued in shares over the workers: the first done is shown, then the
+    # review (the line is edited at most every two seconds).
+    progress = rf"🔍 The Expert is going over the game: \d+ of its {turns[1]} turns valued…"
+    assert edits[:-1] and all(re.fullmatch(progress, e.params["text"]) for e in edits[:-1])
     assert chat.toasts() == [] and chat.alerts() == [] and counting.reviews == 1
 
     await chat.send("/record")  # the record's file offers the review too
