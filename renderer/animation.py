@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import av
+from av.container import OutputContainer
+from av.video.stream import VideoStream
 
 from nardy.variant import AnyPosition
 from renderer import geometry as g
@@ -46,30 +48,30 @@ class Clip:
 
 
 def animate(frames: Iterable[Frame]) -> Clip:
-    """`frames` drawn and encoded in order, each shown for its `seconds`, on one core; the last
-    picture is encoded twice, where it starts and where the clip ends. Each picture is drawn as
-    `render` draws it; the encoder lets go of the GIL while it works."""
+    """`frames` drawn and encoded in order, each shown for its `seconds`, on one core. Each
+    picture is drawn as `render` draws it; the encoder lets go of the GIL while it works."""
+    shown = list(frames)
+    if not shown:
+        raise ValueError("an animation needs at least one frame")
     out = io.BytesIO()
     tick = Fraction(1, TICKS)
     with av.open(out, "w", format="mp4") as box:
-        stream = box.add_stream(
-            "libx264", rate=TICKS, options={"crf": str(CRF), "preset": PRESET, "tune": "animation"}
-        )
+        # No B-frames: packets leave the encoder in the order shown, each given its picture's
+        # length, so the MP4 lasts as long as its pictures (the last one's included).
+        options = {"crf": str(CRF), "preset": PRESET, "tune": "animation", "bf": "0"}
+        stream = box.add_stream("libx264", rate=TICKS, options=options)
         stream.width, stream.height, stream.pix_fmt = g.WIDTH, g.HEIGHT, "yuv420p"
         stream.codec_context.time_base = tick
         stream.codec_context.thread_count = 1
-        at, shown, last = 0, 0, None
-        for frame in frames:
-            last = av.VideoFrame.from_ndarray(draw(frame.position, frame.view).pixels, "rgba")
-            box.mux(stream.encode(_at(last, at, tick)))
-            at += max(round(frame.seconds * TICKS), 1)
-            shown += 1
-        if last is None:
-            raise ValueError("an animation needs at least one frame")
-        # MP4 gives the last picture the length of the one before it: shown again at the end.
-        box.mux(stream.encode(_at(last, at - 1, tick)))
-        box.mux(stream.encode(None))
-    return Clip(out.getvalue(), g.WIDTH, g.HEIGHT, at / TICKS, shown)
+        lengths: dict[int, int] = {}  # each picture's ticks, by where it starts
+        at = 0
+        for frame in shown:
+            lengths[at] = max(round(frame.seconds * TICKS), 1)
+            picture = av.VideoFrame.from_ndarray(draw(frame.position, frame.view).pixels, "rgba")
+            _mux(box, stream.encode(_at(picture, at, tick)), lengths)
+            at += lengths[at]
+        _mux(box, stream.encode(None), lengths)
+    return Clip(out.getvalue(), g.WIDTH, g.HEIGHT, at / TICKS, len(lengths))
 
 
 def _at(picture: av.VideoFrame, start: int, tick: Fraction) -> av.VideoFrame:
@@ -77,3 +79,13 @@ def _at(picture: av.VideoFrame, start: int, tick: Fraction) -> av.VideoFrame:
     frame = picture.reformat(format="yuv420p")
     frame.pts, frame.time_base = start, tick
     return frame
+
+
+def _mux(
+    box: OutputContainer, packets: list[av.Packet[VideoStream]], lengths: dict[int, int]
+) -> None:
+    """Write `packets`, each as long as its picture shows (the encoder gives them a tick)."""
+    for packet in packets:
+        assert packet.pts is not None
+        packet.duration = lengths[packet.pts]
+        box.mux(packet)

@@ -12,7 +12,7 @@ from functools import partial
 
 from aiogram import Bot, Router
 from aiogram.enums import ChatAction, ChatType
-from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -107,7 +107,10 @@ async def send_review(
             theme = prefs.settings.theme
             pictures = await asyncio.to_thread(turn_pictures, texts, record, review, theme)
             if pictures:
-                await send_album(bot, user, pictures)
+                try:
+                    await send_album(bot, user, pictures)
+                except (TelegramBadRequest, TelegramForbiddenError) as exc:  # the text is there
+                    log.warning("review pictures of %s not sent: %s", name, exc.message)
     except StillRunning:
         wait = texts.gettext("The Expert is still going over your last game: a moment, please.")
         await query.answer(wait, show_alert=True)
@@ -123,8 +126,10 @@ async def send_replay(
     replays: Replays,
 ) -> None:
     """Send the game's replay, an animation in the tapper's language and board theme, to their
-    private chat, if they played the game: made in a thread (a couple of seconds, the chat
-    showing a video on its way), one at a time per player in this process."""
+    private chat, if they played the game: made in a thread (a second or two, the chat showing
+    a video on its way), one at a time per player in this process. A tap from that chat is
+    answered at once; one from elsewhere once the replay is there, or with why it cannot be
+    (the tapper never started the bot)."""
     name, user = callback_data.name, query.from_user.id
     text = await service.records.text(name, user)
     record = None if text is None else replayable(text)
@@ -133,16 +138,23 @@ async def send_replay(
         return
     theme = prefs.settings.theme
     key = f"replay:{name}:{texts.locale.value}:{theme.name}"
+    here = query.message is not None and query.message.chat.id == user
     try:
-        async with replays.running.turn(user), showing(bot, user, ChatAction.UPLOAD_VIDEO):
-            await query.answer(texts.gettext("📽 The replay is on its way."))
-            make = partial(replay_clip, texts, record, theme)
-            await replays.send(bot, user, key, make, replay_caption(texts, record))
+        async with replays.running.turn(user):
+            if here:
+                await query.answer(texts.gettext("📽 The replay is on its way."))
+            async with showing(bot, user, ChatAction.UPLOAD_VIDEO):
+                make = partial(replay_clip, texts, record, theme)
+                await replays.send(bot, user, key, make, replay_caption(texts, record))
     except StillRunning:
         wait = texts.gettext("Your last replay is still being made: a moment, please.")
         await query.answer(wait, show_alert=True)
+        return
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
         await query.answer(await _start_me(bot, texts), show_alert=True)
+        return
+    if not here:
+        await _answer_sent(query, texts)
 
 
 def _progress_line(working: Message, texts: Texts) -> Progress:

@@ -11,11 +11,13 @@ counters, `<ladder>r <ladder>d <ladder>v` a rating), the games counted last
 `nardy:boards:<ladder>{u<id>}`, their running games `nardy:games:{u<id>}`; each leaderboard is
 the sorted set `nardy:top:<ladder><board>` of user ids by rating. A ladder is a game rated apart
 (`LONG_LADDER` "" for long nardy, as stored before; "short." for short nardy). A finished
-game's record is the hash `nardy:record:<game id>.<n>` (its text and players), a player's
+game's record is the hash `nardy:record:<game id>.<n>` (its text, players and, once asked
+for, the Expert's review), a player's
 latest records the list `nardy:records:{u<id>}`, and an inline card's committed dice the hash
 `nardy:card:<nonce>` (the seed, and the inline message that claimed it). `nardy:lease:<name>`
 holds the worker that holds a lease (`bot.runtime.lease`); `nardy:media:<digest>` the file id of a
-picture uploaded to the media chat; `nardy:picture:<key>` the JPEG of a picture served at the
+picture uploaded to the media chat (or, under `replay:<record>:<language>:<theme>`, of a
+game's replay); `nardy:picture:<key>` the JPEG of a picture served at the
 bot's own URL (`bot.ui.picture_urls`), as bytes: read without the client's decoding.
 
 `nardy:refs:{<id>}` is the set of the keys pointing at a game (slots and running-game sets that

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 PHOTO_NAME = "board.jpg"
 REPLAY_NAME = "replay.mp4"
+REPLAYS_AT_ONCE = 1  # replays encoded at once in a process
 # Telegram's answers to an edit of a message that is no longer there to edit.
 GONE = ("message to edit not found", "message_id_invalid", "message can't be edited")
 
@@ -390,13 +391,14 @@ async def send_album(bot: Bot, chat_id: int, photos: Sequence[tuple[bytes, str]]
 
 class Replays:
     """Games' replays (`bot.ui.replay`): each made once per record, language and theme, in a
-    thread, uploaded once for all workers (`FileIds`), then sent by its Telegram file id; one
-    at a time per person in each process (`running`)."""
+    thread (`at_once` at most in this process: each takes a core for a second or two), uploaded
+    once for all workers (`FileIds`), then sent by its Telegram file id for a day; one at a
+    time per person in each process (`running`)."""
 
-    def __init__(self, store: MediaStore) -> None:
+    def __init__(self, store: MediaStore, at_once: int = REPLAYS_AT_ONCE) -> None:
         self._file_ids = FileIds(store)
         self.running = OneAtATime()
-        self.made = 0  # replays encoded so far
+        self._encoding = asyncio.Semaphore(at_once)  # the rest wait their turn
 
     async def send(
         self, bot: Bot, chat_id: int, key: str, make: Callable[[], Clip], caption: str
@@ -409,8 +411,8 @@ class Replays:
                 return
             except TelegramBadRequest as error:  # a file id Telegram no longer knows
                 log.info("replay %s sent again: %s", key, error.message)
-        clip = await asyncio.to_thread(make)
-        self.made += 1
+        async with self._encoding:
+            clip = await asyncio.to_thread(make)
         upload = BufferedInputFile(clip.data, REPLAY_NAME)
         message = await bot.send_animation(
             chat_id,

@@ -42,7 +42,7 @@ def replay_caption(texts: Texts, record: Transcript) -> str:
 
 
 def replay_clip(texts: Texts, record: Transcript, theme: Theme) -> Clip:
-    """The replay made: about two seconds of CPU for a long game, holding the GIL for a few
+    """The replay made: about a second of CPU for a long game, holding the GIL for a few
     milliseconds at a time (run it in a thread); `VerificationError` for a record that does
     not replay."""
     return animate(replay_frames(texts, record, theme))

@@ -86,7 +86,7 @@ def turn_pictures(
 ) -> list[tuple[bytes, str]]:
     """The pictures of `pictured_turns`, each with its caption: the board as the turn was
     played above the board as it was best played, each with its move and its equity, from the
-    mover's side. CPU work: a few tens of milliseconds a picture."""
+    mover's side. CPU work: under 10 ms a picture."""
     names = (player_label(texts, record.players[0]), player_label(texts, record.players[1]))
     pictures = []
     for turn in pictured_turns(record, review):

@@ -27,7 +27,7 @@ from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.color import Color
 from nardy.game import Game
-from nardy.interchange import position_from_json, position_to_json
+from nardy.interchange import position_from_text, position_to_text
 from nardy.long_variant import LONG
 from nardy.movegen import legal_turns
 from nardy.position import Position
@@ -200,50 +200,59 @@ def combine(valued: Sequence[Valued]) -> Review:
     return Review(turns, (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
 
 
+REVIEW_FORMAT = 1
+"""The version of `review_to_json`'s form: a review kept in another is made again."""
+
+
 def review_to_json(review: Review) -> str:
-    """`review` as one line of JSON, to keep with its record (`review_from_json` reads it)."""
-    return json.dumps(
-        {
-            "turns": [
-                {
-                    "number": t.number,
-                    "color": t.color.label,
-                    "position": position_to_json(t.position),
-                    "dice": list(t.dice),
-                    "played": [[s.src, s.die] for s in t.played],
-                    "best": [[s.src, s.die] for s in t.best],
-                    "equity": [t.played_equity, t.best_equity],
-                    "plies": t.plies,
-                }
-                for t in review.turns
-            ],
-            "luck": list(review.luck),
-            "rolls": list(review.rolls),
-        },
-        separators=(",", ":"),
-    )
+    """`review` as one line of JSON, to keep with its record (`review_from_json` reads it):
+    about 120 bytes a decision, each position in its compact text form."""
+    turns = [
+        [
+            t.number,
+            position_to_text(t.position),
+            list(t.dice),
+            [[s.src, s.die] for s in t.played],
+            [[s.src, s.die] for s in t.best],
+            t.played_equity,
+            t.best_equity,
+            t.plies,
+        ]
+        for t in review.turns
+    ]
+    data = {"v": REVIEW_FORMAT, "turns": turns, "luck": review.luck, "rolls": review.rolls}
+    return json.dumps(data, separators=(",", ":"))
 
 
 def review_from_json(text: str) -> Review:
-    """The review `review_to_json` wrote; anything else is an `AnalysisError`."""
+    """The review `review_to_json` wrote; anything else (another version of it included) is an
+    `AnalysisError`."""
     try:
         data = json.loads(text)
-        turns = tuple(
-            TurnReview(
-                int(t["number"]),
-                Color.parse(t["color"]),
-                position_from_json(t["position"]),
-                (int(t["dice"][0]), int(t["dice"][1])),
-                tuple(Step(int(src), int(die)) for src, die in t["played"]),
-                tuple(Step(int(src), int(die)) for src, die in t["best"]),
-                float(t["equity"][0]),
-                float(t["equity"][1]),
-                int(t["plies"]),
+        if data["v"] != REVIEW_FORMAT:
+            raise ValueError(f"version {data['v']}, not {REVIEW_FORMAT}")
+        turns = []
+        for number, position, dice, played, best, played_equity, best_equity, plies in data[
+            "turns"
+        ]:
+            at = position_from_text(position)
+            turns.append(
+                TurnReview(
+                    int(number),
+                    at.to_move,
+                    at,
+                    (int(dice[0]), int(dice[1])),
+                    tuple(Step(int(src), int(die)) for src, die in played),
+                    tuple(Step(int(src), int(die)) for src, die in best),
+                    float(played_equity),
+                    float(best_equity),
+                    int(plies),
+                )
             )
-            for t in data["turns"]
-        )
         luck, rolls = data["luck"], data["rolls"]
-        return Review(turns, (float(luck[0]), float(luck[1])), (int(rolls[0]), int(rolls[1])))
+        return Review(
+            tuple(turns), (float(luck[0]), float(luck[1])), (int(rolls[0]), int(rolls[1]))
+        )
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise AnalysisError(f"not a review: {exc}") from None
 

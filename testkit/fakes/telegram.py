@@ -478,12 +478,12 @@ class FakeTelegram:
             return 409, _error(WEBHOOK_ACTIVE)
         if method not in MESSAGES or not self.limited:
             return self._carry_out(method, params, files)
-        flood, counted = self._flood(params)
+        messages = len(params["media"]) if method == "sendMediaGroup" else 1
+        flood, counted = self._flood(params, messages)
         if flood is not None:
             return flood.status, _failure_json(flood)
         status, body = self._carry_out(method, params, files)
         if status == 200:  # each photo of an album is a message
-            messages = len(params["media"]) if method == "sendMediaGroup" else 1
             for key, now in counted:
                 self._windows[key].extend([now] * messages)
         return status, body
@@ -679,11 +679,11 @@ class FakeTelegram:
         return _ok(self._message_json(sent))
 
     def _flood(
-        self, params: dict[str, Any]
+        self, params: dict[str, Any], messages: int = 1
     ) -> tuple[Failure | None, list[tuple[int | None, float]]]:
-        """Whether a message (send or edit) with `params` is over a limit now: the refusal,
-        or None and the windows (with this request's time in each) to count it in once it
-        has taken effect."""
+        """Whether `messages` messages (a send or an edit, an album's photos) with `params`
+        are over a limit now: the refusal, or None and the windows (with this request's time
+        in each) to count them in once they have taken effect."""
         chat_id = None if "inline_message_id" in params else params.get("chat_id")
         windows: list[tuple[int | None, Limit, float]] = [(None, self.overall_limit, self.clock())]
         if isinstance(chat_id, int):
@@ -699,7 +699,7 @@ class FakeTelegram:
             stamps = self._windows.setdefault(key, deque())
             while stamps and stamps[0] <= now - limit.window:
                 stamps.popleft()
-            if len(stamps) >= limit.count:
+            if stamps and len(stamps) + messages > limit.count:  # an empty window takes any
                 retry_after = max(1, math.ceil(stamps[0] + limit.window - now))
                 if key is not None and key == chat_id and self.group_pace is not None:
                     self._paced += retry_after  # the bot waits it out before its next try
@@ -795,9 +795,11 @@ def _over_limits(method: str, params: dict[str, Any]) -> list[str]:
     """What in a request breaks a documented length limit (Telegram rejects such requests)."""
     found = []
     media = params.get("media")
-    caption = media.get("caption") if isinstance(media, dict) else params.get("caption")
-    if isinstance(caption, str) and len(caption) > CAPTION_LIMIT:
-        found.append(f"{method}: caption of {len(caption)} characters")
+    items = media if isinstance(media, list) else [media]  # an album's, or one medium's
+    captions = [item.get("caption") for item in items if isinstance(item, dict)]
+    for caption in [*captions, params.get("caption")]:
+        if isinstance(caption, str) and len(caption) > CAPTION_LIMIT:
+            found.append(f"{method}: caption of {len(caption)} characters")
     text = params.get("text")
     if isinstance(text, str) and len(text) > TEXT_LIMIT:
         found.append(f"{method}: text of {len(text)} characters")

@@ -17,17 +17,17 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import ReplayTap, ReviewTap
 from nardy.transcript import parse
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Chat, Clock, fair_service, make_chat, play_one_turn
+from testkit.harness import Chat, Clock, fair_service, make_chat, make_group, play_one_turn, user
 from tests.bot.test_review import ANALYSIS, PLAYERS_ONLY, finish_a_game
 
 REPLAY = "📽 Replay"
 
 
 def decoded(clip: bytes) -> tuple[int, float]:
-    """The MP4's frames decoded, and the time the last one starts, in seconds."""
+    """The MP4's frames decoded, and how long it lasts, in seconds."""
     with av.open(io.BytesIO(clip), "r") as box:
-        starts = [float(frame.time) for frame in box.decode(video=0)]
-    return len(starts), max(starts)
+        assert box.duration is not None
+        return sum(1 for _ in box.decode(video=0)), box.duration / 1_000_000
 
 
 async def record_of(chat: Chat) -> str:
@@ -52,10 +52,9 @@ async def test_the_replay_button_sends_the_game_as_an_animation(
     turns = len(parse(await record_of(chat)).turns)
     await chat.press(chat.board, REPLAY)
     file_id, clip = animation(chat.last)
-    frames, last_start = decoded(clip)
-    # A frame a turn, the end, and the end again where the clip stops (so that it stays).
-    assert frames == turns + 2 and len(clip) < 1_000_000
-    assert abs(last_start - (0.6 * turns + 3.0)) < 0.05
+    frames, seconds = decoded(clip)
+    assert frames == turns + 1 and len(clip) < 1_000_000  # a frame a turn, and the end
+    assert abs(seconds - (0.6 * turns + 3.0)) < 0.01  # 0.6 s a turn, the end 3 s
     caption = chat.last.caption or ""
     assert caption.startswith("📽 ") and caption.endswith(f": the game's {turns} turns.")
     assert "Bot · Easy" in caption and " vs " in caption
@@ -93,8 +92,9 @@ async def test_a_second_replay_waits_for_the_players_first(
     board = chat.board
     gate = telegram.hold_next("sendAnimation")
     first = asyncio.create_task(chat.press(board, REPLAY))
-    while "sendAnimation" in telegram.gates:  # until the first is made, its upload held
+    while "sendAnimation" in telegram.gates and not first.done():  # the first made, held
         await asyncio.sleep(0.01)
+    assert not first.done()
     await chat.press(board, REPLAY)
     assert chat.alerts() == ["Your last replay is still being made: a moment, please."]
     gate.set()
@@ -139,4 +139,29 @@ async def test_a_short_nardy_game_replays_too(
     turns = len(parse(await record_of(chat)).turns)
     await chat.press(chat.board, REPLAY)
     frames, _ = decoded(animation(chat.last)[1])
-    assert frames == turns + 2
+    assert frames == turns + 1
+
+
+async def test_a_replay_asked_in_a_group_goes_privately_or_says_to_press_start(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    group = make_group(telegram, store, fair_service(store, bot_player, Clock()))
+    alice, bob = user(11), user(12)
+    await group.send(alice, "/play")
+    await group.press(bob, group.last, "🎲 Join")
+    await group.send(bob, "/resign")
+    await group.press(bob, group.last, "🏳 Yes, resign")
+    board = [m for m in group.messages if m.photo_id is not None][-1]
+    telegram.strangers.add(alice["id"])  # Alice never opened a private chat with the bot
+    before = len(group.answers())
+    await group.press(alice, board, REPLAY)
+    start_me = (
+        "I can't write to you yet: open a chat with @nardy_test_bot, press Start, then ask again."
+    )
+    assert group.answers()[before:] == [(start_me, True)]  # the one answer the tap gets
+    telegram.strangers.clear()
+    await group.press(alice, board, REPLAY)
+    assert group.answers()[-1] == ("Sent to our private chat.", False)
+    (sent,) = [m for m in telegram.chat(alice["id"]) if m.animation is not None]
+    assert decoded(animation(sent)[1])[0] >= 2  # a turn at least, and the end
+    assert not [m for m in group.messages if m.animation is not None]

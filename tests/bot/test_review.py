@@ -13,6 +13,7 @@ import pytest
 from bot.i18n import Locale, Translator
 from bot.service import PoolBotPlayer
 from bot.storage import RedisStore
+from bot.ui.callbacks import ReviewTap
 from bot.ui.keyboards import again_menu
 from nardy.ai import Level
 from nardy.long_variant import LONG
@@ -101,6 +102,29 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     await chat.press(record_file, ANALYSIS)
     assert last_text(chat) == review and other_worker.reviews == 0  # kept with the record
     assert telegram.schema_problems == []
+
+
+async def test_a_kept_review_that_does_not_read_is_made_again_and_kept_anew(
+    telegram: FakeTelegram,
+    store: RedisStore,
+    bot_player: PoolBotPlayer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    await finish_a_game(chat)
+    name = next(
+        ReviewTap.unpack(b["callback_data"]).name
+        for b in chat.board.buttons()
+        if b["text"] == ANALYSIS
+    )
+    await store.save_review(name, '{"v": 0}')  # kept by a bot of another version
+    counting = CountingBot(bot_player)
+    chat = make_chat(telegram, store, fair_service(store, counting, Clock()))
+    await chat.press(chat.board, ANALYSIS)
+    assert last_text(chat).startswith("🔍 The Expert's analysis of the game")
+    assert counting.reviews == 1 and "not read from the store" in caplog.text
+    assert (await store.review(name) or "").startswith('{"v":1,')
+    caplog.clear()
 
 
 async def test_the_review_reads_in_the_players_language(

@@ -9,17 +9,24 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.types import InputMediaPhoto
 from PIL import Image
 
 from bot.i18n import Locale, Translator
+from bot.service import PoolBotPlayer
+from bot.storage import RedisStore
+from bot.ui.delivery import send_album
 from bot.ui.review import pictured_turns, review_text, turn_pictures
 from bot.ui.screens import base_view
-from nardy import Color
+from nardy import Color, Position
 from nardy.movegen import move
 from renderer import CLASSIC, COLORBLIND, Dice, TurnMarks
 from renderer import geometry as g
 from renderer.compare import HEADING
-from renderer.render import compose
+from renderer.render import compose, render
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import Clock, fair_service, make_chat
 from tests.ai.test_analysis import PLANTED, planted
 
 TEXTS = Translator()[Locale.EN]
@@ -63,3 +70,19 @@ def test_against_the_bot_only_the_persons_turns_are_drawn() -> None:
         assert all(turn.color is not bot for turn in turns)
         assert (PLANTED in [turn.number for turn in turns]) is (blunderer is not bot)
     assert len(turn_pictures(TEXTS, record, review, CLASSIC)) == len(pictured_turns(record, review))
+
+
+async def test_pictures_go_as_one_album_of_two_or_more_and_one_alone_as_a_photo(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    jpeg = render(Position.start())
+    with pytest.raises(TelegramBadRequest, match="2 to 10"):  # as Telegram: an album is 2+
+        await chat.bot.send_media_group(chat.user["id"], [InputMediaPhoto(media="photo-1")])
+    await send_album(chat.bot, chat.user["id"], [(jpeg, "one")])
+    assert [m.caption for m in chat.messages] == ["one"]
+    assert len(telegram.calls_of("sendPhoto")) == 1
+    await send_album(chat.bot, chat.user["id"], [(jpeg, f"n{n}") for n in range(3)])
+    assert [m.caption for m in chat.messages] == ["one", "n0", "n1", "n2"]
+    assert all(m.photo_id is not None for m in chat.messages)
+    assert len(telegram.calls_of("sendMediaGroup")) == 2 and telegram.schema_problems == []

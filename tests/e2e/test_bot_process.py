@@ -150,14 +150,14 @@ async def test_two_whole_games_against_the_bot_process(
     await until(lambda: counted in (chat(telegram, ENGLISH)[-1].text or ""), "the statistics")
     assert len(telegram.calls_of("sendPhoto")) == 2
 
-    # The replay, an MP4 uploaded over HTTP: a frame a turn, the end, the end held.
+    # The replay, an MP4 uploaded over HTTP: a frame a turn, and the end.
     await tap(telegram, ENGLISH, finals[0], labelled(ENGLISH, "📽 Replay"))
     await until(lambda: chat(telegram, ENGLISH)[-1].animation is not None, "the replay", 60)
     replay = chat(telegram, ENGLISH)[-1].animation
     assert replay is not None
     with av.open(io.BytesIO(replay[1][1]), "r") as clip:
         frames = sum(1 for _ in clip.decode(video=0))
-    assert frames == len(checked.game.history) + 2
+    assert frames == len(checked.game.history) + 1
     # The review, made in the AI worker processes, edited into its line.
     await tap(telegram, ENGLISH, finals[0], labelled(ENGLISH, "🔍 Analysis"))
     reviewed = "🔍 The Expert's analysis of the game"
