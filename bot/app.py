@@ -40,7 +40,7 @@ from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
 from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
 from bot.ui.callbacks import game_named
-from bot.ui.delivery import MediaChat, Pictures, PictureSource, Replays
+from bot.ui.delivery import Albums, MediaChat, Pictures, PictureSource, Replays
 from bot.ui.picture_urls import PictureUrls
 from renderer import warm_up as warm_up_renderer
 
@@ -105,6 +105,7 @@ def create_dispatcher(
         media=media,
         pictures=Pictures(store),
         replays=Replays(store),
+        albums=Albums(store),
         default_terms=settings.default_terms,
         answered=answered,
     )

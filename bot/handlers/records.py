@@ -5,7 +5,6 @@ review of the game and its replay there."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from functools import partial
@@ -24,11 +23,18 @@ from bot.service.bot_player import Progress
 from bot.service.reviewer import reviewable
 from bot.ui.callbacks import RecordTap, ReplayTap, ReviewTap
 from bot.ui.chat_action import showing
-from bot.ui.delivery import Replays, send_album
+from bot.ui.delivery import Albums, Replays
 from bot.ui.keyboards import record_menu
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
 from bot.ui.replay import replay_caption, replay_clip, replayable
-from bot.ui.review import review_text, reviewing_progress, reviewing_text, turn_pictures
+from bot.ui.review import (
+    pictured_turns,
+    review_text,
+    reviewing_progress,
+    reviewing_text,
+    turn_captions,
+    turn_pictures,
+)
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +86,12 @@ async def send_review(
     texts: Texts,
     prefs: Prefs,
     service: GameService,
+    albums: Albums,
 ) -> None:
     """Send the Expert's review of the game to the tapper's private chat, if they played it:
     a line saying it is under way, then that line edited into the review (made in the AI
     workers, one at a time per player in this process), or into why it did not come; then
-    the costliest turns as pictures in the player's board theme, drawn in a thread."""
+    the costliest turns as pictures in the player's board theme, drawn once in a thread."""
     name, user = callback_data.name, query.from_user.id
     record = await service.reviews.record(name, user)
     if record is None:  # no button offers a game the Expert does not review
@@ -104,11 +111,13 @@ async def send_review(
                 await working.edit_text(texts.gettext("The analysis failed. Please try again."))
                 raise
             await working.edit_text(review_text(texts, record, review))
-            theme = prefs.settings.theme
-            pictures = await asyncio.to_thread(turn_pictures, texts, record, review, theme)
-            if pictures:
+            turns = pictured_turns(record, review)
+            if turns:
+                theme = prefs.settings.theme
+                key = f"turns:{name}:{texts.locale.value}:{theme.name}"
+                draw = partial(turn_pictures, texts, record, turns, theme)
                 try:
-                    await send_album(bot, user, pictures)
+                    await albums.send(bot, user, key, turn_captions(texts, record, turns), draw)
                 except (TelegramBadRequest, TelegramForbiddenError) as exc:  # the text is there
                     log.warning("review pictures of %s not sent: %s", name, exc.message)
     except StillRunning:

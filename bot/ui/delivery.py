@@ -21,7 +21,7 @@ from typing import Protocol
 from aiogram import Bot
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import BufferedInputFile, InputMediaPhoto
+from aiogram.types import BufferedInputFile, InputFile, InputMediaPhoto, Message
 from aiogram.types.media_union import MediaUnion
 
 from bot.pacing import Pacer
@@ -375,18 +375,50 @@ async def close_inline_card(bot: Bot, inline_id: str, text: str, picture: bool) 
         log.info("inline card %s not closed: %s", inline_id, error.message)
 
 
-async def send_album(bot: Bot, chat_id: int, photos: Sequence[tuple[bytes, str]]) -> None:
-    """Send JPEG `photos`, each with its caption, as one album: 2 to 10 of them (Telegram's
-    limits for an album); a single one as a photo."""
-    files = [BufferedInputFile(jpeg, f"{n}-{PHOTO_NAME}") for n, (jpeg, _) in enumerate(photos)]
+async def send_album(
+    bot: Bot, chat_id: int, photos: Sequence[str | InputFile], captions: Sequence[str]
+) -> list[Message]:
+    """Send `photos` (file ids, or uploads), each with its caption, as one album: 2 to 10 of
+    them (Telegram's limits for an album); a single one as a photo."""
     if len(photos) == 1:
-        await bot.send_photo(chat_id, files[0], caption=photos[0][1])
-        return
+        return [await bot.send_photo(chat_id, photos[0], caption=captions[0])]
     album: list[MediaUnion] = [
-        InputMediaPhoto(media=file, caption=caption)
-        for file, (_, caption) in zip(files, photos, strict=True)
+        InputMediaPhoto(media=photo, caption=caption)
+        for photo, caption in zip(photos, captions, strict=True)
     ]
-    await bot.send_media_group(chat_id, album)
+    return await bot.send_media_group(chat_id, album)
+
+
+class Albums:
+    """Albums of pictures that never change, such as a review's pictured turns: each drawn
+    once per key, in a thread, uploaded once for all workers (`FileIds`: the album's file ids
+    together), then sent by its file ids."""
+
+    def __init__(self, store: MediaStore) -> None:
+        self._file_ids = FileIds(store)
+
+    async def send(
+        self,
+        bot: Bot,
+        chat_id: int,
+        key: str,
+        captions: Sequence[str],
+        draw: Callable[[], Sequence[bytes]],
+    ) -> None:
+        """Send the album `key` (drawn by `draw` unless sent before), one picture a caption."""
+        known = await self._file_ids.get(key)
+        if known is not None and len(known.split()) == len(captions):
+            try:
+                await send_album(bot, chat_id, known.split(), captions)
+                return
+            except TelegramBadRequest as error:  # file ids Telegram no longer knows
+                log.info("album %s sent again: %s", key, error.message)
+        jpegs = await asyncio.to_thread(draw)
+        uploads = [BufferedInputFile(jpeg, f"{n}-{PHOTO_NAME}") for n, jpeg in enumerate(jpegs)]
+        sent = await send_album(bot, chat_id, uploads, captions)
+        ids = [message.photo[-1].file_id for message in sent if message.photo]
+        if len(ids) == len(captions):
+            await self._file_ids.note(key, " ".join(ids))
 
 
 class Replays:

@@ -5,6 +5,7 @@ the board as best played."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from babel.numbers import format_decimal
@@ -81,15 +82,20 @@ def pictured_turns(record: Transcript, review: Review) -> tuple[TurnReview, ...]
     return tuple(sorted(costly, key=lambda turn: -turn.lost)[:PICTURED])
 
 
+def turn_captions(texts: Texts, record: Transcript, turns: Sequence[TurnReview]) -> list[str]:
+    """Each picture's caption, as the review's text lists its turn."""
+    return [_turn(texts, record, turn) for turn in turns]
+
+
 def turn_pictures(
-    texts: Texts, record: Transcript, review: Review, theme: Theme
-) -> list[tuple[bytes, str]]:
-    """The pictures of `pictured_turns`, each with its caption: the board as the turn was
-    played above the board as it was best played, each with its move and its equity, from the
+    texts: Texts, record: Transcript, turns: Sequence[TurnReview], theme: Theme
+) -> list[bytes]:
+    """The pictures of `turns` (`pictured_turns`), as JPEG: the board as each turn was played
+    above the board as it was best played, each with its move and its equity, from the
     mover's side. CPU work: under 10 ms a picture."""
     names = (player_label(texts, record.players[0]), player_label(texts, record.players[1]))
     pictures = []
-    for turn in pictured_turns(record, review):
+    for turn in turns:
         base = replace(base_view(texts, turn.color, names), theme=theme)
         shown = ((turn.played, turn.played_equity), (turn.best, turn.best_equity))
         panels = [
@@ -105,7 +111,7 @@ def turn_pictures(
             )
             for heading, (steps, equity) in zip(HEADINGS, shown, strict=True)
         ]
-        pictures.append((compare(panels), _turn(texts, record, turn)))
+        pictures.append(compare(panels))
     return pictures
 
 

@@ -95,7 +95,10 @@ async def test_the_analysis_button_sends_the_review_to_the_players_chat(
     await chat.press(record_file, ANALYSIS)
     again = chat.messages[before:]
     assert again[0].text == review and counting.reviews == 1  # kept: made once
-    assert [m.caption for m in again[1:]] == [m.caption for m in pictures]
+    assert [(m.caption, m.photo_id) for m in again[1:]] == [
+        (m.caption, m.photo_id)
+        for m in pictures  # drawn and uploaded once, sent by file id
+    ]
 
     other_worker = CountingBot(bot_player)  # another process of the bot, the same store
     chat = make_chat(telegram, store, fair_service(store, other_worker, Clock()))

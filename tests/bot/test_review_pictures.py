@@ -10,14 +10,14 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.types import InputMediaPhoto
+from aiogram.types import BufferedInputFile, InputMediaPhoto
 from PIL import Image
 
 from bot.i18n import Locale, Translator
 from bot.service import PoolBotPlayer
 from bot.storage import RedisStore
-from bot.ui.delivery import send_album
-from bot.ui.review import pictured_turns, review_text, turn_pictures
+from bot.ui.delivery import Albums, send_album
+from bot.ui.review import pictured_turns, review_text, turn_captions, turn_pictures
 from bot.ui.screens import base_view
 from nardy import Color, Position
 from nardy.movegen import move
@@ -38,10 +38,11 @@ def test_the_costliest_turns_are_drawn_as_played_above_as_best() -> None:
     turns = pictured_turns(record, review)
     assert turns[0].number == PLANTED and len(turns) <= 3
     assert [t.lost for t in turns] == sorted((t.lost for t in turns), reverse=True)
-    pictures = turn_pictures(TEXTS, record, review, COLORBLIND)
-    assert len(pictures) == len(turns)
+    pictures = turn_pictures(TEXTS, record, turns, COLORBLIND)
+    captions = turn_captions(TEXTS, record, turns)
+    assert len(pictures) == len(captions) == len(turns)
     listed = review_text(TEXTS, record, review).splitlines()
-    for (jpeg, caption), turn in zip(pictures, turns, strict=True):
+    for jpeg, caption, turn in zip(pictures, captions, turns, strict=True):
         assert caption in listed and caption.startswith(f"Turn {turn.number}, ")
         picture = np.asarray(Image.open(io.BytesIO(jpeg)).convert("RGB"), dtype=np.int16)
         assert picture.shape == (2 * (HEADING + g.HEIGHT), g.WIDTH, 3)
@@ -69,7 +70,8 @@ def test_against_the_bot_only_the_persons_turns_are_drawn() -> None:
         turns = pictured_turns(against_bot, review)
         assert all(turn.color is not bot for turn in turns)
         assert (PLANTED in [turn.number for turn in turns]) is (blunderer is not bot)
-    assert len(turn_pictures(TEXTS, record, review, CLASSIC)) == len(pictured_turns(record, review))
+    turns = pictured_turns(record, review)
+    assert len(turn_pictures(TEXTS, record, turns, CLASSIC)) == len(turns)
 
 
 async def test_pictures_go_as_one_album_of_two_or_more_and_one_alone_as_a_photo(
@@ -79,10 +81,32 @@ async def test_pictures_go_as_one_album_of_two_or_more_and_one_alone_as_a_photo(
     jpeg = render(Position.start())
     with pytest.raises(TelegramBadRequest, match="2 to 10"):  # as Telegram: an album is 2+
         await chat.bot.send_media_group(chat.user["id"], [InputMediaPhoto(media="photo-1")])
-    await send_album(chat.bot, chat.user["id"], [(jpeg, "one")])
+    await send_album(chat.bot, chat.user["id"], [BufferedInputFile(jpeg, "a.jpg")], ["one"])
     assert [m.caption for m in chat.messages] == ["one"]
     assert len(telegram.calls_of("sendPhoto")) == 1
-    await send_album(chat.bot, chat.user["id"], [(jpeg, f"n{n}") for n in range(3)])
+    photos = [BufferedInputFile(jpeg, f"{n}.jpg") for n in range(3)]
+    await send_album(chat.bot, chat.user["id"], photos, [f"n{n}" for n in range(3)])
     assert [m.caption for m in chat.messages] == ["one", "n0", "n1", "n2"]
     assert all(m.photo_id is not None for m in chat.messages)
     assert len(telegram.calls_of("sendMediaGroup")) == 2 and telegram.schema_problems == []
+
+
+async def test_an_album_is_drawn_and_uploaded_once_for_every_worker(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
+    drawn = []
+
+    def draw() -> list[bytes]:
+        drawn.append(1)
+        return [render(Position.start())] * 2
+
+    for albums in (Albums(store), Albums(store)):  # the second: another worker's
+        for _ in range(2):
+            await albums.send(chat.bot, chat.user["id"], "turns:g1.1:en:classic", ["a", "b"], draw)
+    assert len(drawn) == 1
+    (upload, *again) = telegram.calls_of("sendMediaGroup")
+    assert all(item["media"].startswith("attach://") for item in upload.params["media"])
+    shown = [[item["media"] for item in call.params["media"]] for call in again]
+    assert len(shown) == 3 and all(media == shown[0] for media in shown)
+    assert [m.photo_id for m in chat.messages[2:]] == shown[0] * 3
