@@ -29,7 +29,7 @@ from cpu_wall import RunClock
 
 from bot.i18n import Locale, Translator
 from bot.ui.replay import replay_clip
-from bot.ui.review import turn_pictures
+from bot.ui.review import pictured_turns, turn_pictures
 from nardy.ai import Level, init_worker
 from nardy.ai.analysis import analyse
 from renderer import CLASSIC, warm_up
@@ -70,8 +70,9 @@ def main() -> None:
     replay_cpu, sizes, picture_cpu = [], [], []
     for n, (record, review) in enumerate(zip(records, reviews, strict=True)):
         clip, cpu, wall = timed(replay_clip, texts, record, CLASSIC)
-        pictures, p_cpu, _ = timed(turn_pictures, texts, record, review, CLASSIC)
-        kb = [len(jpeg) // 1024 for jpeg, _ in pictures]
+        turns = pictured_turns(record, review)
+        pictures, p_cpu, _ = timed(turn_pictures, texts, record, turns, CLASSIC)
+        kb = [len(jpeg) // 1024 for jpeg in pictures]
         print(
             f"game {n}: {len(record.turns)} turns; replay CPU {cpu:.2f} s, wall {wall:.2f} s,"
             f" {len(clip.data) / 1024:.0f} KB, {clip.seconds:.1f} s long;"
