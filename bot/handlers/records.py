@@ -20,13 +20,14 @@ from bot.prefs import Prefs
 from bot.runtime.one_at_a_time import StillRunning
 from bot.service import GameService
 from bot.service.bot_player import Progress
+from bot.service.records import readable
 from bot.service.reviewer import reviewable
 from bot.ui.callbacks import RecordTap, ReplayTap, ReviewTap
 from bot.ui.chat_action import showing
 from bot.ui.delivery import Albums, Replays
 from bot.ui.keyboards import record_menu
 from bot.ui.records import RECORD_DAYS, record_caption, record_file, records_list
-from bot.ui.replay import replay_caption, replay_clip, replayable
+from bot.ui.replay import replay_caption, replay_clip
 from bot.ui.review import (
     pictured_turns,
     review_text,
@@ -141,7 +142,7 @@ async def send_replay(
     (the tapper never started the bot)."""
     name, user = callback_data.name, query.from_user.id
     text = await service.records.text(name, user)
-    record = None if text is None else replayable(text)
+    record = None if text is None else readable(text)  # any game's record replays
     if record is None:
         await query.answer(_players_only(texts), show_alert=True)
         return

@@ -77,6 +77,15 @@ def record_text(session: Session, ended_at: float) -> str:
     return "" if transcript is None else to_text(transcript)
 
 
+def readable(text: str) -> Transcript | None:
+    """The record `text` read; None when it does not read (a format this version does not
+    know)."""
+    try:
+        return parse(text)
+    except TranscriptError:
+        return None
+
+
 class Records:
     """The records of finished games, as the store keeps them (`RECORD_TTL`)."""
 

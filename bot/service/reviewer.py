@@ -9,10 +9,10 @@ from collections import OrderedDict
 
 from bot.runtime.one_at_a_time import OneAtATime
 from bot.service.bot_player import BotPlayer, Progress
-from bot.service.records import Records
+from bot.service.records import Records, readable
 from bot.storage import StoreUnavailable
 from nardy.ai.analysis import AnalysisError, Review, review_from_json, review_to_json
-from nardy.transcript import Transcript, TranscriptError, parse
+from nardy.transcript import Transcript
 from nardy.variants import variant_of
 
 log = logging.getLogger(__name__)
@@ -23,11 +23,8 @@ KEPT = 256
 
 def reviewable(text: str) -> Transcript | None:
     """The record `text`, if it reads and its game is one the Expert reviews."""
-    try:
-        record = parse(text)
-    except TranscriptError:
-        return None
-    return record if variant_of(record.rules).reviews else None
+    record = readable(text)
+    return record if record is not None and variant_of(record.rules).reviews else None
 
 
 class Reviewer:

@@ -11,7 +11,7 @@ from bot.service.records import bot_level
 from bot.ui.records import player_label
 from bot.ui.screens import base_view, outcome_lines
 from nardy import Color
-from nardy.transcript import Transcript, TranscriptError, parse, unfold
+from nardy.transcript import Transcript, unfold
 from nardy.variants import variant_of
 from renderer import Banner, Dice, Theme
 from renderer.animation import Clip, Frame, animate
@@ -19,14 +19,6 @@ from renderer.game_view import game_view
 
 TURN_SECONDS = 0.6
 END_SECONDS = 3.0
-
-
-def replayable(text: str) -> Transcript | None:
-    """The record `text`, if it reads (any game's record replays)."""
-    try:
-        return parse(text)
-    except TranscriptError:
-        return None
 
 
 def replay_caption(texts: Texts, record: Transcript) -> str:
