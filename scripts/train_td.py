@@ -2,7 +2,10 @@
 chunks.
 
 Usage: python scripts/train_td.py --games 170000 --seed 5 --out training/td_v5.npz
-       [--start-from nardy/data/td_v3.npz [--hidden 160]] [--lr 0.0003] [--resume]
+       [--variant short] [--start-from nardy/data/td_v3.npz [--hidden 160]] [--lr 0.0003]
+       [--resume]
+--variant picks the game: long nardy's network (`nardy.ai.network`, played here) or short
+nardy's (`nardy.short.ai.network`, played by scripts/td_short.py).
 Each game is played greedily by the network itself (1-ply) on dice from its own seed (the run's
 seed and the game's number), so a run stopped and resumed makes the same weights as one run
 straight through; at its end the lambda-returns of every state are computed backwards from the
@@ -22,17 +25,18 @@ import os
 import random
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 from cpu_wall import RunClock
+from td_short import ShortTrainee
 
 from nardy.ai import limit_threads
 from nardy.ai.board import Boards, Floats, results_seen_by_mover
 from nardy.ai.evaluation import Evaluator, chances, equity
 from nardy.ai.heuristic import heuristic_chances
-from nardy.ai.network import WEIGHTS, Network, inputs
+from nardy.ai.network import INPUTS, OUTPUTS, WEIGHTS, Network, inputs
 from nardy.color import Color
 from nardy.movegen import legal_turns
 from nardy.position import CHECKERS, Position
@@ -72,13 +76,59 @@ def self_play(net: Network, rng: random.Random) -> tuple[Floats, Floats]:
             return np.array(states), np.array([1.0, mars, 0.0], dtype=np.float32)
 
 
-def lambda_targets(values: Floats, outcome: Floats, lam: float) -> Floats:
+def versus_heuristic(net: Network, games: int, seed: int) -> float:
+    """Share of games the network (1-ply) wins against the static evaluation (1-ply)."""
+    rng = random.Random(seed)
+    wins = 0
+    for game in range(games):
+        net_color = Color(game % 2)
+        position = Position.start()
+        while position.winner() is None:
+            evaluator = net.chances if position.to_move is net_color else heuristic_chances
+            position = greedy_turn(position, rng, evaluator)[0]
+        wins += position.winner() is net_color
+    return wins / games
+
+
+class Trainee(Protocol):
+    """What training needs of a game: its network's shape, a self-play game, how chances are
+    seen by the other side, and a quick check of strength."""
+
+    inputs: int
+    outputs: int
+
+    def self_play(self, net: Network, rng: random.Random) -> tuple[Floats, Floats]: ...
+
+    def flip(self, values: Floats) -> Floats: ...
+
+    def versus_static(self, net: Network, games: int, seed: int) -> float: ...
+
+
+class LongTrainee:
+    """Long nardy's network: three chances (win, mars win, mars loss)."""
+
+    inputs, outputs = INPUTS, OUTPUTS
+
+    def self_play(self, net: Network, rng: random.Random) -> tuple[Floats, Floats]:
+        return self_play(net, rng)
+
+    def flip(self, values: Floats) -> Floats:
+        return flip(values)
+
+    def versus_static(self, net: Network, games: int, seed: int) -> float:
+        return versus_heuristic(net, games, seed)
+
+
+TRAINEES: dict[str, Trainee] = {"long": LongTrainee(), "short": ShortTrainee()}
+
+
+def lambda_targets(values: Floats, outcome: Floats, lam: float, trainee: Trainee) -> Floats:
     """Lambda-returns of each state, computed backwards from the outcome of the last one."""
     targets = np.empty_like(values)
     targets[-1] = outcome
     for t in range(len(values) - 2, -1, -1):
         blended = (1.0 - lam) * values[t + 1] + lam * targets[t + 1]
-        targets[t] = flip(blended[None, :])[0]
+        targets[t] = trainee.flip(blended[None, :])[0]
     return targets
 
 
@@ -125,24 +175,11 @@ def gradients(net: Network, x: Floats, targets: Floats) -> tuple[dict[str, Float
     return grads, float(np.abs(out - targets).mean())
 
 
-def versus_heuristic(net: Network, games: int, seed: int) -> float:
-    """Share of games the network (1-ply) wins against the static evaluation (1-ply)."""
-    rng = random.Random(seed)
-    wins = 0
-    for game in range(games):
-        net_color = Color(game % 2)
-        position = Position.start()
-        while position.winner() is None:
-            evaluator = net.chances if position.to_move is net_color else heuristic_chances
-            position = greedy_turn(position, rng, evaluator)[0]
-        wins += position.winner() is net_color
-    return wins / games
-
-
 @dataclass(frozen=True)
 class HyperParameters:
     """What decides a run's weights besides the number of games: recorded with the weights."""
 
+    variant: str  # which game's network: a key of TRAINEES
     seed: int
     hidden: int
     lam: float
@@ -150,7 +187,9 @@ class HyperParameters:
     start_from: str  # the weights the run began with, "random" for fresh ones
 
 
-DEFAULTS = HyperParameters(seed=1, hidden=80, lam=0.7, lr=0.001, start_from="random")
+DEFAULTS = HyperParameters(
+    variant="long", seed=1, hidden=80, lam=0.7, lr=0.001, start_from="random"
+)
 
 
 def game_rng(seed: int, game: int) -> random.Random:
@@ -196,6 +235,7 @@ def resumed(out: Path, asked: dict[str, object]) -> tuple[Network, Adam, int, Hy
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000, help="games in all, resumed or not")
+    parser.add_argument("--variant", choices=sorted(TRAINEES))
     parser.add_argument("--seed", type=int)
     parser.add_argument("--hidden", type=int)
     parser.add_argument("--lam", type=float)
@@ -210,7 +250,13 @@ def main() -> None:
     os.nice(args.nice)
     limit_threads()
     clock = RunClock()
-    given = {"seed": args.seed, "hidden": args.hidden, "lam": args.lam, "lr": args.lr}
+    given = {
+        "variant": args.variant,
+        "seed": args.seed,
+        "hidden": args.hidden,
+        "lam": args.lam,
+        "lr": args.lr,
+    }
     if args.start_from is not None:
         given["start_from"] = args.start_from.name
     asked = {k: v for k, v in given.items() if v is not None}
@@ -227,7 +273,10 @@ def main() -> None:
     else:
         if args.start_from is None:
             params = HyperParameters(**(asdict(DEFAULTS) | asked))
-            net = Network.initial(params.hidden, np.random.default_rng(params.seed))
+            trainee = TRAINEES[params.variant]
+            net = Network.initial(
+                params.hidden, np.random.default_rng(params.seed), trainee.inputs, trainee.outputs
+            )
         else:
             net = Network.load(args.start_from)
             params = HyperParameters(**(asdict(DEFAULTS) | {"hidden": len(net.b1)} | asked))
@@ -236,10 +285,13 @@ def main() -> None:
             except ValueError as fewer:
                 parser.error(f"--hidden: {fewer}")
         adam, played = Adam(net, params.lr), 0
+    trainee = TRAINEES[params.variant]
+    if net.w1.shape[0] != trainee.inputs:
+        parser.error(f"the weights take {net.w1.shape[0]} inputs, not {params.variant} nardy's")
     errors: list[float] = []
     for game in range(played + 1, args.games + 1):
-        x, outcome = self_play(net, game_rng(params.seed, game))
-        targets = lambda_targets(net.forward(x)[1], outcome, params.lam)
+        x, outcome = trainee.self_play(net, game_rng(params.seed, game))
+        targets = lambda_targets(net.forward(x)[1], outcome, params.lam, trainee)
         grads, error = gradients(net, x, targets)
         adam.step(grads)
         errors.append(error)
@@ -251,7 +303,7 @@ def main() -> None:
             )
             errors = []
         if game % args.check_every == 0:
-            score = versus_heuristic(net, 40, seed=game)
+            score = trainee.versus_static(net, 40, seed=game)
             print(f"game {game}: wins {100 * score:.0f}% of 40 vs the static evaluation")
     print(clock.summary())
 

@@ -99,13 +99,15 @@ class Network:
     b2: Floats
 
     @classmethod
-    def initial(cls, hidden: int, rng: np.random.Generator) -> Network:
-        """Small random weights, the start of training."""
+    def initial(
+        cls, hidden: int, rng: np.random.Generator, inputs: int = INPUTS, outputs: int = OUTPUTS
+    ) -> Network:
+        """Small random weights, the start of training (long nardy's sizes by default)."""
         return cls(
-            rng.normal(0.0, 1.0 / np.sqrt(INPUTS), (INPUTS, hidden)).astype(np.float32),
+            rng.normal(0.0, 1.0 / np.sqrt(inputs), (inputs, hidden)).astype(np.float32),
             np.zeros(hidden, dtype=np.float32),
-            rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, OUTPUTS)).astype(np.float32),
-            np.zeros(OUTPUTS, dtype=np.float32),
+            rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, outputs)).astype(np.float32),
+            np.zeros(outputs, dtype=np.float32),
         )
 
     def widened(self, hidden: int, rng: np.random.Generator) -> Network:
@@ -117,7 +119,7 @@ class Network:
             raise ValueError(f"{hidden} hidden units are fewer than the {len(self.b1)} there are")
         if extra == 0:
             return self
-        fresh = Network.initial(extra, rng)
+        fresh = Network.initial(extra, rng, len(self.w1), len(self.b2))
         return Network(
             np.concatenate([self.w1, fresh.w1], axis=1),
             np.concatenate([self.b1, fresh.b1]),

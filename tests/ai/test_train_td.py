@@ -38,8 +38,10 @@ def test_a_resumed_run_makes_the_same_weights_as_one_run(tmp_path: Path) -> None
     assert not np.array_equal(halfway["w1"], two["w1"])  # the resumed chunk trained on
     for name in WEIGHTS:
         assert np.array_equal(one[name], two[name]), name
-    record = {k: two[k].item() for k in ("seed", "hidden", "lam", "lr", "start_from", "games")}
+    names = ("variant", "seed", "hidden", "lam", "lr", "start_from", "games")
+    record = {k: two[k].item() for k in names}
     assert record == {
+        "variant": "long",
         "seed": 7,
         "hidden": 6,
         "lam": 0.6,
