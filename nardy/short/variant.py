@@ -21,6 +21,7 @@ from nardy.steps import Step
 from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant, own
 
 if TYPE_CHECKING:
+    from nardy.ai import Hint
     from nardy.ai.levels import Level
 
 
@@ -31,8 +32,8 @@ class ShortVariant(Variant):
     name = "Short nardy"
     rules_type = ShortRules
     facing = True
-    hints = False  # the strongest short level is not strong enough to teach (issue 39)
-    reviews = False  # nor to review a game
+    hints = True
+    reviews = False  # the review (`nardy.ai.analysis`) reads long-nardy records only
 
     def rules_from(self, house: Rules, cube: bool) -> ShortRules:
         # §9 keeps the opening and the higher-die rule; the rest of the house rules are long
@@ -102,6 +103,17 @@ class ShortVariant(Variant):
         from nardy.short.ai import choose_turn  # plays every game of a match alike
 
         return choose_turn(own(position, Position), dice, own(rules, ShortRules), level, seed)
+
+    def hint(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> Hint:
+        from nardy.short.ai import hint  # money play: a match's score does not change it
+
+        return hint(own(position, Position), dice, own(rules, ShortRules))
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:
         from nardy.short.ai import wants_double

@@ -138,10 +138,10 @@ async def test_the_game_and_length_marks_of_an_older_menu_still_mark_them(chat: 
     "forged",
     [
         PickGame(game="chess", level="easy", length=1),
-        PickGame(game="short", level="expert", length=1),  # no short nardy level yet
+        PickGame(game="short", level="grandmaster", length=1),  # no such level
         MarkGame(game="chess", length=1),
     ],
-    ids=["unknown-game", "level-it-lacks", "unknown-mark"],
+    ids=["unknown-game", "unknown-level", "unknown-mark"],
 )
 async def test_a_forged_game_or_level_is_refused(
     chat: Chat, service: GameService, forged: CallbackData

@@ -116,7 +116,11 @@ async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
     session = await stored(service, chat)
     assert variant_of(session.game) is SHORT
     assert chat.board.caption is not None and "Short nardy" in chat.board.caption
-    assert "💡 Hint" not in labels(chat.board)  # the AI hints long nardy only
+    await chat.press(chat.board, "💡 Hint")  # the Expert hints short nardy too
+    hinted = await stored(service, chat)
+    legal = {turn.steps for turn in hinted.game.legal.turns}
+    assert hinted.hint and all(candidate.steps in legal for candidate in hinted.hint)
+    assert "💡 Hint: " in (chat.board.caption or "")
     game_id = session.game_id
     for _ in range(300):
         if "🎲 Play again" in labels(chat.board):
