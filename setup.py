@@ -1,7 +1,8 @@
-"""The compiled twins of two hot paths (everything else is in pyproject.toml): the legal-turn
-search (nardy/_movegen.c) and the network's inputs (nardy/ai/_inputs.c).
+"""The compiled twins of three hot paths (everything else is in pyproject.toml): the legal-turn
+searches of long and short nardy (nardy/_movegen.c, nardy/short/_movegen.c) and the network's
+inputs (nardy/ai/_inputs.c).
 
-Both are optional: without a C compiler the install goes on and the pure Python code serves.
+Each is optional: without a C compiler the install goes on and the pure Python code serves.
 Each source's SHA-256 is compiled in, so that a `.so` built from an older source is detected and
 not used (`nardy.compiled`)."""
 
@@ -21,6 +22,7 @@ def extension(name: str, source: str) -> Extension:
 setup(
     ext_modules=[
         extension("nardy._movegen", "nardy/_movegen.c"),
+        extension("nardy.short._movegen", "nardy/short/_movegen.c"),
         extension("nardy.ai._inputs", "nardy/ai/_inputs.c"),
     ]
 )

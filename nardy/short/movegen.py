@@ -10,14 +10,24 @@ steps are searched in order of non-increasing source point only: moving the high
 never makes a step illegal (no step lands above its source; bar entry, all-home and "no checker
 higher" for bearing off only get easier), so every result is still found. `next_steps` accepts
 the steps in any order, searching on demand from where the player has got to.
+
+The search is compiled (nardy/short/_movegen.c) where it is built; `_Search` here is the pure
+Python one, its reference, used when the extension is missing, stale or switched off
+(`nardy.compiled`), and by `LegalTurns(..., pure=True)`. The partly-played-turn methods walk
+in Python whichever search ran.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
+from nardy.color import Color
+from nardy.compiled import current
 from nardy.errors import IllegalMove, Violation
 from nardy.movegen import Question, roll_steps
 from nardy.position import CHECKERS
@@ -25,6 +35,9 @@ from nardy.short.notation import Step
 from nardy.short.position import BAR, OWN_TO_INDEX, Position
 from nardy.short.rules import ShortRules
 from nardy.steps import Step as AnyStep  # a long-game Step of the same src and die will do
+
+if TYPE_CHECKING:
+    from nardy.short import _movegen
 
 _SHIFT = 26  # the mover's nibble board starts above the hit bits 1..24 (bits 0, 25 unused)
 _HITS = ((1 << 25) - 1) ^ 1  # bits 1..24
@@ -53,12 +66,33 @@ def _occupancy(state: int) -> int:
     return occ
 
 
+def _start(position: Position) -> int:
+    """The searched state at the start of the turn: the mover's checkers, nothing hit yet."""
+    board = 0
+    for own, n in enumerate(position.own_counts(position.to_move)):
+        board |= n << (4 * own)
+    return board << _SHIFT
+
+
 @dataclass(frozen=True, slots=True)
 class _Context:
     """The opponent's checkers as the mover sees them: fixed for the whole turn."""
 
     closed: int  # mover's own points with two or more opponent checkers (§9)
     blots: int  # mover's own points with exactly one opponent checker (§9)
+
+    @classmethod
+    def of(cls, position: Position) -> _Context:
+        # The opponent's own point q is the mover's point 25 − q, the same index in `points`.
+        sign = position.to_move.sign
+        closed = blots = 0
+        for own, index in enumerate(OWN_TO_INDEX[position.to_move]):
+            n = -position.points[index] * sign if own else 0
+            if n >= 2:
+                closed |= 1 << own
+            elif n == 1:
+                blots |= 1 << own
+        return cls(closed, blots)
 
     def step(self, state: int, occ: int, src: int, die: int) -> tuple[int, int] | Violation:
         """The state and occupancy after one step, or the rule the step breaks."""
@@ -89,6 +123,43 @@ class _Context:
         return state, occ
 
 
+class _After:
+    """What every result of a turn from one position shares: the opponent's checkers, the
+    mover's points, who moves next; `position` builds a result from a final state."""
+
+    def __init__(self, position: Position) -> None:
+        mover = position.to_move
+        sign = mover.sign
+        self._theirs = tuple(n if n * sign < 0 else 0 for n in position.points)
+        self._bar, self._off = position.bar, position.off
+        self._mover, self._index, self._sign = int(mover), OWN_TO_INDEX[mover], sign
+        self._next = mover.opponent
+
+    def position(self, state: int, occ: int) -> Position:
+        """The position a final state stands for; `occ` is its occupancy (`_Context.step`)."""
+        mover, index, sign = self._mover, self._index, self._sign
+        points = list(self._theirs)
+        hits = state & _HITS
+        bar = list(self._bar)
+        bar[mover ^ 1] += hits.bit_count()
+        while hits:
+            low = hits & -hits
+            hits ^= low
+            points[index[low.bit_length() - 1]] = 0
+        board = state >> _SHIFT
+        bar[mover] = board >> (4 * BAR)
+        occ &= ~(1 << BAR)
+        while occ:
+            low = occ & -occ
+            occ ^= low
+            own = low.bit_length() - 1
+            points[index[own]] = ((board >> (4 * own)) & 15) * sign
+        off = list(self._off)
+        off[mover] = board & 15
+        # Every checker is where the steps put it, so there is nothing to check again.
+        return Position.counted(tuple(points), (bar[0], bar[1]), (off[0], off[1]), self._next)
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A legal complete turn: its steps in the order played and the position it leads to."""
@@ -97,48 +168,45 @@ class Turn:
     result: Position
 
 
-class LegalTurns(Question[Position, ShortRules]):
-    """Every legal way to play `dice` from `position` under `rules` (RULES.md §9); computed at
-    construction, read-only afterwards."""
+class _Found(Protocol):
+    """What a search found, as the compiled search (nardy/short/_movegen.c) and `_Search` give
+    it."""
 
-    def __init__(
-        self, position: Position, dice: tuple[int, int], rules: ShortRules | None = None
-    ) -> None:
-        mover = position.to_move
-        if position.off[mover] == CHECKERS or position.off[mover.opponent] == CHECKERS:
-            raise IllegalMove(Violation.GAME_OVER)
-        super().__init__(position, dice, rules or ShortRules())
-        self._roll = roll_steps(dice)
-        # The opponent's own point q is the mover's point 25 − q, the same index in `points`.
-        sign = mover.sign
-        closed = blots = 0
-        for own, index in enumerate(OWN_TO_INDEX[mover]):
-            n = -position.points[index] * sign if own else 0
-            if n >= 2:
-                closed |= 1 << own
-            elif n == 1:
-                blots |= 1 << own
-        self._ctx = _Context(closed, blots)
-        # What every result shares: the opponent's checkers, the mover's points, who moves next.
-        self._theirs = tuple(n if n * sign < 0 else 0 for n in position.points)
-        self._mover, self._index, self._sign = int(mover), OWN_TO_INDEX[mover], sign
-        self._next = mover.opponent
-        board = 0
-        for own, n in enumerate(position.own_counts(mover)):
-            board |= n << (4 * own)
-        start = board << _SHIFT
-        self._start: _Key = (start, self._roll)
-        self._start_occ = _occupancy(start)
-        self._search()
+    @property
+    def max_steps(self) -> int: ...
 
-    # -- the search -------------------------------------------------------------------------
+    def turns(self) -> tuple[Turn, ...]: ...
 
-    def _search(self) -> None:
+    def sequences(self) -> list[tuple[Step, ...]]: ...
+
+    def finals(self) -> list[_Key]:
+        """The key of every final state (a whole legal turn's end)."""
+        ...
+
+    def play(self, played: Sequence[AnyStep]) -> Position | None:
+        """The position after the whole legal turn `played`, else None (the caller's walk
+        names the rule)."""
+        ...
+
+
+class _Search:
+    """The pure Python search, the reference the compiled one is tested against (a `_Found`)."""
+
+    def __init__(self, position: Position, roll: tuple[int, ...], higher_die_rule: bool):
+        self._ctx = _Context.of(position)
+        self._after = _After(position)
+        self._roll = roll
+        start = _start(position)
+        self._start: _Key = (start, roll)
+        self._search(_occupancy(start))
+        self._select_finals(higher_die_rule)
+
+    def _search(self, start_occ: int) -> None:
         """Breadth-first; layer k maps each distinct state after k steps to its occupancy and
         the highest source a double's next step may use; `_parent` keeps one way to it."""
         step = self._ctx.step
         double = len(self._roll) == 4
-        layer: dict[_Key, tuple[int, int]] = {self._start: (self._start_occ, BAR)}
+        layer: dict[_Key, tuple[int, int]] = {self._start: (start_occ, BAR)}
         self._layers: list[dict[_Key, tuple[int, int]]] = [layer]
         self._parent: dict[_Key, tuple[_Key, Step]] = {}
         parent = self._parent
@@ -176,9 +244,8 @@ class LegalTurns(Question[Position, ShortRules]):
                 break
             self._layers.append(nxt)
             layer = nxt
-        self._select_finals()
 
-    def _select_finals(self) -> None:
+    def _select_finals(self, higher_die_rule: bool) -> None:
         """Keep the states that use the roll fully (§3 maximal use, higher die)."""
         n = len(self._roll)
         best = -1
@@ -191,15 +258,12 @@ class LegalTurns(Question[Position, ShortRules]):
                     best, finals = used, []
                 if used == best:
                     finals.append((depth, key))
-        if best == 1 and n == 2 and self._rules.higher_die_rule:
+        if best == 1 and n == 2 and higher_die_rule:
             high = self._roll[0]
             finals = [(d, k) for d, k in finals if high not in k[1]] or finals
         self._finals = finals
-        self._final_set = {key for _, key in finals}
         # The most steps any legal turn plays (a game-ending turn may play fewer).
         self.max_steps = max(depth for depth, _ in finals)
-
-    # -- results ----------------------------------------------------------------------------
 
     def _path(self, key: _Key) -> tuple[Step, ...]:
         steps: list[Step] = []
@@ -218,51 +282,107 @@ class LegalTurns(Question[Position, ShortRules]):
                 out.append((depth, key))
         return out
 
+    def turns(self) -> tuple[Turn, ...]:
+        position = self._after.position
+        return tuple(
+            Turn(self._path(key), position(key[0], self._layers[depth][key][0]))
+            for depth, key in self._distinct_finals()
+        )
+
+    def sequences(self) -> list[tuple[Step, ...]]:
+        return [self._path(key) for _, key in self._distinct_finals()]
+
+    def finals(self) -> list[_Key]:
+        return [key for _, key in self._finals]
+
+    def play(self, played: Sequence[AnyStep]) -> Position | None:
+        return None  # the walk of `LegalTurns.play` does it all
+
+
+def _compiled_search() -> type[_movegen.Search] | None:
+    """The compiled search where it is built and current (`nardy.compiled`), else None and
+    the pure Python search serves."""
+    try:
+        from nardy.short import _movegen
+    except ImportError:
+        return None
+    if not current(_movegen.SOURCE_SHA256, Path(__file__).with_name("_movegen.c")):
+        return None
+    try:
+        _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK), _STEPS)
+    except TypeError as error:  # Position or Turn changed shape: rebuild the extension
+        logging.getLogger(__name__).warning("the compiled search is not used: %s", error)
+        return None
+    return _movegen.Search
+
+
+_COMPILED = _compiled_search()
+COMPILED = _COMPILED is not None  # is the compiled search in use?
+
+
+class LegalTurns(Question[Position, ShortRules]):
+    """Every legal way to play `dice` from `position` under `rules` (RULES.md §9).
+
+    Computed once at construction, by the compiled search where it is built (unless `pure`),
+    else by the pure Python one; read-only afterwards.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        rules: ShortRules | None = None,
+        *,
+        pure: bool = False,
+    ) -> None:
+        mover = position.to_move
+        if position.off[mover] == CHECKERS or position.off[mover.opponent] == CHECKERS:
+            raise IllegalMove(Violation.GAME_OVER)
+        super().__init__(position, dice, rules or ShortRules())
+        self._roll = roll_steps(dice)
+        higher_die_rule = self._rules.higher_die_rule
+        self._found: _Found
+        if _COMPILED is None or pure:
+            self._found = _Search(position, self._roll, higher_die_rule)
+        else:
+            self._found = _COMPILED(
+                position.points, position.bar, position.off, mover, self._roll, higher_die_rule
+            )
+        # The most steps any legal turn plays (a game-ending turn may play fewer).
+        self.max_steps = self._found.max_steps
+
+    # -- results ----------------------------------------------------------------------------
+
     @cached_property
     def turns(self) -> tuple[Turn, ...]:
         """One turn per distinct resulting position, the longest first, in the order the search
         found them (the same every time; sort by `canonical_key()` where an order by result is
         wanted). Never empty: when nothing can be played it holds the pass, a turn of no steps
         (§3)."""
-        return tuple(
-            Turn(self._path(key), self._materialize(key[0], self._layers[depth][key][0]))
-            for depth, key in self._distinct_finals()
-        )
+        return self._found.turns()
 
     def step_sequences(self) -> list[tuple[Step, ...]]:
         """One step sequence per distinct resulting position, without building positions."""
-        return [self._path(key) for _, key in self._distinct_finals()]
+        return self._found.sequences()
 
     @property
     def passes(self) -> bool:
         """No step can be played, a blocked entry from the bar included: the turn passes."""
         return self.max_steps == 0
 
-    def _materialize(self, state: int, occ: int) -> Position:
-        """The position a final state stands for; `occ` is its occupancy (`_Context.step`)."""
-        mover, index, sign = self._mover, self._index, self._sign
-        points = list(self._theirs)
-        hits = state & _HITS
-        bar = list(self._position.bar)
-        bar[mover ^ 1] += hits.bit_count()
-        while hits:
-            low = hits & -hits
-            hits ^= low
-            points[index[low.bit_length() - 1]] = 0
-        board = state >> _SHIFT
-        bar[mover] = board >> (4 * BAR)
-        occ &= ~(1 << BAR)
-        while occ:
-            low = occ & -occ
-            occ ^= low
-            own = low.bit_length() - 1
-            points[index[own]] = ((board >> (4 * own)) & 15) * sign
-        off = list(self._position.off)
-        off[mover] = board & 15
-        # Every checker is where the steps put it, so there is nothing to check again.
-        return Position.counted(tuple(points), (bar[0], bar[1]), (off[0], off[1]), self._next)
-
     # -- partly played turns ----------------------------------------------------------------
+
+    @cached_property
+    def _ctx(self) -> _Context:
+        return _Context.of(self._position)
+
+    @cached_property
+    def _start(self) -> _Key:
+        return (_start(self._position), self._roll)
+
+    @cached_property
+    def _final_set(self) -> set[_Key]:
+        return set(self._found.finals())
 
     def _walk(self, played: Sequence[AnyStep]) -> _Key:
         """Follow `played` from the start, each step legal and still on some legal turn;
@@ -332,10 +452,13 @@ class LegalTurns(Question[Position, ShortRules]):
 
     def play(self, played: Sequence[AnyStep]) -> Position:
         """The position after the complete turn `played`; an illegal one raises `IllegalMove`."""
-        key = self._walk(played)
+        after = self._found.play(played)
+        if after is not None:
+            return after
+        key = self._walk(played)  # names the rule `played` breaks
         if key not in self._final_set:
             raise IllegalMove(Violation.INCOMPLETE, " ".join(_text(s) for s in played))
-        return self._materialize(key[0], _occupancy(key[0]))
+        return _After(self._position).position(key[0], _occupancy(key[0]))
 
 
 def legal_turns(

@@ -1,8 +1,9 @@
 """The short-nardy bot's cube decisions (RULES.md §9: the cube is an option), money play, by
 cubeful equity.
 
-The side on roll's cubeless chances before it rolls — the Expert's from its network, Medium's
-and Hard's from the static evaluation — become cubeful equities (`nardy.short.ai.cubeful`).
+The side on roll's cubeless chances before it rolls — the Expert's and Hard's from the learned
+network, Medium's from the static evaluation — become cubeful equities
+(`nardy.short.ai.cubeful`).
 
 * No double: the equity with the cube where it is. Double, take: twice the equity with the
   cube owned by the opponent. Double, pass: one point.
@@ -35,7 +36,7 @@ def _owner(game: Game, side: Color) -> Owner:
 
 def odds_before_roll(game: Game, level: Level) -> Odds:
     """The side on roll's chances as `level` sees them."""
-    if Level(level) is Level.EXPERT:
+    if Level(level) in (Level.HARD, Level.EXPERT):
         return odds_on_roll(game.position)
     chances = before_roll(game.position)
     return Odds(chances.win, chances.gammon_win, 0.0, chances.gammon_loss, 0.0)

@@ -130,9 +130,11 @@ def expert_ranking(
     turns: Sequence[Turn],
     rules: ShortRules,
     net: Network | None = None,
+    search: bool = True,
 ) -> list[Valued]:
     """The Expert's candidates among `turns` (the legal turns of a roll), best first; with
-    `net` as its network (the shipped one by default: the arena weighs another against it)."""
+    `net` as its network (the shipped one by default: the arena weighs another against it);
+    1-ply alone without `search` (Hard)."""
     ranked = one_ply(position, turns, net)
     if bearing_off_freely(position):
         boards = encode([v.turn.result for v in ranked], position.to_move)
@@ -142,7 +144,7 @@ def expert_ranking(
         return [ranked[i] for i in order]
     close = [v for v in ranked[:CANDIDATES] if v.equity >= ranked[0].equity - MARGIN]
     open_ = [v for v in close if v.turn.result.winner() is None]
-    if len(close) < 2 or not open_:
+    if not search or len(close) < 2 or not open_:
         return ranked
     values = replies_equities([v.turn.result for v in open_], rules, net)
     searched = {id(v): Valued(v.turn, float(e), v.win) for v, e in zip(open_, values, strict=True)}

@@ -1,9 +1,9 @@
 """The short-nardy bot's turn for each level (RULES.md §9).
 
 Easy scores every turn with the static evaluation and adds noise, so it often misses the best
-play; Medium plays the best 1-ply turn; Hard looks 2-ply (every reply of the opponent) at the
-best few 1-ply turns; the Expert ranks by its learned network, 2-ply (`nardy.short.ai.expert`),
-and gives the hints. Arguments are plain picklable values, so the bot can call this in a
+play; Medium plays the static evaluation's best 1-ply turn; Hard the learned network's best
+1-ply turn; the Expert searches the network's best few 2-ply (`nardy.short.ai.expert`) and
+gives the hints. Arguments are plain picklable values, so the bot can call this in a
 process pool (`nardy.ai.init_worker` loads the bear-off database it reads); a `seed` makes
 Easy's noise reproducible (the other levels do not draw).
 """
@@ -16,7 +16,7 @@ from nardy.ai.levels import Level
 from nardy.ai.network import Network
 from nardy.ai.player import Candidate, Hint
 from nardy.short.ai.expert import expert_ranking
-from nardy.short.ai.search import one_ply, two_ply
+from nardy.short.ai.search import one_ply
 from nardy.short.movegen import legal_turns
 from nardy.short.notation import Step
 from nardy.short.position import Position
@@ -25,8 +25,6 @@ from nardy.short.rules import ShortRules
 SHORT_LEVELS: tuple[Level, ...] = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)
 
 EASY_NOISE = 0.3  # Easy adds Gaussian noise of this spread (in points) to each turn's equity
-HARD_CANDIDATES = 4  # Hard checks at most this many 1-ply best turns against every reply...
-HARD_MARGIN = 0.3  # ... those within this many points of the 1-ply best
 
 
 def choose_turn(
@@ -39,7 +37,8 @@ def choose_turn(
 ) -> tuple[Step, ...]:
     """The steps `level` plays with `dice` for the side to move in `position`; `()` when the
     turn passes. Always one of `legal_turns(position, dice, rules)`'s turns. `net` is the
-    Expert's network (the shipped one by default; the arena weighs another against it)."""
+    network of Hard and the Expert (the shipped one by default; the arena weighs another
+    against it)."""
     level = Level(level)  # a stored plain string works too
     if level not in SHORT_LEVELS:
         raise ValueError(f"level {level.value!r} is not available in short nardy")
@@ -48,17 +47,13 @@ def choose_turn(
         return ()
     if len(legal.turns) == 1:
         return legal.turns[0].steps
-    if level is Level.EXPERT:
-        return expert_ranking(position, legal.turns, rules, net)[0].turn.steps
+    if level in (Level.HARD, Level.EXPERT):
+        searched = level is Level.EXPERT
+        return expert_ranking(position, legal.turns, rules, net, searched)[0].turn.steps
     ranked = one_ply(legal.turns)
     if level is Level.EASY:
         rng = random.Random(seed)
         return max(ranked, key=lambda s: s.equity + rng.gauss(0.0, EASY_NOISE)).turn.steps
-    if level is Level.HARD:
-        best = ranked[0].equity
-        close = [s for s in ranked[:HARD_CANDIDATES] if s.equity >= best - HARD_MARGIN]
-        if len(close) > 1:
-            ranked = two_ply(close, rules)
     return ranked[0].turn.steps
 
 

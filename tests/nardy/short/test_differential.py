@@ -19,11 +19,13 @@ from nardy.short.movegen import legal_turns
 from nardy.short.position import BAR, Position
 from nardy.short.rules import ShortRules
 from nardy.short.selfplay import random_game_positions
+from testkit.short_reference import Board, reference_legal, replay
 from tests.nardy.short.positions import random_position
-from tests.nardy.short.reference import Board, reference_legal, replay
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 SHOW = 10
+
+Case = tuple[Position, tuple[int, int], ShortRules]
 
 
 def problems(position: Position, dice: tuple[int, int], rules: ShortRules) -> list[str]:
@@ -63,14 +65,16 @@ def problems(position: Position, dice: tuple[int, int], rules: ShortRules) -> li
     return out
 
 
-def check(cases: list[tuple[Position, tuple[int, int], ShortRules]]) -> None:
+def check(cases: list[Case]) -> None:
     bad = [found for case in cases if (found := problems(*case))]
     for found in bad[:SHOW]:
         print("\n   ".join(found))
     assert not bad, f"{len(bad)} of {len(cases)} cases: fast generator != reference"
 
 
-def test_random_positions_with_every_roll() -> None:
+def random_position_cases() -> list[Case]:
+    """150 seeded random positions with all 21 rolls under both higher-die settings (a double
+    only once: the rule never applies to it)."""
     rng = random.Random(14)
     cases = [
         (random_position(rng), dice, ShortRules(higher_die_rule=high))
@@ -78,19 +82,28 @@ def test_random_positions_with_every_roll() -> None:
         for dice in ALL_ROLLS
         for high in (True, False)
     ]
-    cases = [(p, d, r) for p, d, r in cases if r.higher_die_rule or d[0] != d[1]]
+    return [(p, d, r) for p, d, r in cases if r.higher_die_rule or d[0] != d[1]]
+
+
+def random_game_cases() -> list[Case]:
+    """The positions of 40 seeded random games, each with two random rolls."""
+    rng = random.Random(9)
+    positions = random_game_positions(40, rng)
+    return [
+        (position, (rng.randint(1, 6), rng.randint(1, 6)), ShortRules())
+        for position in positions
+        for _ in range(2)
+    ]
+
+
+def test_random_positions_with_every_roll() -> None:
+    cases = random_position_cases()
     assert len(cases) > 5000
     check(cases)
 
 
 def test_positions_of_random_games() -> None:
-    rng = random.Random(9)
-    positions = random_game_positions(40, rng)
-    cases = [
-        (position, (rng.randint(1, 6), rng.randint(1, 6)), ShortRules())
-        for position in positions
-        for _ in range(2)
-    ]
+    cases = random_game_cases()
     assert len(cases) > 3000
     check(cases)
 
