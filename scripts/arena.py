@@ -10,7 +10,8 @@ training/td_v1.npz` weighs them against the first trained net. `--against-shallo
 second Expert's deep look away (`nardy.ai.expert`): with `--against training/td_v1.npz`, that is
 the Expert as it was before the deep look and the later nets.
 `--variant short` plays short nardy (`nardy.short.ai`), `--cube` with the doubling cube on
-(each level doubling and answering doubles by its own rule).
+(each level doubling and answering doubles by its own rule); there `--weights` and `--against`
+give Hard's or the Expert's network (the cube reads the shipped one).
 Prints the first level's win rate and points per game with 95% intervals over the pairs,
 every --every pairs and at the end, each line with the wall time so far and the CPU and wall
 time per move; the whole run's CPU time (this process and the workers, once the pool has shut
@@ -39,7 +40,10 @@ from nardy.ai.network import Network
 from nardy.position import Position
 from nardy.rules import Rules
 from nardy.short import ShortRules
+from nardy.short.ai import choose_turn as short_choose_turn
+from nardy.short.ai.duel import Chooser as ShortChooser
 from nardy.short.ai.duel import duel as short_duel
+from nardy.short.position import Position as ShortPosition
 from nardy.steps import Step
 
 Pair = tuple[float, float, int, float, float]  # wins, points, moves, CPU s, wall s
@@ -77,13 +81,28 @@ def chooser(experts: Experts, first_color: int) -> Chooser:
     return choose
 
 
+def short_chooser(experts: Experts, first_color: int) -> ShortChooser:
+    """Short nardy's `choose_turn`, each side with its network as `experts` says (Hard's and the
+    Expert's; the shipped one where none is given)."""
+
+    def choose(
+        position: ShortPosition, dice: tuple[int, int], rules: ShortRules, level: Level, seed: int
+    ) -> tuple[Step, ...]:
+        mine = experts.weights if position.to_move == first_color else experts.against
+        net = None if mine is None else network(mine)
+        return short_choose_turn(position, dice, rules, level, seed, net=net)
+
+    return choose
+
+
 def play(
-    white: Level, black: Level, seed: int, variant: str, cube: bool, choose: Chooser
+    white: Level, black: Level, seed: int, variant: str, cube: bool, experts: Experts, first: int
 ) -> DuelResult:
-    """One game of the variant."""
+    """One game of the variant, the first level playing `first`'s side."""
     if variant == "short":
-        return short_duel(white, black, ShortRules(cube=cube), seed)
-    return duel(white, black, Rules(), seed, choose=choose)
+        choose = short_chooser(experts, first)
+        return short_duel(white, black, ShortRules(cube=cube), seed, choose=choose)
+    return duel(white, black, Rules(), seed, choose=chooser(experts, first))
 
 
 def play_pair(args: tuple[Level, Level, int, str, bool, Experts]) -> Pair:
@@ -94,7 +113,7 @@ def play_pair(args: tuple[Level, Level, int, str, bool, Experts]) -> Pair:
     moves = 0
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     for white, black, first_color in ((first, second, 0), (second, first, 1)):
-        played = play(white, black, seed, variant, cube, chooser(experts, first_color))
+        played = play(white, black, seed, variant, cube, experts, first_color)
         result, moves = played.result, moves + played.turns
         if result.winner is None:
             wins += 0.5
@@ -156,8 +175,10 @@ def main() -> None:
     ):
         if weights is None:
             continue
-        if level is not Level.EXPERT or args.variant != "long":
-            parser.error(f"{option} is the long game's Expert's: its level must be expert")
+        netted = (Level.HARD, Level.EXPERT) if args.variant == "short" else (Level.EXPERT,)
+        if level not in netted:
+            names = " or ".join(level.value for level in netted)
+            parser.error(f"{option} is a network's: its level must be {names}")
         try:
             network(weights)
         except (OSError, KeyError, ValueError) as error:

@@ -13,6 +13,7 @@ import numpy as np
 from nardy import Rules
 from nardy.ai import Level, choose_turn
 from nardy.ai.network import Network, shipped
+from nardy.short.ai import network as short_network
 from tests.ai.positions import random_positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +56,8 @@ def test_the_arena_weighs_given_weights_against_the_shipped_ones(tmp_path: Path)
     # The same network on both sides of a pair on the same dice: one game each.
     assert "expert (candidate.npz) vs expert: 2 games (1 pairs), win rate 50.0%" in run.stdout
     refused = arena("hard", "expert", "--weights", str(weights))
-    assert refused.returncode == 2 and "--weights is the long game's Expert's" in refused.stderr
+    assert refused.returncode == 2
+    assert "--weights is a network's: its level must be expert" in refused.stderr
 
 
 def test_the_arena_gives_the_second_level_its_own_weights(tmp_path: Path) -> None:
@@ -69,7 +71,19 @@ def test_the_arena_gives_the_second_level_its_own_weights(tmp_path: Path) -> Non
         run.stdout
     )
     refused = arena("expert", "medium", "--against", str(trained))
-    assert refused.returncode == 2 and "--against is the long game's Expert's" in refused.stderr
+    assert refused.returncode == 2
+    assert "--against is a network's: its level must be expert" in refused.stderr
+
+
+def test_short_nardys_hard_and_expert_take_given_weights(tmp_path: Path) -> None:
+    weights = tmp_path / "short.npz"
+    short_network.shipped().save(weights)  # the shipped weights under another name: even
+    run = arena("hard", "hard", "--variant", "short", "--weights", str(weights))
+    assert run.returncode == 0, run.stderr
+    assert "hard (short.npz) vs hard: 2 games (1 pairs), win rate 50.0%" in run.stdout
+    refused = arena("medium", "hard", "--variant", "short", "--weights", str(weights))
+    assert refused.returncode == 2
+    assert "--weights is a network's: its level must be hard or expert" in refused.stderr
 
 
 def test_the_arena_can_take_the_second_experts_deep_look_away() -> None:

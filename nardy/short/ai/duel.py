@@ -16,10 +16,13 @@ from nardy.dice import SeededDice
 from nardy.short.ai.doubling import takes, wants_double
 from nardy.short.ai.player import choose_turn
 from nardy.short.game import Game
+from nardy.short.notation import Step
 from nardy.short.position import Position
 from nardy.short.rules import ShortRules
 
 Observer = Callable[[Position, tuple[int, int]], None]
+# How a level picks its turn: `choose_turn`'s arguments (position, dice, rules, level, seed).
+Chooser = Callable[[Position, tuple[int, int], ShortRules, Level, int], tuple[Step, ...]]
 
 
 def duel(
@@ -28,9 +31,11 @@ def duel(
     rules: ShortRules,
     dice_seed: int,
     observe: Observer | None = None,
+    choose: Chooser = choose_turn,
 ) -> DuelResult:
     """Play one game; each side offers and answers doubles at its level when the cube is on;
-    `observe` sees every position and roll before the mover chooses."""
+    `observe` sees every position and roll before the mover chooses; `choose` picks the turns
+    (the arena's gives a level another network)."""
     dice = SeededDice(dice_seed)
     game = Game(rules).with_roll(dice.roll())
     levels = (white, black)
@@ -39,7 +44,7 @@ def duel(
         if observe is not None:
             observe(game.position, game.dice)
         level = levels[game.to_move]
-        steps = choose_turn(game.position, game.dice, rules, level, seed=dice_seed * 7919 + turn)
+        steps = choose(game.position, game.dice, rules, level, dice_seed * 7919 + turn)
         game = game.play_turn(steps) if steps else game.pass_turn()
         if game.result is None and wants_double(game, levels[game.to_move]):
             game = game.double()
