@@ -43,6 +43,7 @@ from nardy.short import ShortRules
 from nardy.short.ai import choose_turn as short_choose_turn
 from nardy.short.ai.duel import Chooser as ShortChooser
 from nardy.short.ai.duel import duel as short_duel
+from nardy.short.notation import Step as ShortStep
 from nardy.short.position import Position as ShortPosition
 from nardy.steps import Step
 
@@ -87,7 +88,7 @@ def short_chooser(experts: Experts, first_color: int) -> ShortChooser:
 
     def choose(
         position: ShortPosition, dice: tuple[int, int], rules: ShortRules, level: Level, seed: int
-    ) -> tuple[Step, ...]:
+    ) -> tuple[ShortStep, ...]:
         mine = experts.weights if position.to_move == first_color else experts.against
         net = None if mine is None else network(mine)
         return short_choose_turn(position, dice, rules, level, seed, net=net)
