@@ -13,8 +13,9 @@ the steps in any order, searching on demand from where the player has got to.
 
 The search is compiled (nardy/short/_movegen.c) where it is built; `_Search` here is the pure
 Python one, its reference, used when the extension is missing, stale or switched off
-(`nardy.compiled`), and by `LegalTurns(..., pure=True)`. The partly-played-turn methods walk
-in Python whichever search ran.
+(`nardy.compiled`), and by `LegalTurns(..., pure=True)`. The compiled one also plays a whole
+legal turn (`play`); the rest of the partly-played-turn methods (`next_steps`, `is_complete`,
+naming the rule a turn breaks) walk in Python towards the final states either search found.
 """
 
 from __future__ import annotations
@@ -324,7 +325,7 @@ class LegalTurns(Question[Position, ShortRules]):
     """Every legal way to play `dice` from `position` under `rules` (RULES.md §9).
 
     Computed once at construction, by the compiled search where it is built (unless `pure`),
-    else by the pure Python one; read-only afterwards.
+    else by the pure Python one, with identical answers; read-only afterwards.
     """
 
     def __init__(
