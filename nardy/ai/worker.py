@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from nardy.ai import bearoff, network, race
 from nardy.ai.threads import limit_threads
-from nardy.short.ai import network as short_network
 
 
 def load_tables() -> None:
-    """Load both games' network weights, the bear-off database (with short nardy's look-up by
-    key) and the race table this process will use."""
+    """Load the network weights, the bear-off database (with short nardy's look-up by key) and
+    the race table this process will use."""
     network.shipped()
-    short_network.shipped()
     race.shipped()
     _ = bearoff.shipped().by_key  # built now, not during a first short-nardy race
 

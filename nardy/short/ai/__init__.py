@@ -6,8 +6,8 @@ and the Expert's hints.
 
 `choose_turn` returns the steps a level plays; `wants_double` and `takes` its cube decisions;
 `hint` the Expert's best turns. All are pure and take picklable values; run them in a process
-pool set up by `nardy.ai.init_worker` (one BLAS thread, the networks and the bear-off database
-loaded).
+pool set up by `nardy.ai.init_worker` (one BLAS thread, the bear-off database loaded; this
+network's weights load on first use, in 4 ms).
 """
 
 from nardy.short.ai.doubling import takes, wants_double
