@@ -5,19 +5,24 @@ Inputs per side, from its own numbering (TD-Gammon's encoding): per point n ≥ 
 and (n − 3) / 2 beyond; the bar / 2; borne off / 15; pips / 100. Then the share of the
 opponent's 36 rolls that reach a lone checker of the side that just moved (no blocks counted:
 a cheap shot count), and whether the sides are still in contact. Weights live in `nardy/data/`.
+The inputs are compiled (nardy/short/ai/_inputs.c) where built, with `reference_inputs` kept as
+their numpy reference.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
 from nardy.ai.board import Boards, Floats, Mask
 from nardy.ai.network import Network
+from nardy.compiled import current
 from nardy.position import CHECKERS, POINTS
-from nardy.short.ai.boards import contact, finished, pips
+from nardy.short.ai.boards import COLUMNS, contact, finished, pips
 from nardy.short.position import BAR
 
 WEIGHTS_FILE = "short_td_v1.npz"  # bump the version when the inputs change
@@ -76,8 +81,35 @@ def shot_share(boards: Boards) -> Floats:
     return share
 
 
+def _compiled_inputs() -> Callable[[Boards, int], bytearray] | None:
+    """The compiled inputs where they are built and current (`nardy.compiled`), else None."""
+    try:
+        from nardy.short.ai import _inputs
+    except ImportError:
+        return None
+    if not current(_inputs.SOURCE_SHA256, Path(__file__).with_name("_inputs.c")):
+        return None
+    return _inputs.inputs
+
+
+_COMPILED = _compiled_inputs()
+
+
 def inputs(boards: Boards) -> Floats:
-    """(N, INPUTS) network inputs for `boards` (viewer just moved, opponent on roll)."""
+    """(N, INPUTS) network inputs for `boards` (viewer just moved, opponent on roll): compiled
+    where built (nardy/short/ai/_inputs.c, bit for bit the same), else `reference_inputs`."""
+    if _COMPILED is None:
+        return reference_inputs(boards)
+    boards = np.ascontiguousarray(boards, dtype=np.int64)
+    if boards.shape[1:] != (2, COLUMNS):  # the compiled code reads only the byte count
+        raise ValueError(f"boards of shape (N, 2, {COLUMNS}), not {boards.shape}")
+    raw = _COMPILED(boards, len(boards))
+    result: Floats = np.frombuffer(raw, dtype=np.float32).reshape(len(boards), INPUTS)
+    return result
+
+
+def reference_inputs(boards: Boards) -> Floats:
+    """`inputs` in numpy: the reference the compiled inputs are tested against."""
     return np.concatenate(
         [
             _side_inputs(boards[:, 0]),
