@@ -13,7 +13,7 @@ from nardy import cli_legal, transcript
 from nardy.color import Color
 from nardy.rules import Rules
 from nardy.selfplay import play_random_games, seeded_sources
-from nardy.steps import format_turn
+from nardy.variants import board_variant
 
 if TYPE_CHECKING:
     from nardy.ai.analysis import Review, TurnReview
@@ -140,8 +140,12 @@ def review_lines(record: transcript.Transcript, review: Review) -> list[str]:
 
 def _turn_line(turn: TurnReview) -> str:
     dice = f"{turn.dice[0]}-{turn.dice[1]}"
+    played, best = (
+        board_variant(turn.position).turn_text(turn.position, steps)
+        for steps in (turn.played, turn.best)
+    )
     return (
-        f"turn {turn.number}, {turn.color.label} {dice}: played {format_turn(turn.played)}"
-        f" ({turn.played_equity:+.3f}), best {format_turn(turn.best)} ({turn.best_equity:+.3f}):"
+        f"turn {turn.number}, {turn.color.label} {dice}: played {played}"
+        f" ({turn.played_equity:+.3f}), best {best} ({turn.best_equity:+.3f}):"
         f" {turn.verdict.value}, {turn.lost:.3f} lost ({turn.plies}-ply)"
     )

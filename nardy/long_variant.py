@@ -10,6 +10,8 @@ from nardy.color import Color
 from nardy.color import to_absolute as long_absolute
 from nardy.dice import DiceSource
 from nardy.game import Game, OpeningRoll, new_game
+from nardy.interchange import position_from_text, position_to_text
+from nardy.movegen import move
 from nardy.position import Position
 from nardy.rules import Rules
 from nardy.scoring import ResultKind
@@ -18,6 +20,7 @@ from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant, own
 
 if TYPE_CHECKING:
     from nardy.ai import Hint
+    from nardy.ai.analysis import Judgement
     from nardy.ai.levels import Level
 
 
@@ -27,6 +30,7 @@ class LongVariant(Variant):
     key = "long"
     name = "Long nardy"
     rules_type = Rules
+    step = Step
     facing = False
     hints = True
     reviews = True
@@ -74,6 +78,15 @@ class LongVariant(Variant):
     def parse_turn(self, text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]:
         return steps.parse_turn(text, dice)
 
+    def position_to_text(self, position: AnyPosition) -> str:
+        return position_to_text(own(position, Position))
+
+    def position_from_text(self, text: str) -> AnyPosition:
+        return position_from_text(text)
+
+    def moved(self, position: AnyPosition, steps: Sequence[Step]) -> AnyPosition:
+        return move(own(position, Position), steps)
+
     def loss_value(self, game: AnyGame, loser: Color) -> tuple[ResultKind, int]:
         long = own(game, Game)
         return scoring.loss_value(long.position, loser, long.rules)
@@ -109,6 +122,29 @@ class LongVariant(Variant):
         from nardy.ai import hint
 
         return hint(own(position, Position), dice, own(rules, Rules), away=away)
+
+    def judge_turn(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        steps: tuple[Step, ...],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> Judgement | None:
+        from nardy.ai.judging import judge_turn
+
+        return judge_turn(own(position, Position), dice, steps, own(rules, Rules), away)
+
+    def luck(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> float:
+        from nardy.ai.luck import luck
+
+        return luck(own(position, Position), dice, own(rules, Rules), away)
 
 
 LONG = LongVariant()

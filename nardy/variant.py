@@ -32,6 +32,7 @@ from nardy.steps import Step
 
 if TYPE_CHECKING:
     from nardy.ai import Hint
+    from nardy.ai.analysis import Judgement
     from nardy.ai.levels import Level
 
 AnyGame = LongGame | ShortGame
@@ -55,6 +56,7 @@ class Variant(ABC):
     key: ClassVar[str]  # what records, buttons and statistics carry: "long", "short"
     name: ClassVar[str]  # in English, for a person: "Long nardy"
     rules_type: ClassVar[type[Rules] | type[ShortRules]]
+    step: ClassVar[type[Step]]  # the class of its steps, which `parse_turn` gives
     facing: ClassVar[bool]  # the sides move towards each other and share a bar (§9)
     hints: ClassVar[bool]  # whether the strongest level hints a player's turn (`hint`)
     reviews: ClassVar[bool]  # whether the Expert reviews its finished games (`nardy.ai.analysis`)
@@ -117,6 +119,18 @@ class Variant(ABC):
         return self.rules_type.from_dict(data)
 
     @abstractmethod
+    def position_to_text(self, position: AnyPosition) -> str:
+        """A position in one line of text; `position_from_text` reads it back equal."""
+
+    @abstractmethod
+    def position_from_text(self, text: str) -> AnyPosition:
+        """Read `position_to_text`'s line back; anything else raises a `ValueError`."""
+
+    @abstractmethod
+    def moved(self, position: AnyPosition, steps: Sequence[Step]) -> AnyPosition:
+        """`position` with the side to move's `steps` made, unchecked: a turn drawn."""
+
+    @abstractmethod
     def turn_text(self, position: AnyPosition, steps: Sequence[Step]) -> str:
         """`steps`, played from `position`, in the variant's notation (§10; §9's `bar/22` and
         `13/7*`)."""
@@ -169,6 +183,30 @@ class Variant(ABC):
         """The strongest level's best turn and the next two, for a player on roll; only where
         `hints` says the variant gives them."""
         raise ValueError(f"{self.name} gives no hints")
+
+    def judge_turn(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        steps: tuple[Step, ...],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> Judgement | None:
+        """The turn `steps` against the Expert's best with `dice`, for a review
+        (`nardy.ai.analysis`); None when the roll left no choice. Only where `reviews` says
+        the variant is reviewed."""
+        raise ValueError(f"{self.name} games are not reviewed")
+
+    def luck(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> float:
+        """How much better `dice` leave the mover than his 36 rolls do on average, by the
+        Expert's 1-ply evaluation; only where `reviews` says the variant is reviewed."""
+        raise ValueError(f"{self.name} games are not reviewed")
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:
         """Whether the bot at `level` doubles now; never in a game without the cube."""

@@ -16,9 +16,9 @@ from bot.ui.records import player_label
 from bot.ui.screens import base_view
 from nardy import Color, Step
 from nardy.ai.analysis import Review, TurnReview, Verdict
-from nardy.movegen import move
 from nardy.steps import format_dice
 from nardy.transcript import Transcript
+from nardy.variant import Variant
 from nardy.variants import variant_of
 from renderer import BoardView, Dice, Theme, TurnMarks
 from renderer.compare import Panel, compare
@@ -94,12 +94,14 @@ def turn_pictures(
     above the board as it was best played, each with its move and its equity, from the
     mover's side. CPU work: under 10 ms a picture."""
     names = (player_label(texts, record.players[0]), player_label(texts, record.players[1]))
+    variant = variant_of(record.rules)
     pictures = []
     for turn in turns:
         base = replace(base_view(texts, turn.color, names), theme=theme)
         shown = ((turn.played, turn.played_equity), (turn.best, turn.best_equity))
         panels = [
             _panel(
+                variant,
                 base,
                 turn,
                 steps,
@@ -115,11 +117,13 @@ def turn_pictures(
     return pictures
 
 
-def _panel(base: BoardView, turn: TurnReview, steps: tuple[Step, ...], heading: str) -> Panel:
+def _panel(
+    variant: Variant, base: BoardView, turn: TurnReview, steps: tuple[Step, ...], heading: str
+) -> Panel:
     """The board after `steps` with the turn's roll, all played, and the steps marked."""
     dice = Dice(turn.dice, tuple(step.die for step in steps))
     view = replace(base, dice=dice, last_turn=TurnMarks(turn.color, steps))
-    return Panel(heading, move(turn.position, steps), view)
+    return Panel(heading, variant.moved(turn.position, steps), view)
 
 
 def _side(texts: Texts, record: Transcript, review: Review, color: Color) -> str:

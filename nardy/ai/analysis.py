@@ -1,17 +1,19 @@
-"""A finished long-nardy game reviewed by the Expert: every turn with a choice valued against
-the best turn on the same roll, and every roll's luck.
+"""A finished game reviewed by the Expert: every turn with a choice valued against the best turn
+on the same roll, and every roll's luck.
 
-Each decision's candidates are ranked 1-ply by the Expert's evaluation; the best few within the
-Expert's own margin of the best (`expert.CANDIDATES`, `expert.MARGIN`), and the turn played,
-are then valued 2-ply (each against the opponent's 21 replies), so the turn played and the best
-are valued alike. A turn played that is the only one within the margin is the best, valued
-1-ply. The Expert itself looks a ply deeper where the best two are close, so a turn it played
-can lose a little here. Equity is in points of a single game, or, in a match, in the match's
-equity scaled as points (`valuation.Stakes`). Each turn is classed by the equity it lost, on
-the scale of gnubg and lichess: doubtful from 0.04, a mistake from 0.08, a blunder from 0.16.
-Luck is the value of the mover's best turn with the roll less its mean over the 36 rolls
-(`nardy.ai.luck`); the opening roll played as the first turn (RULES.md §2 `play_opening_roll`),
-never a double, has none counted.
+The game's variant judges each turn (`Variant.judge_turn`: long nardy's `nardy.ai.judging`,
+short nardy's `nardy.short.ai.judging`): its candidates are ranked 1-ply by the Expert's
+evaluation; the best few within the Expert's own margin of the best, and the turn played, are
+then valued 2-ply (each against the opponent's 21 replies), so the turn played and the best are
+valued alike. A turn played that is the only one within the margin is the best, valued 1-ply.
+The long Expert itself looks a ply deeper where the best two are close, so a turn it played can
+lose a little here. Equity is in points of a single game, or, in a long-nardy match, in the
+match's equity scaled as points (`valuation.Stakes`); short nardy's is cubeless money equity.
+Each turn is classed by the equity it lost, on the scale of gnubg and lichess: doubtful from
+0.04, a mistake from 0.08, a blunder from 0.16. Luck (`Variant.luck`) is the value of the
+mover's best turn with the roll less its mean over the 36 rolls; the opening roll played as the
+first turn (RULES.md §2 `play_opening_roll`), never a double, has none counted. Short nardy's
+cube decisions are not reviewed.
 """
 
 from __future__ import annotations
@@ -21,20 +23,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nardy.ai.expert import CANDIDATES, MARGIN, expert_chances
-from nardy.ai.luck import luck
-from nardy.ai.search import Scored, one_ply, two_ply
-from nardy.ai.valuation import Stakes
 from nardy.color import Color
-from nardy.game import Game
-from nardy.interchange import position_from_text, position_to_text
-from nardy.long_variant import LONG
-from nardy.movegen import legal_turns
-from nardy.position import Position
-from nardy.rules import Opening, Rules
+from nardy.rules import Opening
 from nardy.steps import Step
-from nardy.transcript import Transcript, VerificationError, verify
-from nardy.variant import own
+from nardy.transcript import Transcript, VerificationError, unfold, verify
+from nardy.variant import AnyPosition, AnyRules, Variant
+from nardy.variants import board_variant, find_variant, variant_of
 
 
 class Verdict(StrEnum):
@@ -66,7 +60,7 @@ class TurnReview:
 
     number: int  # the turn's number in the record, from 1
     color: Color
-    position: Position  # before the turn, the mover on roll
+    position: AnyPosition  # before the turn, the mover on roll
     dice: tuple[int, int]
     played: tuple[Step, ...]
     best: tuple[Step, ...]
@@ -114,16 +108,27 @@ class Review:
 
 
 @dataclass(frozen=True, slots=True)
+class Judgement:
+    """A turn judged (`Variant.judge_turn`): the best turn on its roll, the equities of the turn
+    played and of the best for the mover, and the plies that valued them."""
+
+    best: tuple[Step, ...]
+    played_equity: float
+    best_equity: float
+    plies: int
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One turn of a record as the review values it, apart from the rest of the game: a worker
     values any of them alone (`value`)."""
 
     number: int  # the turn's number in the record, from 1
     color: Color
-    position: Position  # before the turn, the mover on roll
+    position: AnyPosition  # before the turn, the mover on roll
     dice: tuple[int, int]
     steps: tuple[Step, ...]
-    rules: Rules
+    rules: AnyRules
     away: tuple[int, int] | None  # in a match, the points the mover and the opponent need
     lucky: bool  # whether its roll's luck counts (not the opening roll played as turn 1)
 
@@ -140,7 +145,7 @@ class Valued:
 
 
 def analyse(record: Transcript, progress: Callable[[int, int], None] | None = None) -> Review:
-    """Review a long-nardy game record, checked first (`transcript.verify`: a tampered record
+    """Review a game record, checked first (`transcript.verify`: a tampered record
     is an `AnalysisError`); `progress(done, total)` is called after each turn. The same as
     `combine` of every `decisions` turn's `value`, which the bot spreads over its workers."""
     planned = decisions(record)
@@ -153,35 +158,52 @@ def analyse(record: Transcript, progress: Callable[[int, int], None] | None = No
 
 
 def decisions(record: Transcript) -> list[Decision]:
-    """Every turn of a long-nardy record, checked first (a tampered one is an `AnalysisError`),
-    each with the position it was played from and the mover's stakes."""
-    if not LONG.owns(record.rules):
-        raise AnalysisError("only long nardy's games can be analysed for now")
+    """Every turn of a record whose game the Expert reviews (`Variant.reviews`), checked first
+    (a tampered one is an `AnalysisError`), each with the position it was played from and the
+    mover's stakes."""
+    variant = variant_of(record.rules)
+    if not variant.reviews:
+        raise AnalysisError(f"{variant.name} games cannot be analysed")
     try:
         verify(record)
+        after = [game.position for game in unfold(record)]
     except VerificationError as exc:
         raise AnalysisError(f"the record does not check out: {exc}") from None
-    rules = own(record.rules, Rules)
-    game = Game(rules, Position.start())
+    rules = record.rules
+    before = [variant.placeholder(rules).position, *after][: len(record.turns)]
     opening_played = rules.opening is Opening.PLAY_OPENING_ROLL
     planned = []
-    for number, turn in enumerate(record.turns, 1):
-        away = _away(record, turn.color)
+    for number, (turn, position) in enumerate(zip(record.turns, before, strict=True), 1):
         lucky = number > 1 or not opening_played  # the opening's dice are never a double
-        position, dice, steps = game.position, turn.dice, turn.steps
-        planned.append(Decision(number, turn.color, position, dice, steps, rules, away, lucky))
-        game = game.with_roll(turn.dice).play_turn(turn.steps)
+        away = _away(record, turn.color)
+        planned.append(
+            Decision(number, turn.color, position, turn.dice, turn.steps, rules, away, lucky)
+        )
     return planned
 
 
 def value(decision: Decision) -> Valued:
     """One turn valued against the best on its roll, with its roll's luck."""
     d = decision
-    luck_of = luck(d.position, d.dice, d.rules, d.away) if d.lucky else 0.0
-    stakes = Stakes.of(d.rules, d.away)
-    return Valued(
-        d.color, _review(d.number, d.color, d.position, d.dice, d.steps, stakes), luck_of, d.lucky
+    variant = variant_of(d.rules)
+    luck_of = variant.luck(d.position, d.dice, d.rules, d.away) if d.lucky else 0.0
+    judged = variant.judge_turn(d.position, d.dice, d.steps, d.rules, d.away)
+    turn = (
+        None
+        if judged is None
+        else TurnReview(
+            d.number,
+            d.color,
+            d.position,
+            d.dice,
+            d.steps,
+            judged.best,
+            judged.played_equity,
+            judged.best_equity,
+            judged.plies,
+        )
     )
+    return Valued(d.color, turn, luck_of, d.lucky)
 
 
 def value_all(decisions: Sequence[Decision]) -> list[Valued]:
@@ -200,17 +222,18 @@ def combine(valued: Sequence[Valued]) -> Review:
     return Review(turns, (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
 
 
-REVIEW_FORMAT = 1
+REVIEW_FORMAT = 2
 """The version of `review_to_json`'s form: a review kept in another is made again."""
 
 
 def review_to_json(review: Review) -> str:
     """`review` as one line of JSON, to keep with its record (`review_from_json` reads it):
-    about 120 bytes a decision, each position in its compact text form."""
+    about 120 bytes a decision, each position in its game's compact text form."""
+    variant = variant_of_review(review)
     turns = [
         [
             t.number,
-            position_to_text(t.position),
+            variant.position_to_text(t.position),
             list(t.dice),
             [[s.src, s.die] for s in t.played],
             [[s.src, s.die] for s in t.best],
@@ -220,8 +243,19 @@ def review_to_json(review: Review) -> str:
         ]
         for t in review.turns
     ]
-    data = {"v": REVIEW_FORMAT, "turns": turns, "luck": review.luck, "rolls": review.rolls}
+    data = {
+        "v": REVIEW_FORMAT,
+        "variant": variant.key,
+        "turns": turns,
+        "luck": review.luck,
+        "rolls": review.rolls,
+    }
     return json.dumps(data, separators=(",", ":"))
+
+
+def variant_of_review(review: Review) -> Variant:
+    """The game a review's positions are of (long nardy's for a review without decisions)."""
+    return board_variant(review.turns[0].position) if review.turns else find_variant("long")
 
 
 def review_from_json(text: str) -> Review:
@@ -231,19 +265,21 @@ def review_from_json(text: str) -> Review:
         data = json.loads(text)
         if data["v"] != REVIEW_FORMAT:
             raise ValueError(f"version {data['v']}, not {REVIEW_FORMAT}")
+        variant = find_variant(data["variant"])
         turns = []
         for number, position, dice, played, best, played_equity, best_equity, plies in data[
             "turns"
         ]:
-            at = position_from_text(position)
+            at = variant.position_from_text(position)
+            step = variant.step
             turns.append(
                 TurnReview(
                     int(number),
                     at.to_move,
                     at,
                     (int(dice[0]), int(dice[1])),
-                    tuple(Step(int(src), int(die)) for src, die in played),
-                    tuple(Step(int(src), int(die)) for src, die in best),
+                    tuple(step(int(src), int(die)) for src, die in played),
+                    tuple(step(int(src), int(die)) for src, die in best),
                     float(played_equity),
                     float(best_equity),
                     int(plies),
@@ -264,53 +300,3 @@ def _away(record: Transcript, mover: Color) -> tuple[int, int] | None:
         return None
     length, score = record.rules.match_length, record.match.score
     return length - score[mover], length - score[mover.opponent]
-
-
-def _review(
-    number: int,
-    color: Color,
-    position: Position,
-    dice: tuple[int, int],
-    steps: tuple[Step, ...],
-    stakes: Stakes,
-) -> TurnReview | None:
-    """The turn `steps` valued against the best with `dice`; None when there was no choice (a
-    pass, or one resulting position however the steps are ordered)."""
-    legal = legal_turns(position, dice, stakes.rules)
-    if len(legal.turns) < 2:
-        return None
-    after = legal.play(steps)
-    ranked = one_ply(position, legal.turns, expert_chances, stakes)
-    played = _scored(ranked, after, number)
-    close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
-    if close == [played]:
-        return _turn_review(number, color, position, dice, steps, played, played, 1)
-    if played not in close:
-        close.append(played)
-    rescored = two_ply(close, stakes, expert_chances)
-    best, played = rescored[0], _scored(rescored, after, number)
-    return _turn_review(number, color, position, dice, steps, played, best, 2)
-
-
-def _scored(ranked: list[Scored], after: Position, number: int) -> Scored:
-    """The turn of `ranked` that leaves `after`, the position turn `number` left."""
-    found = next((s for s in ranked if s.turn.result == after), None)
-    if found is None:  # every legal turn is ranked: the rules core disagrees with itself
-        raise AnalysisError(f"turn {number} leaves a position no legal turn leaves")
-    return found
-
-
-def _turn_review(
-    number: int,
-    color: Color,
-    position: Position,
-    dice: tuple[int, int],
-    steps: tuple[Step, ...],
-    played: Scored,
-    best: Scored,
-    plies: int,
-) -> TurnReview:
-    best_steps = steps if best is played else best.turn.steps
-    return TurnReview(
-        number, color, position, dice, steps, best_steps, played.equity, best.equity, plies
-    )

@@ -82,13 +82,15 @@ def _color_from(text: str) -> Color | None:
     return _COLORS[text]
 
 
-def _position_to_text(position: Position) -> str:
+def position_to_text(position: Position) -> str:
+    """A position in one line: the 24 points, the bar, the borne off, the side to move."""
     points = ",".join(map(str, position.points))
     bar, off = position.bar, position.off
     return f"{points}/{bar[0]},{bar[1]}/{off[0]},{off[1]}/{position.to_move.label[0]}"
 
 
-def _position_from_text(text: str) -> Position:
+def position_from_text(text: str) -> Position:
+    """Read `position_to_text`'s line back; anything else raises `RecordError`."""
     try:
         points, bar, off, to_move = text.split("/")
         white_bar, black_bar = map(int, bar.split(","))
@@ -145,7 +147,7 @@ def game_to_text(game: Game) -> str:
         (
             VERSION,
             rules_to_text(game.rules),
-            _position_to_text(game.position),
+            position_to_text(game.position),
             dice_to_text(game.dice),
             steps_to_text(game.played),
             history_to_text(game.history),
@@ -172,7 +174,7 @@ def game_from_text(text: str) -> Game:
     the_cube, crawford = _cube_from_text(cube)
     return Game(
         rules_from_text(rules),
-        _position_from_text(position),
+        position_from_text(position),
         dice_from_text(dice) if dice else None,
         steps,
         turns,

@@ -13,6 +13,8 @@ from nardy.rules import Rules
 from nardy.scoring import ResultKind
 from nardy.short import notation, record
 from nardy.short.game import Game, new_game
+from nardy.short.movegen import move
+from nardy.short.notation import Step as ShortStep
 from nardy.short.position import Position
 from nardy.short.position import to_absolute as short_absolute
 from nardy.short.rules import ShortRules
@@ -22,6 +24,7 @@ from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant, own
 
 if TYPE_CHECKING:
     from nardy.ai import Hint
+    from nardy.ai.analysis import Judgement
     from nardy.ai.levels import Level
 
 
@@ -31,9 +34,10 @@ class ShortVariant(Variant):
     key = "short"
     name = "Short nardy"
     rules_type = ShortRules
+    step = ShortStep
     facing = True
     hints = True
-    reviews = False  # the review (`nardy.ai.analysis`) reads long-nardy records only
+    reviews = True
 
     def rules_from(self, house: Rules, cube: bool) -> ShortRules:
         # §9 keeps the opening and the higher-die rule; the rest of the house rules are long
@@ -68,6 +72,15 @@ class ShortVariant(Variant):
 
     def rules_from_text(self, text: str) -> AnyRules:
         return record.rules_from_text(text)
+
+    def position_to_text(self, position: AnyPosition) -> str:
+        return record.position_to_text(own(position, Position))
+
+    def position_from_text(self, text: str) -> AnyPosition:
+        return record.position_from_text(text)
+
+    def moved(self, position: AnyPosition, steps: Sequence[Step]) -> AnyPosition:
+        return move(own(position, Position), steps)
 
     def turn_text(self, position: AnyPosition, steps: Sequence[Step]) -> str:
         return notation.format_turn(own(position, Position), steps)
@@ -114,6 +127,29 @@ class ShortVariant(Variant):
         from nardy.short.ai import hint  # money play: a match's score does not change it
 
         return hint(own(position, Position), dice, own(rules, ShortRules))
+
+    def judge_turn(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        steps: tuple[Step, ...],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> Judgement | None:
+        from nardy.short.ai.judging import judge_turn  # money play, as the Expert plays
+
+        return judge_turn(own(position, Position), dice, steps, own(rules, ShortRules))
+
+    def luck(
+        self,
+        position: AnyPosition,
+        dice: tuple[int, int],
+        rules: AnyRules,
+        away: tuple[int, int] | None,
+    ) -> float:
+        from nardy.short.ai.judging import luck
+
+        return luck(own(position, Position), dice, own(rules, ShortRules))
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:
         from nardy.short.ai import wants_double

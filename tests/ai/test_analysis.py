@@ -13,6 +13,7 @@ import pytest
 from nardy import Color, Rules
 from nardy.ai import Level, choose_turn
 from nardy.ai.analysis import (
+    REVIEW_FORMAT,
     AnalysisError,
     Review,
     Verdict,
@@ -33,8 +34,6 @@ from nardy.fair import FairDice
 from nardy.game import Game, new_game
 from nardy.movegen import legal_turns
 from nardy.position import Position
-from nardy.short.game import new_game as new_short_game
-from nardy.short.rules import ShortRules
 from nardy.transcript import MatchPlace, Transcript, from_game, to_text
 
 SEED = bytes(range(32))
@@ -170,15 +169,6 @@ def test_a_tampered_record_is_refused_with_the_reason(
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_a_short_nardy_record_says_it_cannot_be_analysed_yet() -> None:
-    dice = FairDice(SEED, "g-short", "mix")
-    opening, game = new_short_game(ShortRules(), dice)
-    game = game.resign(game.to_move)
-    record = from_game(game, opening, ("A", "B"), game_id="g-short", seed=SEED, mix="mix")
-    with pytest.raises(AnalysisError, match="only long nardy"):
-        analyse(record)
-
-
 @pytest.mark.timeout(120)
 def test_the_command_line_prints_each_sides_figures_and_the_worst_turns(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -200,11 +190,16 @@ def test_a_review_reads_back_exactly_from_the_json_it_is_kept_as() -> None:
     _record, review = planted()
     text = review_to_json(review)
     assert review_from_json(text) == review and "\n" not in text
-    another = text.replace('{"v":1,', '{"v":2,', 1)  # kept by another version of the bot
-    assert another != text
-    for broken in ("", "[]", "{}", '{"v": 1, "turns": [[1]], "luck": [0, 0]}', another):
+    newer = f'{{"v":{REVIEW_FORMAT + 1},'  # kept by another version of the bot
+    another = text.replace(f'{{"v":{REVIEW_FORMAT},', newer, 1)
+    unknown = text.replace('"variant":"long"', '"variant":"chess"', 1)
+    assert text != another and text != unknown
+    older = '{"v":1,"turns":[],"luck":[0,0],"rolls":[0,0]}'  # the form before short nardy's
+    for broken in ("", "[]", "{}", '{"v": 2, "turns": [[1]], "luck": [0, 0]}', another, unknown):
         with pytest.raises(AnalysisError, match="not a review"):
             review_from_json(broken)
+    with pytest.raises(AnalysisError, match="version 1, not"):
+        review_from_json(older)
 
 
 @pytest.mark.timeout(120)

@@ -16,7 +16,8 @@ from bot.storage import RedisStore
 from bot.ui.callbacks import ReviewTap
 from bot.ui.keyboards import again_menu
 from nardy.ai import Level
-from nardy.long_variant import LONG
+from nardy.ai.analysis import REVIEW_FORMAT
+from nardy.long_variant import LONG, LongVariant
 from nardy.short.variant import SHORT
 from testkit.fakes.telegram import FakeTelegram
 from testkit.harness import Chat, Clock, fair_service, make_chat, play_one_turn
@@ -126,7 +127,7 @@ async def test_a_kept_review_that_does_not_read_is_made_again_and_kept_anew(
     await chat.press(chat.board, ANALYSIS)
     assert last_text(chat).startswith("🔍 The Expert's analysis of the game")
     assert counting.reviews == 1 and "not read from the store" in caplog.text
-    assert (await store.review(name) or "").startswith('{"v":1,')
+    assert (await store.review(name) or "").startswith(f'{{"v":{REVIEW_FORMAT},')
     caplog.clear()
 
 
@@ -188,25 +189,41 @@ async def test_a_review_that_fails_says_so_in_its_line_and_is_logged(
     caplog.clear()
 
 
+class Unreviewed(LongVariant):
+    """A game the Expert does not review."""
+
+    key = "unreviewed"
+    reviews = False
+
+
 def test_only_a_game_the_expert_reviews_offers_the_analysis() -> None:
     texts = Translator()[Locale.EN]
-    for game, offered in ((LONG, True), (SHORT, False)):
+    for game, offered in ((LONG, True), (SHORT, True), (Unreviewed(), False)):
         markup = again_menu(texts, Level.EASY, record="r1", game=game)
         labels = [button.text for row in markup.inline_keyboard for button in row]
         assert (ANALYSIS in labels) is offered and "📜 Game record" in labels
 
 
-async def test_a_short_nardy_record_comes_without_the_analysis(
+async def test_a_short_nardy_game_is_reviewed(
     telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
     chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()))
     await chat.send("/play short")
     await chat.press(chat.last, "Easy")
+    for _ in range(4):
+        await play_one_turn(chat)
     await chat.send("/resign")
     await chat.press(chat.last, lambda text: text.startswith("🏳"))
-    labels = [button["text"] for button in chat.board.buttons()]
-    assert "📜 Game record" in labels and ANALYSIS not in labels
-    await chat.press(chat.board, "📜 Game record")
+    board, before = chat.board, len(chat.messages)
+    await chat.press(board, ANALYSIS)
+    working, *pictures = chat.messages[before:]
+    review = working.text or ""
+    assert review.startswith("🔍 The Expert's analysis of the game")
+    sides = [line for line in review.splitlines() if line.startswith("• ")]
+    assert len(sides) == 2 and any("Bot · Easy: error rate " in line for line in sides)
+    assert all(picture.photo_id is not None for picture in pictures)
+    assert chat.alerts() == [] and telegram.schema_problems == []
+    await chat.press(board, "📜 Game record")
     record_file = chat.last
     assert record_file.document is not None
-    assert [button["text"] for button in record_file.buttons()] == ["📽 Replay"]
+    assert [button["text"] for button in record_file.buttons()] == [ANALYSIS, "📽 Replay"]

@@ -20,7 +20,9 @@ from bot.ui.delivery import Albums, send_album
 from bot.ui.review import pictured_turns, review_text, turn_captions, turn_pictures
 from bot.ui.screens import base_view
 from nardy import Color, Position
-from nardy.movegen import move
+from nardy.ai.analysis import Review
+from nardy.transcript import Transcript
+from nardy.variants import variant_of
 from renderer import CLASSIC, COLORBLIND, Dice, TurnMarks
 from renderer import geometry as g
 from renderer.compare import HEADING
@@ -28,15 +30,17 @@ from renderer.render import compose, render
 from testkit.fakes.telegram import FakeTelegram
 from testkit.harness import Clock, fair_service, make_chat
 from tests.ai.test_analysis import PLANTED, planted
+from tests.ai.test_short_analysis import planted as short_planted
 
 TEXTS = Translator()[Locale.EN]
 
 
-@pytest.mark.timeout(120)
-def test_the_costliest_turns_are_drawn_as_played_above_as_best() -> None:
-    record, review = planted()
+def check_pictures(record: Transcript, review: Review, costliest: int) -> None:
+    """The pictured turns, costliest first (turn `costliest` the first), each drawn as its
+    boards after the turn played and after the best, under their headings."""
+    variant = variant_of(record.rules)
     turns = pictured_turns(record, review)
-    assert turns[0].number == PLANTED and len(turns) <= 3
+    assert turns[0].number == costliest and len(turns) <= 3
     assert [t.lost for t in turns] == sorted((t.lost for t in turns), reverse=True)
     pictures = turn_pictures(TEXTS, record, turns, COLORBLIND)
     captions = turn_captions(TEXTS, record, turns)
@@ -51,12 +55,24 @@ def test_the_costliest_turns_are_drawn_as_played_above_as_best() -> None:
         for n, steps in enumerate((turn.played, turn.best)):
             dice = Dice(turn.dice, tuple(step.die for step in steps))
             view = replace(base, dice=dice, last_turn=TurnMarks(turn.color, steps))
-            board = np.asarray(compose(move(turn.position, steps), view), dtype=np.int16)
+            board = np.asarray(compose(variant.moved(turn.position, steps), view), dtype=np.int16)
             top = n * (HEADING + g.HEIGHT) + HEADING
             shown = picture[top : top + g.HEIGHT]
             assert np.abs(shown - board).mean() < 4  # this board, JPEG-encoded
         upper, lower = (picture[n * (HEADING + g.HEIGHT) + HEADING :][: g.HEIGHT] for n in (0, 1))
         assert np.abs(upper - lower).mean() > 0.5  # the two moves leave different boards
+
+
+@pytest.mark.timeout(120)
+def test_the_costliest_turns_are_drawn_as_played_above_as_best() -> None:
+    record, review = planted()
+    check_pictures(record, review, PLANTED)
+
+
+@pytest.mark.timeout(120)
+def test_a_short_nardy_games_costliest_turns_are_drawn_with_its_board() -> None:
+    record, number, review = short_planted()
+    check_pictures(record, review, number)
 
 
 @pytest.mark.timeout(120)

@@ -85,24 +85,32 @@ def one_ply(position: Position, turns: Sequence[Turn], net: Network | None = Non
     return ranked
 
 
+def best_by_roll(
+    positions: Sequence[Position], rules: ShortRules, net: Network | None = None
+) -> Floats:
+    """(len(positions), 21): for each position (the same side on roll in all) and each roll in
+    `ROLLS`' order, the equity of the side on roll after his best 1-ply turn with it (a roll he
+    cannot play leaves the position as it stands)."""
+    if not positions:
+        return np.empty((0, len(ROLLS)), dtype=np.float32)
+    mover = positions[0].to_move
+    results: list[Position] = []
+    starts: list[int] = []
+    for position in positions:
+        for dice, _ in ROLLS:
+            starts.append(len(results))
+            results.extend(turn.result for turn in legal_turns(position, dice, rules).turns)
+    equities = _values(encode(results, mover), net)[0]
+    best: Floats = np.maximum.reduceat(equities, starts).reshape(len(positions), len(ROLLS))
+    return best
+
+
 def replies_equities(
     afters: Sequence[Position], rules: ShortRules, net: Network | None = None
 ) -> Floats:
     """For each of `afters` (the opponent on roll in all), the mover's equity over the
-    opponent's 36 rolls, each answered by his best 1-ply turn (a roll he cannot play leaves
-    the position as it stands)."""
-    if not afters:
-        return np.empty(0, dtype=np.float32)
-    replier = afters[0].to_move
-    results: list[Position] = []
-    starts: list[int] = []
-    for after in afters:
-        for dice, _ in ROLLS:
-            starts.append(len(results))
-            results.extend(turn.result for turn in legal_turns(after, dice, rules).turns)
-    equities = _values(encode(results, replier), net)[0]
-    best = np.maximum.reduceat(equities, starts).reshape(len(afters), len(ROLLS))
-    mover: Floats = -(best @ ROLL_WEIGHTS) / 36.0
+    opponent's 36 rolls, each answered by his best 1-ply turn."""
+    mover: Floats = -(best_by_roll(afters, rules, net) @ ROLL_WEIGHTS) / 36.0
     return mover
 
 

@@ -1,0 +1,72 @@
+"""Short nardy's turns judged for a review (`nardy.ai.analysis`), as its Expert plays them
+(RULES.md §9, cubeless money equity): a turn played against the best on its roll, and a roll's
+luck."""
+
+from __future__ import annotations
+
+from nardy.ai.analysis import AnalysisError, Judgement
+from nardy.dice import ROLLS
+from nardy.short.ai.expert import (
+    CANDIDATES,
+    MARGIN,
+    ROLL_WEIGHTS,
+    Valued,
+    best_by_roll,
+    one_ply,
+    replies_equities,
+)
+from nardy.short.movegen import legal_turns
+from nardy.short.position import Position
+from nardy.short.rules import ShortRules
+from nardy.steps import Step
+
+
+def judge_turn(
+    position: Position, dice: tuple[int, int], steps: tuple[Step, ...], rules: ShortRules
+) -> Judgement | None:
+    """The turn `steps` valued against the best with `dice`; None when there was no choice.
+    The candidates are ranked 1-ply by the network; the best few within the Expert's margin
+    and the turn played are valued 2-ply (a turn that ends the game keeps its exact value)."""
+    legal = legal_turns(position, dice, rules)
+    if len(legal.turns) < 2:
+        return None
+    after = legal.play(steps)
+    ranked = one_ply(position, legal.turns)
+    played = _valued(ranked, after)
+    close = [v for v in ranked[:CANDIDATES] if v.equity >= ranked[0].equity - MARGIN]
+    if close == [played]:
+        return Judgement(steps, played.equity, played.equity, 1)
+    if played not in close:
+        close.append(played)
+    open_ = [v for v in close if v.turn.result.winner() is None]
+    values = dict(
+        zip(
+            (id(v) for v in open_),
+            replies_equities([v.turn.result for v in open_], rules).tolist(),
+            strict=True,
+        )
+    )
+    rescored = sorted(
+        (Valued(v.turn, values.get(id(v), v.equity), v.win) for v in close),
+        key=lambda v: -v.equity,
+    )
+    best, played = rescored[0], _valued(rescored, after)
+    best_steps = steps if best is played else best.turn.steps
+    return Judgement(best_steps, played.equity, best.equity, 2)
+
+
+def luck(position: Position, dice: tuple[int, int], rules: ShortRules) -> float:
+    """The luck of `dice` for the side on roll: the value of its best 1-ply turn with them less
+    that value's mean over the 36 rolls."""
+    values = best_by_roll([position], rules)[0]
+    mean = float(values @ ROLL_WEIGHTS) / 36.0
+    rolled = next(i for i, (roll, _) in enumerate(ROLLS) if roll == (min(dice), max(dice)))
+    return float(values[rolled]) - mean
+
+
+def _valued(ranked: list[Valued], after: Position) -> Valued:
+    """The turn of `ranked` that leaves `after`."""
+    found = next((v for v in ranked if v.turn.result == after), None)
+    if found is None:  # every legal turn is ranked: the rules core disagrees with itself
+        raise AnalysisError("a turn leaves a position no legal turn leaves")
+    return found
