@@ -20,7 +20,7 @@ from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant, own
 
 if TYPE_CHECKING:
     from nardy.ai import Hint
-    from nardy.ai.analysis import Judgement
+    from nardy.ai.judgement import Judgement
     from nardy.ai.levels import Level
 
 

@@ -32,7 +32,7 @@ from nardy.steps import Step
 
 if TYPE_CHECKING:
     from nardy.ai import Hint
-    from nardy.ai.analysis import Judgement
+    from nardy.ai.judgement import Judgement
     from nardy.ai.levels import Level
 
 AnyGame = LongGame | ShortGame

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from nardy.ai.judgement import AnalysisError as AnalysisError  # the review raises it too
 from nardy.color import Color
 from nardy.rules import Opening
 from nardy.steps import Step
@@ -47,10 +48,6 @@ THRESHOLDS = ((0.16, Verdict.BLUNDER), (0.08, Verdict.MISTAKE), (0.04, Verdict.D
 def verdict(lost: float) -> Verdict:
     """The class of a turn that lost `lost` equity against the best."""
     return next((v for least, v in THRESHOLDS if lost >= least), Verdict.GOOD)
-
-
-class AnalysisError(ValueError):
-    """A record that cannot be reviewed: the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,17 +102,6 @@ class Review:
         """`color`'s costliest turns that were not good, the costliest first."""
         bad = [t for t in self.decisions(color) if t.verdict is not Verdict.GOOD]
         return tuple(sorted(bad, key=lambda t: -t.lost)[:most])
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """A turn judged (`Variant.judge_turn`): the best turn on its roll, the equities of the turn
-    played and of the best for the mover, and the plies that valued them."""
-
-    best: tuple[Step, ...]
-    played_equity: float
-    best_equity: float
-    plies: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,8 @@ house rules and the match score)."""
 
 from __future__ import annotations
 
-from nardy.ai.analysis import AnalysisError, Judgement
 from nardy.ai.expert import CANDIDATES, MARGIN, expert_chances
+from nardy.ai.judgement import AnalysisError, Judgement
 from nardy.ai.search import Scored, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.movegen import legal_turns

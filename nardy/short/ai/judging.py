@@ -4,7 +4,7 @@ luck."""
 
 from __future__ import annotations
 
-from nardy.ai.analysis import AnalysisError, Judgement
+from nardy.ai.judgement import AnalysisError, Judgement
 from nardy.dice import ROLLS
 from nardy.short.ai.expert import (
     CANDIDATES,
