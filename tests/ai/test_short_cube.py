@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from nardy.ai import Level
 from nardy.color import Color
 from nardy.short import Cube, Game, Position, ShortRules
 from nardy.short.ai import SHORT_LEVELS, takes, wants_double
+from nardy.short.selfplay import random_game_positions
 from tests.nardy.short.builders import board
 
 CUBE = ShortRules(cube=True)
@@ -57,3 +60,22 @@ def test_no_double_where_the_cube_is_not_ours_to_turn() -> None:
     theirs = Game(CUBE, position=won, cube=Cube(2, Color.BLACK))
     assert not wants_double(theirs, Level.HARD)
     assert not wants_double(Game(CUBE, position=won).with_roll((2, 1)), Level.HARD)  # rolled
+
+
+def test_every_level_but_easy_judges_the_cube_alike() -> None:
+    """The cube reads one evaluation for every level, so two bots never take each other's
+    doubles in a war neither believes in (a Medium that read the static evaluation ran an
+    arena game's cube up to 8,192 against the Expert)."""
+    judged = [Level.MEDIUM, Level.HARD, Level.EXPERT]
+    seen_double = seen_take = False
+    for position in random_game_positions(2, random.Random(6))[::3]:
+        if position.winner() is not None:
+            continue
+        game = before_roll(position)
+        doubles = {wants_double(game, level) for level in judged}
+        assert len(doubles) == 1
+        answers = {takes(game.double(), level) for level in judged}
+        assert len(answers) == 1
+        seen_double |= doubles.pop()
+        seen_take |= answers.pop()
+    assert seen_double and seen_take

@@ -114,11 +114,6 @@ def evaluate(position: Position) -> Chances:
     return evaluate_shapes(position, mine, theirs)
 
 
-def before_roll(position: Position) -> Chances:
-    """The static chances of the side on roll, before it rolls (for the cube)."""
-    return evaluate(position).flipped()
-
-
 def evaluate_shapes(position: Position, mine: Shape, theirs: Shape) -> Chances:
     """Chances of `mine` (just moved) against `theirs` (on roll); neither has finished."""
     lead = theirs.pips - mine.pips - ROLL_VALUE
