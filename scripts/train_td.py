@@ -221,7 +221,9 @@ def resumed(out: Path, asked: dict[str, object]) -> tuple[Network, Adam, int, Hy
         raise CannotResume(f"no checkpoint {path} to resume; start without --resume")
     with np.load(path) as data:
         arrays = {k: data[k] for k in data.files}
-    stored = HyperParameters(**{k: arrays[k].item() for k in asdict(DEFAULTS)})
+    # A checkpoint from before short nardy's network was long nardy's.
+    found = {"variant": np.array("long")} | arrays
+    stored = HyperParameters(**{k: found[k].item() for k in asdict(DEFAULTS)})
     differ = [k for k, v in asked.items() if v != getattr(stored, k)]
     if differ:
         flags = ", ".join("--" + k.replace("_", "-") for k in differ)
@@ -286,8 +288,9 @@ def main() -> None:
                 parser.error(f"--hidden: {fewer}")
         adam, played = Adam(net, params.lr), 0
     trainee = TRAINEES[params.variant]
-    if net.w1.shape[0] != trainee.inputs:
-        parser.error(f"the weights take {net.w1.shape[0]} inputs, not {params.variant} nardy's")
+    if (net.w1.shape[0], len(net.b2)) != (trainee.inputs, trainee.outputs):
+        shape = f"{net.w1.shape[0]} inputs and {len(net.b2)} outputs"
+        parser.error(f"the weights have {shape}, not {params.variant} nardy's network's")
     errors: list[float] = []
     for game in range(played + 1, args.games + 1):
         x, outcome = trainee.self_play(net, game_rng(params.seed, game))

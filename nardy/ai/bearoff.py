@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nardy.ai.board import Boards, Floats
+from nardy.ai.evaluation import normal_cdf
 from nardy.data import shipped_arrays
 from nardy.position import CHECKERS
 
@@ -142,6 +143,14 @@ class BearoffDatabase:
     def variance(self, sides: Boards) -> Floats:
         result: Floats = self.variances[self.index(sides)]
         return result
+
+    def race_win(self, mine: Boards, theirs: Boards) -> Floats:
+        """The chance that `mine` (the side that has just moved) finishes bearing off before
+        `theirs` (on roll), both all home: the normal approximation of the difference of their
+        rolls to go, the side on roll winning ties (half a roll)."""
+        lead = self.expected_rolls(theirs) - self.expected_rolls(mine) - 0.5
+        spread = np.sqrt(self.variance(theirs) + self.variance(mine) + 0.25)
+        return normal_cdf(lead / spread)
 
 
 @cache

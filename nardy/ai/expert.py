@@ -17,7 +17,7 @@ import numpy as np
 
 from nardy.ai import bearoff, network, race
 from nardy.ai.board import Boards, Floats, Mask, encode, finished
-from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, Evaluator, normal_cdf
+from nardy.ai.evaluation import MARS_LOSS, MARS_WIN, WIN, Evaluator
 from nardy.ai.search import Scored, deepened, one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.movegen import LegalTurns
@@ -47,12 +47,8 @@ def expert_chances(boards: Boards, net: network.Network | None = None) -> Floats
         result[exact, WIN] = race.shipped().win(boards[exact])
     race_only = _all_home(boards[:, 0]) & _all_home(boards[:, 1]) & ~exact
     if race_only.any():
-        db = bearoff.shipped()
-        mine, theirs = boards[race_only, 0], boards[race_only, 1]
         # The opponent is on roll: the viewer wins by finishing in fewer rolls than he needs.
-        lead = db.expected_rolls(theirs) - db.expected_rolls(mine) - 0.5
-        spread = np.sqrt(db.variance(theirs) + db.variance(mine) + 0.25)
-        win = normal_cdf(lead / spread)
+        win = bearoff.shipped().race_win(boards[race_only, 0], boards[race_only, 1])
         result[race_only, WIN] = win
         result[race_only, MARS_WIN] = np.minimum(result[race_only, MARS_WIN], win)
         result[race_only, MARS_LOSS] = np.minimum(result[race_only, MARS_LOSS], 1.0 - win)

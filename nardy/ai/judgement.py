@@ -4,7 +4,9 @@ record that cannot be reviewed: apart from the review itself, so that the varian
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from nardy.steps import Step
 
@@ -22,3 +24,25 @@ class Judgement:
     played_equity: float
     best_equity: float
     plies: int
+
+
+class _Turn(Protocol):
+    @property
+    def result(self) -> object: ...
+
+
+class _Ranked(Protocol):
+    @property
+    def turn(self) -> _Turn: ...
+
+
+R = TypeVar("R", bound=_Ranked)
+
+
+def leaving(ranked: Sequence[R], after: object) -> R:
+    """The turn of `ranked` (every legal turn of a roll, valued) that leaves `after`, the
+    position the turn played left."""
+    found = next((each for each in ranked if each.turn.result == after), None)
+    if found is None:  # every legal turn is ranked: the rules core disagrees with itself
+        raise AnalysisError("a turn leaves a position no legal turn leaves")
+    return found

@@ -5,8 +5,8 @@ house rules and the match score)."""
 from __future__ import annotations
 
 from nardy.ai.expert import CANDIDATES, MARGIN, expert_chances
-from nardy.ai.judgement import AnalysisError, Judgement
-from nardy.ai.search import Scored, one_ply, two_ply
+from nardy.ai.judgement import Judgement, leaving
+from nardy.ai.search import one_ply, two_ply
 from nardy.ai.valuation import Stakes
 from nardy.movegen import legal_turns
 from nardy.position import Position
@@ -30,21 +30,13 @@ def judge_turn(
         return None
     after = legal.play(steps)
     ranked = one_ply(position, legal.turns, expert_chances, stakes)
-    played = _scored(ranked, after)
+    played = leaving(ranked, after)
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
     if close == [played]:
         return Judgement(steps, played.equity, played.equity, 1)
     if played not in close:
         close.append(played)
     rescored = two_ply(close, stakes, expert_chances)
-    best, played = rescored[0], _scored(rescored, after)
+    best, played = rescored[0], leaving(rescored, after)
     best_steps = steps if best is played else best.turn.steps
     return Judgement(best_steps, played.equity, best.equity, 2)
-
-
-def _scored(ranked: list[Scored], after: Position) -> Scored:
-    """The turn of `ranked` that leaves `after`."""
-    found = next((s for s in ranked if s.turn.result == after), None)
-    if found is None:  # every legal turn is ranked: the rules core disagrees with itself
-        raise AnalysisError("a turn leaves a position no legal turn leaves")
-    return found

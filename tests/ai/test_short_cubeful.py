@@ -63,5 +63,28 @@ def test_no_double_in_an_even_game_and_a_double_in_the_window() -> None:
     assert not cube_action(plain(0.5), Owner.CENTRED).double
     window = cube_action(Odds(0.72, 0.08, 0.0, 0.02, 0.0), Owner.CENTRED)
     assert window.double and window.take
-    # The owner of the cube keeps it longer than a centred cube would (it loses its access).
+    # The owner of the cube keeps it longer than a centred cube would: doubling gives away
+    # the access it has alone.
+    assert cube_action(plain(0.70), Owner.CENTRED).double
     assert not cube_action(plain(0.70), Owner.MINE).double
+
+
+@pytest.mark.parametrize(
+    ("odds", "owner", "live"),
+    [
+        # No gammons (W = L = 1): take point 1/5, cash point 4/5.
+        (plain(0.1), Owner.CENTRED, -1.0),
+        (plain(0.5), Owner.CENTRED, 0.0),
+        (plain(0.9), Owner.CENTRED, 1.0),
+        (plain(0.4), Owner.MINE, 0.0),
+        (plain(0.9), Owner.MINE, 1.0),
+        (plain(0.1), Owner.THEIRS, -1.0),
+        (plain(0.6), Owner.THEIRS, 0.0),
+        # Every win a gammon (W = 2, L = 1): take point 1/7, cash point 4/7.
+        (Odds(0.8, 0.8, 0.0, 0.0, 0.0), Owner.CENTRED, 1.0 + (0.8 - 4 / 7) / (3 / 7)),
+        (Odds(0.5, 0.5, 0.0, 0.0, 0.0), Owner.THEIRS, 0.25),
+        (Odds(0.1, 0.1, 0.0, 0.0, 0.0), Owner.CENTRED, -1.0),
+    ],
+)
+def test_the_live_cube_follows_janowskis_lines(odds: Odds, owner: Owner, live: float) -> None:
+    assert odds.cubeful(owner, efficiency=1.0) == pytest.approx(live, abs=1e-6)

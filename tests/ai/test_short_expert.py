@@ -95,6 +95,9 @@ def test_a_race_of_two_home_boards_reads_the_bear_off_database() -> None:
     chance = expert_chances(encode([position], Color.WHITE))
     assert chance[0, WIN] == pytest.approx(34 / 36, abs=0.05)  # a normal approximation
     assert chance[0, GAMMON_WIN] == 0.0  # no gammon: Black has borne off
+    # The same home boards on both sides: the side on roll is ahead by its roll (ties are its).
+    even = board(Color.BLACK, {6: 2, 5: 2}, {19: 2, 20: 2}, mine_off=11, theirs_off=11)
+    assert 0.2 < expert_chances(encode([even], Color.WHITE))[0, WIN] < 0.45
 
 
 def slow_replies_equity(after: Position) -> float:
@@ -138,21 +141,34 @@ def test_the_ranking_searches_the_close_one_ply_best_and_keeps_every_legal_turn(
         assert {v.turn.steps for v in head} == {v.turn.steps for v in close}
         open_ = [v for v in head if v.turn.result.winner() is None]
         values = replies_equities([v.turn.result for v in open_], RULES)
-        assert [v.equity for v in open_] == pytest.approx(values.tolist())
+        # float32, batched otherwise: equal to a few parts in a million
+        assert [v.equity for v in open_] == pytest.approx(values.tolist(), abs=1e-6)
         assert [v.equity for v in head] == sorted((v.equity for v in head), reverse=True)
     assert searched >= 3
 
 
-def test_bearing_off_without_contact_leaves_the_fewest_expected_rolls() -> None:
-    # All home, the other side past: with 6-5, bearing off two beats moving inside.
-    position = board(Color.WHITE, {6: 3, 5: 3, 4: 3, 3: 3, 2: 3}, {1: 15})
+def test_bearing_off_with_no_gammon_at_stake_leaves_the_fewest_expected_rolls() -> None:
+    # All home, four off; the other side all home in its own corner, five off: a pure race.
+    position = board(Color.WHITE, {6: 3, 5: 3, 4: 3, 3: 2}, {24: 5, 23: 5}, theirs_off=5)
+    assert bearing_off_freely(position)
     legal = legal_turns(position, (6, 5), RULES)
     best = expert_ranking(position, legal.turns, RULES)[0].turn.result
     boards = encode([t.result for t in legal.turns], Color.WHITE)
     fewest = float(bearoff.shipped().expected_rolls(boards[:, 0, :25]).min())
     chosen = encode([best], Color.WHITE)[:, 0, :25]
     assert float(bearoff.shipped().expected_rolls(chosen)[0]) == fewest
-    assert best.off[Color.WHITE] == 2
+    assert best.off[Color.WHITE] == 6  # 6/off 5/off
+
+
+def test_a_gammon_at_stake_is_saved_rather_than_raced() -> None:
+    # Fifteen on our 6-point, none off; the other side's last checker on its 1-point: with 2-2
+    # the fastest turn (6/4 four times) loses a gammon, 6/4 6/4 4/2 2/off bears one off.
+    position = board(Color.WHITE, {6: 15}, {24: 1}, theirs_off=14)
+    assert not bearing_off_freely(position)
+    legal = legal_turns(position, (2, 2), RULES)
+    for ranked in (expert_ranking(position, legal.turns, RULES), hint(position, (2, 2), RULES)):
+        steps = ranked[0].turn.steps if isinstance(ranked, list) else ranked.best
+        assert legal.play(steps).off[Color.WHITE] == 1
 
 
 def test_a_hint_lists_the_experts_best_turns_and_nothing_on_a_pass() -> None:
@@ -177,3 +193,11 @@ def test_the_odds_before_the_roll_are_the_networks_seen_by_the_side_on_roll() ->
 def test_the_roll_weights_cover_the_36_rolls() -> None:
     assert sum(w for _, w in ROLLS) == 36 and len(ROLLS) == 21
     assert net_module.OUTPUTS == 5
+
+
+def test_chances_flipped_are_the_other_sides_and_flip_back() -> None:
+    chance = np.array([[0.7, 0.2, 0.05, 0.1, 0.01]], dtype=np.float32)
+    other = net_module.flipped(chance)
+    assert other[0].tolist() == pytest.approx([0.3, 0.1, 0.01, 0.2, 0.05])
+    assert equity(other)[0] == pytest.approx(-equity(chance)[0])
+    assert np.allclose(net_module.flipped(other), chance)

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy.ai.network import WEIGHTS
+from nardy.short.ai import network as short_network
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["--seed", "7", "--hidden", "6", "--lam", "0.6", "--save-every", "2", "--check-every", "99"]
@@ -96,3 +97,31 @@ def test_a_run_from_given_weights_may_widen_them(tmp_path: Path) -> None:
     assert trained["start_from"].item() == "first.npz"
     assert not np.array_equal(trained["w2"][6:], np.zeros((3, 3)))  # the new units learn
     assert not np.array_equal(trained["w1"][:, :6], start["w1"])
+
+
+def test_short_nardys_network_trains_and_refuses_long_weights(tmp_path: Path) -> None:
+    out = tmp_path / "short.npz"
+    run = train(out, "--variant", "short", "--games", "2", *TINY)
+    assert run.returncode == 0, run.stderr
+    made = arrays(out)
+    assert made["variant"].item() == "short"
+    assert made["w1"].shape == (short_network.INPUTS, 6)
+    assert made["w2"].shape == (6, short_network.OUTPUTS)
+    long_weights = tmp_path / "long.npz"
+    assert train(long_weights, "--games", "2", *TINY).returncode == 0
+    mixed = train(
+        tmp_path / "x.npz", "--variant", "short", "--games", "2", "--start-from", str(long_weights)
+    )
+    assert mixed.returncode == 2
+    assert "not short nardy's network's" in mixed.stderr
+
+
+def test_a_checkpoint_from_before_the_variant_field_resumes_as_long_nardys(tmp_path: Path) -> None:
+    out = tmp_path / "old.npz"
+    assert train(out, "--games", "2", *TINY).returncode == 0
+    checkpoint = tmp_path / "old.ckpt.npz"
+    kept = {k: v for k, v in arrays(checkpoint).items() if k != "variant"}
+    np.savez_compressed(checkpoint, allow_pickle=False, **kept)
+    resumed = train(out, "--games", "3", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert arrays(out)["variant"].item() == "long"

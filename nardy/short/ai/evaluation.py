@@ -53,10 +53,6 @@ class Chances:
         """Expected points per game at cube 1: a single 1, a gammon 2 (backgammons as gammons)."""
         return 2.0 * self.win - 1.0 + self.gammon_win - self.gammon_loss
 
-    def flipped(self) -> Chances:
-        """The same chances seen by the other side."""
-        return Chances(1.0 - self.win, self.gammon_loss, self.gammon_win)
-
 
 @dataclass(frozen=True, slots=True)
 class Shape:

@@ -16,7 +16,6 @@ import numpy as np
 
 from nardy.ai import bearoff
 from nardy.ai.board import Boards, Floats, Mask
-from nardy.ai.evaluation import normal_cdf
 from nardy.ai.network import Network
 from nardy.dice import ROLLS
 from nardy.short.ai import network
@@ -49,20 +48,20 @@ def _all_home(sides: Boards) -> Mask:
 
 def expert_chances(boards: Boards, net: Network | None = None) -> Floats:
     """The network's (N, 5) chances (`net`'s, the shipped one's by default), exact for finished
-    games, no gammons against a side that has borne off; when both sides are all home, the
-    race's win chance from the one-sided bear-off database (the opponent on roll wins ties),
-    gammons kept within it."""
+    games; no gammon against a side that has borne off a checker, no backgammon once the sides
+    can no longer meet (§9); when both sides are all home, the race's win chance from the
+    one-sided bear-off database, gammons kept within it."""
     result = network.net_chances(net or network.shipped(), boards)
-    # §9: no gammon against a side that has borne off a checker.
     result[boards[:, 1, 0] > 0, GAMMON_WIN : BACKGAMMON_WIN + 1] = 0.0
     result[boards[:, 0, 0] > 0, GAMMON_LOSS : BACKGAMMON_LOSS + 1] = 0.0
+    # Without contact no checker is hit again, and none stands in the other's home: the loser's
+    # checkers there would still face the winner's.
+    parted = ~contact(boards) & ~finished(boards)
+    result[parted, BACKGAMMON_WIN] = 0.0
+    result[parted, BACKGAMMON_LOSS] = 0.0
     race = _all_home(boards[:, 0]) & _all_home(boards[:, 1]) & ~finished(boards)
     if race.any():
-        db = bearoff.shipped()
-        mine, theirs = boards[race, 0, :BAR], boards[race, 1, :BAR]
-        lead = db.expected_rolls(theirs) - db.expected_rolls(mine) - 0.5
-        spread = np.sqrt(db.variance(theirs) + db.variance(mine) + 0.25)
-        win = normal_cdf(lead / spread)
+        win = bearoff.shipped().race_win(boards[race, 0, :BAR], boards[race, 1, :BAR])
         result[race, WIN] = win
         for column in (GAMMON_WIN, BACKGAMMON_WIN):
             result[race, column] = np.minimum(result[race, column], win)
@@ -128,9 +127,24 @@ def odds_on_roll(position: Position, net: Network | None = None) -> Odds:
 
 
 def bearing_off_freely(position: Position) -> bool:
-    """The mover is all home and the sides can no longer meet: only the race is left."""
+    """Only the race is left and no gammon is at stake: the mover is all home, the sides can
+    no longer meet, and both have borne off a checker. Then the turn that leaves the fewest
+    expected rolls is best; with a gammon at stake it need not be (saving one can take a
+    slower turn), so the search decides."""
     boards = encode([position], position.to_move)
-    return bool(_all_home(boards[:, 0])[0] and not contact(boards)[0])
+    started = bool((boards[0, :, 0] > 0).all())
+    return started and bool(_all_home(boards[:, 0])[0] and not contact(boards)[0])
+
+
+def two_ply(
+    candidates: Sequence[Valued], rules: ShortRules, net: Network | None = None
+) -> list[Valued]:
+    """`candidates` valued against all 21 replies of the opponent, best first; a turn that
+    ends the game keeps its value, which is exact."""
+    open_ = [v for v in candidates if v.turn.result.winner() is None]
+    values = replies_equities([v.turn.result for v in open_], rules, net).tolist()
+    searched = {id(v): Valued(v.turn, e, v.win) for v, e in zip(open_, values, strict=True)}
+    return sorted((searched.get(id(v), v) for v in candidates), key=lambda v: -v.equity)
 
 
 def expert_ranking(
@@ -147,15 +161,8 @@ def expert_ranking(
     if bearing_off_freely(position):
         boards = encode([v.turn.result for v in ranked], position.to_move)
         rolls = bearoff.shipped().expected_rolls(boards[:, 0, :BAR])
-        done = finished(boards)
-        order = sorted(range(len(ranked)), key=lambda i: (not done[i], rolls[i]))
-        return [ranked[i] for i in order]
+        return [ranked[i] for i in sorted(range(len(ranked)), key=lambda i: rolls[i])]
     close = [v for v in ranked[:CANDIDATES] if v.equity >= ranked[0].equity - MARGIN]
-    open_ = [v for v in close if v.turn.result.winner() is None]
-    if not search or len(close) < 2 or not open_:
+    if not search or len(close) < 2:
         return ranked
-    values = replies_equities([v.turn.result for v in open_], rules, net)
-    searched = {id(v): Valued(v.turn, float(e), v.win) for v, e in zip(open_, values, strict=True)}
-    rescored = [searched.get(id(v), v) for v in close]
-    rescored.sort(key=lambda v: -v.equity)
-    return rescored + ranked[len(close) :]
+    return two_ply(close, rules, net) + ranked[len(close) :]

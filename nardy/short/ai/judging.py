@@ -4,16 +4,15 @@ luck."""
 
 from __future__ import annotations
 
-from nardy.ai.judgement import AnalysisError, Judgement
+from nardy.ai.judgement import Judgement, leaving
 from nardy.dice import ROLLS
 from nardy.short.ai.expert import (
     CANDIDATES,
     MARGIN,
     ROLL_WEIGHTS,
-    Valued,
     best_by_roll,
     one_ply,
-    replies_equities,
+    two_ply,
 )
 from nardy.short.movegen import legal_turns
 from nardy.short.position import Position
@@ -32,25 +31,14 @@ def judge_turn(
         return None
     after = legal.play(steps)
     ranked = one_ply(position, legal.turns)
-    played = _valued(ranked, after)
+    played = leaving(ranked, after)
     close = [v for v in ranked[:CANDIDATES] if v.equity >= ranked[0].equity - MARGIN]
     if close == [played]:
         return Judgement(steps, played.equity, played.equity, 1)
     if played not in close:
         close.append(played)
-    open_ = [v for v in close if v.turn.result.winner() is None]
-    values = dict(
-        zip(
-            (id(v) for v in open_),
-            replies_equities([v.turn.result for v in open_], rules).tolist(),
-            strict=True,
-        )
-    )
-    rescored = sorted(
-        (Valued(v.turn, values.get(id(v), v.equity), v.win) for v in close),
-        key=lambda v: -v.equity,
-    )
-    best, played = rescored[0], _valued(rescored, after)
+    rescored = two_ply(close, rules)
+    best, played = rescored[0], leaving(rescored, after)
     best_steps = steps if best is played else best.turn.steps
     return Judgement(best_steps, played.equity, best.equity, 2)
 
@@ -62,11 +50,3 @@ def luck(position: Position, dice: tuple[int, int], rules: ShortRules) -> float:
     mean = float(values @ ROLL_WEIGHTS) / 36.0
     rolled = next(i for i, (roll, _) in enumerate(ROLLS) if roll == (min(dice), max(dice)))
     return float(values[rolled]) - mean
-
-
-def _valued(ranked: list[Valued], after: Position) -> Valued:
-    """The turn of `ranked` that leaves `after`."""
-    found = next((v for v in ranked if v.turn.result == after), None)
-    if found is None:  # every legal turn is ranked: the rules core disagrees with itself
-        raise AnalysisError("a turn leaves a position no legal turn leaves")
-    return found
