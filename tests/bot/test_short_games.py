@@ -696,3 +696,32 @@ def test_an_ended_game_is_stored_with_the_mark_its_game_had_before(
     assert [r.getMessage() for r in caplog.records if r.name == "bot.service.session"] == [
         "a finished game of 'hyper', which this version does not have, counted as long"
     ]
+
+
+async def test_a_whole_game_with_the_cube_against_the_expert_is_played_to_its_score(
+    chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    """The Expert plays, doubles and answers doubles by its network through the AI pool; the
+    person plays the first checker each time and takes every double offered."""
+    await store.set_user_pref(chat.user["id"], "cube", "1")
+    await start_short(chat, "Expert")
+    session = await stored(service, chat)
+    assert isinstance(session.game, ShortGame) and session.game.rules.cube
+    game_id, doubles = session.game_id, 0
+    for _ in range(300):
+        shown = labels(chat.board)
+        if "🎲 Play again" in shown:
+            break
+        if "✅ Take" in shown:
+            doubles += 1
+            await chat.press(chat.board, "✅ Take")
+        else:
+            await play_one_turn(chat)
+    finished = await service.load(game_id)
+    assert isinstance(finished.game, ShortGame)
+    result = finished.game.result
+    assert result is not None and result.reason is not EndReason.DROPPED
+    # The dice are seeded: the Expert doubles the person's first-checker play once.
+    assert doubles >= 1 and finished.game.cube.value == 2**doubles
+    assert result.points % finished.game.cube.value == 0
+    assert chat.alerts() == [] and telegram.schema_problems == []
