@@ -57,9 +57,11 @@ def expert_chances(boards: Boards, net: network.Network | None = None) -> Floats
 
 def _bearing_off_freely(position: Position) -> bool:
     """The mover is all home, the opponent can no longer meet his checkers and has not borne off
-    all (Black's last roll is valued exactly instead)."""
+    all (Black's last roll is valued exactly instead), and the mover has borne off a checker, so
+    cannot lose a mars (§7): saving one can take a slower turn that bears a checker off now, so
+    the search decides then. (Winning a mars, the fastest turn is the one to play.)"""
     mover, other = position.to_move, position.to_move.opponent
-    if position.winner() is not None:
+    if position.winner() is not None or position.off[mover] == 0:
         return False
     outside = range(bearoff.HOME + 1, POINTS + 1)
     contact = range(CONTACT_EDGE + 1, POINTS + 1)

@@ -13,6 +13,7 @@ from nardy import Color, Position, Rules, legal_turns
 from nardy.ai import Level, choose_turn
 from nardy.ai.bearoff import home_positions, key_of, shipped
 from nardy.dice import ROLLS
+from tests.nardy.builders import board
 
 BLACK_HOME = 13  # absolute: Black's point 1, so no contact with White is left
 
@@ -82,3 +83,12 @@ def test_expert_bears_off_with_the_fewest_expected_rolls() -> None:
             best = min(exhaustive(tuple(t.result.points[:6])) for t in legal.turns)
             played = legal.play(choose_turn(position, dice, Rules(), Level.EXPERT))
             assert exhaustive(tuple(played.points[:6])) == pytest.approx(best, abs=1e-9)
+
+
+def test_the_expert_saves_a_mars_rather_than_racing() -> None:
+    # Fifteen on our 6-point, none off; Black's last checker on his 1-point (our 13): with 2-2
+    # the fastest turn (6/4 four times) loses a mars (§7), 6/4 4/2 2/off 6/4 bears one off.
+    position = board(Color.WHITE, {6: 15}, {13: 1}, theirs_off=14)
+    legal = legal_turns(position, (2, 2), Rules())
+    played = legal.play(choose_turn(position, (2, 2), Rules(), Level.EXPERT))
+    assert played.off[Color.WHITE] == 1

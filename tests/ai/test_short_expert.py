@@ -147,7 +147,7 @@ def test_the_ranking_searches_the_close_one_ply_best_and_keeps_every_legal_turn(
     assert searched >= 3
 
 
-def test_bearing_off_with_no_gammon_at_stake_leaves_the_fewest_expected_rolls() -> None:
+def test_bearing_off_once_safe_from_a_gammon_leaves_the_fewest_expected_rolls() -> None:
     # All home, four off; the other side all home in its own corner, five off: a pure race.
     position = board(Color.WHITE, {6: 3, 5: 3, 4: 3, 3: 2}, {24: 5, 23: 5}, theirs_off=5)
     assert bearing_off_freely(position)

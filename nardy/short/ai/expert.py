@@ -127,12 +127,12 @@ def odds_on_roll(position: Position, net: Network | None = None) -> Odds:
 
 
 def bearing_off_freely(position: Position) -> bool:
-    """Only the race is left and no gammon is at stake: the mover is all home, the sides can
-    no longer meet, and both have borne off a checker. Then the turn that leaves the fewest
-    expected rolls is best; with a gammon at stake it need not be (saving one can take a
-    slower turn), so the search decides."""
+    """Only the race is left and the mover cannot be gammoned: he is all home, the sides can no
+    longer meet, and he has borne off a checker. Then the turn that leaves the fewest expected
+    rolls is best (it also wins any gammon there is to win soonest); saving a gammon can take a
+    slower turn that bears a checker off now, so the search decides that."""
     boards = encode([position], position.to_move)
-    started = bool((boards[0, :, 0] > 0).all())
+    started = bool(boards[0, 0, 0] > 0)
     return started and bool(_all_home(boards[:, 0])[0] and not contact(boards)[0])
 
 
