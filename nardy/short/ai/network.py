@@ -25,7 +25,7 @@ from nardy.position import CHECKERS, POINTS
 from nardy.short.ai.boards import COLUMNS, contact, finished, pips
 from nardy.short.position import BAR
 
-WEIGHTS_FILE = "short_td_v1.npz"  # bump the version when the inputs change
+WEIGHTS_FILE = "short_td_v2.npz"  # bump the version when the inputs change
 # The viewer's win (gammons and backgammons included), gammon win (backgammons included),
 # backgammon win, gammon loss and backgammon loss, as GNU Backgammon orders them.
 WIN, GAMMON_WIN, BACKGAMMON_WIN, GAMMON_LOSS, BACKGAMMON_LOSS = range(5)
