@@ -16,11 +16,9 @@ from nardy.position import Position
 from nardy.rules import Rules
 from nardy.scoring import ResultKind
 from nardy.steps import Step
-from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant, own
+from nardy.variant import AnyGame, AnyPosition, AnyRules, Expert, Variant, own
 
 if TYPE_CHECKING:
-    from nardy.ai import Hint
-    from nardy.ai.judgement import Judgement
     from nardy.ai.levels import Level
 
 
@@ -112,39 +110,18 @@ class LongVariant(Variant):
 
         return choose_turn(own(position, Position), dice, own(rules, Rules), level, seed, away)
 
-    def hint(
-        self,
-        position: AnyPosition,
-        dice: tuple[int, int],
-        rules: AnyRules,
-        away: tuple[int, int] | None,
-    ) -> Hint:
+    def expert(self) -> Expert[Position, Rules]:
         from nardy.ai import hint
-
-        return hint(own(position, Position), dice, own(rules, Rules), away=away)
-
-    def judge_turn(
-        self,
-        position: AnyPosition,
-        dice: tuple[int, int],
-        steps: tuple[Step, ...],
-        rules: AnyRules,
-        away: tuple[int, int] | None,
-    ) -> Judgement | None:
         from nardy.ai.judging import judge_turn
-
-        return judge_turn(own(position, Position), dice, steps, own(rules, Rules), away)
-
-    def luck(
-        self,
-        position: AnyPosition,
-        dice: tuple[int, int],
-        rules: AnyRules,
-        away: tuple[int, int] | None,
-    ) -> float:
         from nardy.ai.luck import luck
 
-        return luck(own(position, Position), dice, own(rules, Rules), away)
+        return Expert(
+            Position,
+            Rules,
+            lambda position, dice, rules, away: hint(position, dice, rules, away=away),
+            judge_turn,
+            luck,
+        )
 
 
 LONG = LongVariant()

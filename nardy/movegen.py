@@ -8,15 +8,13 @@ the states that use the roll as fully as the rules allow.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from nardy.color import Color, flip
-from nardy.compiled import current
+from nardy.compiled import load
 from nardy.errors import IllegalMove, Violation
 from nardy.position import CHECKERS, HEAD, POINTS, InvalidPosition, Position
 from nardy.rules import BlockCheck, Rules
@@ -327,24 +325,15 @@ class _Graph:
         return (depth, (board, left)) in self.final_set
 
 
-def _compiled_search() -> type[_movegen.Search] | None:
-    """The compiled search where it is built and current (`nardy.compiled`), else None and
-    the pure Python search serves."""
-    try:
-        from nardy import _movegen
-    except ImportError:
-        return None
-    if not current(_movegen.SOURCE_SHA256, Path(__file__).with_name("_movegen.c")):
-        return None
-    try:
-        _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK))
-    except TypeError as error:  # Position or Turn changed shape: rebuild the extension
-        logging.getLogger(__name__).warning("the compiled search is not used: %s", error)
-        return None
+def _compiled_search() -> type[_movegen.Search]:
+    """The compiled search, bound to the classes it builds (`nardy.compiled.load` calls it)."""
+    from nardy import _movegen
+
+    _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK))
     return _movegen.Search
 
 
-_COMPILED = _compiled_search()
+_COMPILED = load("nardy._movegen", _compiled_search)  # None: the pure Python search serves
 COMPILED = _COMPILED is not None  # is the compiled search in use?
 
 

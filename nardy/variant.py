@@ -14,8 +14,9 @@ when a level is asked for, keeping the core free of numpy.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from nardy.color import Color
 from nardy.cube import CubeError
@@ -40,6 +41,9 @@ AnyRules = Rules | ShortRules
 AnyPosition = LongPosition | ShortPosition
 
 T = TypeVar("T")
+P = TypeVar("P", bound=AnyPosition)
+R = TypeVar("R", bound=AnyRules)
+Away = tuple[int, int] | None  # the points each side still needs in a match, the mover's first
 
 
 def own(value: object, kind: type[T]) -> T:
@@ -48,6 +52,19 @@ def own(value: object, kind: type[T]) -> T:
     if not isinstance(value, kind):
         raise TypeError(f"{type(value).__module__}.{type(value).__name__} is not {kind}")
     return value
+
+
+@dataclass(frozen=True)
+class Expert(Generic[P, R]):
+    """A variant's Expert analysis (`Variant.expert`): its functions on the variant's own
+    position and options types, against which `Variant.hint`, `judge_turn` and `luck` check
+    what they are handed."""
+
+    position: type[P]
+    rules: type[R]
+    hint: Callable[[P, tuple[int, int], R, Away], Hint]
+    judge_turn: Callable[[P, tuple[int, int], tuple[Step, ...], R, Away], Judgement | None]
+    luck: Callable[[P, tuple[int, int], R, Away], float]
 
 
 class Variant(ABC):
@@ -173,6 +190,16 @@ class Variant(ABC):
         """The bot's turn at `level` (pure; run it off the event loop); `away`: the points
         each side still needs in a match, the side to move's first."""
 
+    def expert(self) -> Expert[Any, Any] | None:
+        """The Expert's analysis that `hint`, `judge_turn` and `luck` call, imported only when
+        asked for (the AI needs numpy; the core does not); None where the variant has none."""
+        return None
+
+    def _expert(self, missing: str) -> Expert[Any, Any]:
+        if (expert := self.expert()) is None:
+            raise ValueError(f"{self.name} {missing}")
+        return expert
+
     def hint(
         self,
         position: AnyPosition,
@@ -182,7 +209,8 @@ class Variant(ABC):
     ) -> Hint:
         """The strongest level's best turn and the next two, for a player on roll; only where
         `hints` says the variant gives them."""
-        raise ValueError(f"{self.name} gives no hints")
+        expert = self._expert("gives no hints")
+        return expert.hint(own(position, expert.position), dice, own(rules, expert.rules), away)
 
     def judge_turn(
         self,
@@ -195,7 +223,9 @@ class Variant(ABC):
         """The turn `steps` against the Expert's best with `dice`, for a review
         (`nardy.ai.analysis`); None when the roll left no choice. Only where `reviews` says
         the variant is reviewed."""
-        raise ValueError(f"{self.name} games are not reviewed")
+        expert = self._expert("games are not reviewed")
+        position, rules = own(position, expert.position), own(rules, expert.rules)
+        return expert.judge_turn(position, dice, steps, rules, away)
 
     def luck(
         self,
@@ -206,7 +236,8 @@ class Variant(ABC):
     ) -> float:
         """How much better `dice` leave the mover than his 36 rolls do on average, by the
         Expert's 1-ply evaluation; only where `reviews` says the variant is reviewed."""
-        raise ValueError(f"{self.name} games are not reviewed")
+        expert = self._expert("games are not reviewed")
+        return expert.luck(own(position, expert.position), dice, own(rules, expert.rules), away)
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:
         """Whether the bot at `level` doubles now; never in a game without the cube."""

@@ -19,7 +19,7 @@ import numpy as np
 from nardy.ai.board import Boards, Floats, pips
 from nardy.ai.evaluation import sigmoid
 from nardy.ai.features import TERMS, pips_to_first_off, strategy_terms
-from nardy.compiled import current
+from nardy.compiled import load
 from nardy.position import CHECKERS, POINTS
 
 WEIGHTS_FILE = "td_v3.npz"  # bump the version when the inputs change
@@ -56,18 +56,14 @@ def _side_inputs(side: Boards, other: Boards) -> Floats:
     )
 
 
-def _compiled_inputs() -> Callable[[Boards, int], bytearray] | None:
-    """The compiled inputs where they are built and current (`nardy.compiled`), else None."""
-    try:
-        from nardy.ai import _inputs
-    except ImportError:
-        return None
-    if not current(_inputs.SOURCE_SHA256, Path(__file__).with_name("_inputs.c")):
-        return None
+def _compiled_inputs() -> Callable[[Boards, int], bytearray]:
+    """The compiled inputs (`nardy.compiled.load` calls it)."""
+    from nardy.ai import _inputs
+
     return _inputs.inputs
 
 
-_COMPILED = _compiled_inputs()
+_COMPILED = load("nardy.ai._inputs", _compiled_inputs)  # None: `reference_inputs` serves
 
 
 def inputs(boards: Boards) -> Floats:

@@ -20,15 +20,13 @@ naming the rule a turn breaks) walk in Python towards the final states either se
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from nardy.color import Color
-from nardy.compiled import current
+from nardy.compiled import load
 from nardy.errors import IllegalMove, Violation
 from nardy.movegen import Question, roll_steps
 from nardy.position import CHECKERS
@@ -300,24 +298,15 @@ class _Search:
         return None  # the walk of `LegalTurns.play` does it all
 
 
-def _compiled_search() -> type[_movegen.Search] | None:
-    """The compiled search where it is built and current (`nardy.compiled`), else None and
-    the pure Python search serves."""
-    try:
-        from nardy.short import _movegen
-    except ImportError:
-        return None
-    if not current(_movegen.SOURCE_SHA256, Path(__file__).with_name("_movegen.c")):
-        return None
-    try:
-        _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK), _STEPS)
-    except TypeError as error:  # Position or Turn changed shape: rebuild the extension
-        logging.getLogger(__name__).warning("the compiled search is not used: %s", error)
-        return None
+def _compiled_search() -> type[_movegen.Search]:
+    """The compiled search, bound to the classes it builds (`nardy.compiled.load` calls it)."""
+    from nardy.short import _movegen
+
+    _movegen.bind(Position, Turn, (Color.WHITE, Color.BLACK), _STEPS)
     return _movegen.Search
 
 
-_COMPILED = _compiled_search()
+_COMPILED = load("nardy.short._movegen", _compiled_search)  # None: the pure search serves
 COMPILED = _COMPILED is not None  # is the compiled search in use?
 
 

@@ -20,11 +20,9 @@ from nardy.short.position import to_absolute as short_absolute
 from nardy.short.rules import ShortRules
 from nardy.short.scoring import loss_value
 from nardy.steps import Step
-from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant, own
+from nardy.variant import AnyGame, AnyPosition, AnyRules, Expert, Variant, own
 
 if TYPE_CHECKING:
-    from nardy.ai import Hint
-    from nardy.ai.judgement import Judgement
     from nardy.ai.levels import Level
 
 
@@ -117,39 +115,17 @@ class ShortVariant(Variant):
 
         return choose_turn(own(position, Position), dice, own(rules, ShortRules), level, seed)
 
-    def hint(
-        self,
-        position: AnyPosition,
-        dice: tuple[int, int],
-        rules: AnyRules,
-        away: tuple[int, int] | None,
-    ) -> Hint:
-        from nardy.short.ai import hint  # money play: a match's score does not change it
+    def expert(self) -> Expert[Position, ShortRules]:
+        from nardy.short.ai import hint
+        from nardy.short.ai.judging import judge_turn, luck
 
-        return hint(own(position, Position), dice, own(rules, ShortRules))
-
-    def judge_turn(
-        self,
-        position: AnyPosition,
-        dice: tuple[int, int],
-        steps: tuple[Step, ...],
-        rules: AnyRules,
-        away: tuple[int, int] | None,
-    ) -> Judgement | None:
-        from nardy.short.ai.judging import judge_turn  # money play, as the Expert plays
-
-        return judge_turn(own(position, Position), dice, steps, own(rules, ShortRules))
-
-    def luck(
-        self,
-        position: AnyPosition,
-        dice: tuple[int, int],
-        rules: AnyRules,
-        away: tuple[int, int] | None,
-    ) -> float:
-        from nardy.short.ai.judging import luck
-
-        return luck(own(position, Position), dice, own(rules, ShortRules))
+        return Expert(  # money play, as the Expert plays: a match's score does not change it
+            Position,
+            ShortRules,
+            lambda position, dice, rules, away: hint(position, dice, rules),
+            lambda position, dice, steps, rules, away: judge_turn(position, dice, steps, rules),
+            lambda position, dice, rules, away: luck(position, dice, rules),
+        )
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:
         from nardy.short.ai import wants_double

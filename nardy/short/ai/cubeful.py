@@ -12,8 +12,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from nardy.ai.board import Floats
 
 CUBE_EFFICIENCY = 0.68  # GNU Backgammon's default x for contact positions
+
+Chance = TypeVar("Chance", float, "Floats")  # one side's chance, or a column of them
+
+
+def cubeless_equity(
+    win: Chance,
+    gammon_win: Chance,
+    backgammon_win: Chance,
+    gammon_loss: Chance,
+    backgammon_loss: Chance,
+) -> Chance:
+    """Expected points for the side whose chances these are, cubeless: single 1, gammon 2,
+    backgammon 3 (§9). One formula for `Odds` and the network's columns (`network.equity`)."""
+    return 2.0 * win - 1.0 + gammon_win - gammon_loss + backgammon_win - backgammon_loss
 
 
 class Owner(Enum):
@@ -37,14 +55,9 @@ class Odds:
 
     @property
     def equity(self) -> float:
-        """Cubeless points per game at cube 1 (§9: single 1, gammon 2, backgammon 3)."""
-        return (
-            2.0 * self.win
-            - 1.0
-            + self.gammon_win
-            + self.backgammon_win
-            - self.gammon_loss
-            - self.backgammon_loss
+        """Cubeless points per game at cube 1 (`cubeless_equity`)."""
+        return cubeless_equity(
+            self.win, self.gammon_win, self.backgammon_win, self.gammon_loss, self.backgammon_loss
         )
 
     def cubeful(self, owner: Owner, efficiency: float = CUBE_EFFICIENCY) -> float:

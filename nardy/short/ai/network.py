@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 import numpy as np
 
 from nardy.ai.board import Boards, Floats, Mask
 from nardy.ai.network import Network
-from nardy.compiled import current
+from nardy.compiled import load
 from nardy.position import CHECKERS, POINTS
 from nardy.short.ai.boards import COLUMNS, contact, finished, pips
+from nardy.short.ai.cubeful import cubeless_equity
 from nardy.short.position import BAR
 
 WEIGHTS_FILE = "short_td_v2.npz"  # bump the version when the inputs change
@@ -81,18 +81,14 @@ def shot_share(boards: Boards) -> Floats:
     return share
 
 
-def _compiled_inputs() -> Callable[[Boards, int], bytearray] | None:
-    """The compiled inputs where they are built and current (`nardy.compiled`), else None."""
-    try:
-        from nardy.short.ai import _inputs
-    except ImportError:
-        return None
-    if not current(_inputs.SOURCE_SHA256, Path(__file__).with_name("_inputs.c")):
-        return None
+def _compiled_inputs() -> Callable[[Boards, int], bytearray]:
+    """The compiled inputs (`nardy.compiled.load` calls it)."""
+    from nardy.short.ai import _inputs
+
     return _inputs.inputs
 
 
-_COMPILED = _compiled_inputs()
+_COMPILED = load("nardy.short.ai._inputs", _compiled_inputs)  # None: `reference_inputs` serves
 
 
 def inputs(boards: Boards) -> Floats:
@@ -139,16 +135,14 @@ def settle(boards: Boards, result: Floats) -> Floats:
 
 
 def equity(chance: Floats) -> Floats:
-    """Expected points for the viewer, cubeless: single 1, gammon 2, backgammon 3 (§9)."""
-    result: Floats = (
-        2.0 * chance[:, WIN]
-        - 1.0
-        + chance[:, GAMMON_WIN]
-        - chance[:, GAMMON_LOSS]
-        + chance[:, BACKGAMMON_WIN]
-        - chance[:, BACKGAMMON_LOSS]
+    """Expected points for the viewer, cubeless, of each row (`cubeful.cubeless_equity`)."""
+    return cubeless_equity(
+        chance[:, WIN],
+        chance[:, GAMMON_WIN],
+        chance[:, BACKGAMMON_WIN],
+        chance[:, GAMMON_LOSS],
+        chance[:, BACKGAMMON_LOSS],
     )
-    return result
 
 
 def flipped(chance: Floats) -> Floats:

@@ -8,31 +8,26 @@ answers, orders included: the turns with their steps and results, the step seque
 `max_steps`, `passes`, and what `play`, `is_complete` and `next_steps` say to every order of
 some turns' steps, to those turns cut short, and to random step sequences, most of them illegal
 (the same position, or the same refusal naming the same rule). The test command builds the
-extension, so it must be in use here unless NARDY_PURE_PYTHON=1 switches it off on purpose.
+extension, so it must be in use here unless NARDY_PURE_PYTHON=1 switches it off on purpose (a
+stale build is refused: tests/nardy/test_compiled_loader.py).
 """
 
 from __future__ import annotations
 
-import itertools
-import os
 import random
-import shutil
-import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-import nardy
 from nardy import steps as long_steps
 from nardy.color import Color
-from nardy.errors import IllegalMove
 from nardy.short.movegen import _STEPS, COMPILED, LegalTurns
 from nardy.short.notation import Step
 from nardy.short.position import BAR, Position
 from nardy.short.rules import ShortRules
+from tests.nardy.compiled_search import answers_to, assert_none_differ, played_orders, skip_if_pure
 from tests.nardy.short.builders import board
 from tests.nardy.short.positions import random_position
 from tests.nardy.short.test_differential import (
@@ -42,8 +37,7 @@ from tests.nardy.short.test_differential import (
     random_position_cases,
 )
 
-PURE_ON_PURPOSE = os.environ.get("NARDY_PURE_PYTHON") == "1"
-pytestmark = pytest.mark.skipif(PURE_ON_PURPOSE, reason="NARDY_PURE_PYTHON=1: nothing compiled")
+pytestmark = skip_if_pure
 
 PARTS = 6
 
@@ -90,13 +84,6 @@ def corpus() -> tuple[Case, ...]:
     return tuple(cases)
 
 
-def played_orders(turn_steps: tuple[Step, ...]) -> list[tuple[Step, ...]]:
-    """The turn's steps in every order (most legal too, some break a rule on the way), and
-    the turn cut one step short (never a whole turn unless the game ended early)."""
-    orders = list(dict.fromkeys(itertools.permutations(turn_steps)))
-    return [*orders, turn_steps[:-1]] if turn_steps else orders
-
-
 def random_steps(rng: random.Random, dice: tuple[int, int]) -> tuple[Step, ...]:
     """One to four steps from any point or the bar (src 0 and 26 included), by the roll's dice
     mostly: nearly always illegal somewhere."""
@@ -106,21 +93,9 @@ def random_steps(rng: random.Random, dice: tuple[int, int]) -> tuple[Step, ...]:
     )
 
 
-def answer(ask: Callable[[], object]) -> object:
-    """What a question answers, or the rule and text of its refusal."""
-    try:
-        return ask()
-    except IllegalMove as refused:
-        return (refused.violation, str(refused))
-
-
 def answers(legal: LegalTurns, played: Sequence[long_steps.Step]) -> list[object]:
     """What `play`, `is_complete` and `next_steps` say to `played`."""
-    return [
-        answer(lambda: legal.play(played)),
-        answer(lambda: legal.is_complete(played)),
-        answer(lambda: legal.next_steps(played)),
-    ]
+    return answers_to(played, legal.play, legal.is_complete, legal.next_steps)
 
 
 def questions(legal: LegalTurns, rng: random.Random) -> list[tuple[Step, ...]]:
@@ -165,7 +140,7 @@ def test_compiled_search_answers_exactly_as_the_pure_one(part: int) -> None:
     for position, dice, rules in cases:
         if found := differences(position, dice, rules):
             mismatches.append(f"{position}, {dice}, {rules}: {found[:3]}")
-    assert not mismatches, f"{len(mismatches)} cases differ, e.g. {mismatches[:3]}"
+    assert_none_differ(mismatches)
 
 
 def test_the_corpus_reaches_every_rule() -> None:
@@ -228,22 +203,3 @@ def test_no_references_leak() -> None:
     before = [sys.getrefcount(obj) for obj in shared]
     work()
     assert [sys.getrefcount(obj) for obj in shared] == before
-
-
-def test_a_stale_build_is_not_used(tmp_path: Path) -> None:
-    """A `.so` built from another version of nardy/short/_movegen.c is refused with one log
-    line, and the pure search serves."""
-    copy = tmp_path / "nardy"
-    shutil.copytree(Path(nardy.__file__).parent, copy, ignore=shutil.ignore_patterns("data"))
-    source = copy / "short" / "_movegen.c"
-    source.write_text(source.read_text() + "/* edited after the build */\n")
-    run = subprocess.run(
-        [sys.executable, "-c", "import nardy.short.movegen as m; print(m.COMPILED)"],
-        env={**os.environ, "PYTHONPATH": str(tmp_path)},
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-    )
-    assert run.stdout.strip() == "False"
-    assert "_movegen.c has changed since" in run.stderr and "Traceback" not in run.stderr
