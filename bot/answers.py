@@ -11,6 +11,10 @@ The record is each process's own, on purpose. An update Telegram posts again to 
 refuses the second answer, which is logged and changes nothing. Kept in the store, the record
 would cost a round trip per tap, and a worker that noted a tap and died before its answer
 reached Telegram would leave the tap unanswered everywhere.
+
+aiogram's `CallbackAnswerMiddleware` is not used: it answers after the handler whatever
+happened, so the error handlers' alert would be the second answer, and it does not know of an
+answer the handler gave itself (a move is answered before the bot thinks), answering again.
 """
 
 from __future__ import annotations

@@ -105,18 +105,14 @@ class Finisher:
 
     async def _next_of_match(self, session: Session) -> Session:
         """After a game of a match: the score counted and, unless the match is over, the next
-        game begun on the same board (its first notes tell how the last one ended)."""
+        game begun on the same board (its first events tell how the last one ended)."""
         if not session.game.over or session.match is None:
             return session
         played = session.match.after(session)
         counted = replace(session, match=played)
         if played.over:
             return counted
-        told = (
-            telling.game_of_match(session, played)
-            if session.shared
-            else telling.game_vs_bot(session, played)
-        )
+        told = telling.game_of_match(session, played)
         told[-1:-1] = telling.summary(session)  # before the score
         seats = played.seats(session.seats)
         return await self._flow.first_turns(replace(counted, seats=seats, hints=0), told)

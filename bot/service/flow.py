@@ -1,5 +1,5 @@
 """The play between human decisions: a game's opening roll, the bot's turns and cube decisions,
-a human's forced turn or pass, each leaving a note, until a human has a real choice or the game
+a human's forced turn or pass, each told as an event, until a human has a real choice or the game
 ends; and the dice that roll for it, committed before the game begins (`nardy.fair`)."""
 
 from __future__ import annotations
@@ -10,7 +10,17 @@ from dataclasses import replace
 
 from bot.service import telling
 from bot.service.bot_player import BotPlayer
-from bot.service.session import Committed, MatchPlay, Note, Seat, Session, match_player
+from bot.service.events import (
+    BOT,
+    DiceCommitted,
+    Doubled,
+    Dropped,
+    Event,
+    Took,
+    TurnPassed,
+    TurnPlayed,
+)
+from bot.service.session import Committed, MatchPlay, Seat, Session, match_player
 from nardy.dice import DiceSource, SystemDice
 from nardy.match import Match
 from nardy.steps import format_dice
@@ -67,12 +77,12 @@ class PlayOn:
         return dice, lambda: fair.after(dice)
 
     async def first_turns(
-        self, start: Session, told: Sequence[Note] = (), dice: Committed | None = None
+        self, start: Session, told: Sequence[Event] = (), dice: Committed | None = None
     ) -> Session:
         """The game between the players of `start` (whose game is a placeholder with the
         rules to play), seated the one who asked first (against the bot: the person): the
         opening roll decides who plays white (RULES.md §2), then play goes on to a real
-        choice. `told` comes before the opening's notes. The game's `dice` were committed
+        choice. `told` comes before the opening's events. The game's `dice` were committed
         before it began (a challenge's, a rematch's), else they are committed now."""
         number = 1 if start.match is None else start.match.match.games + 1
         roller, rolled = self._rolling(dice or self.commit(f"{start.game_id}.{number}"))
@@ -84,7 +94,7 @@ class PlayOn:
         fair = rolled()
         if fair is not None:  # told before the first turn's dice
             fair = replace(fair, opening=opening)
-            notes.insert(len(told), Note.of("dice_committed", commitment=fair.commitment))
+            notes.insert(len(told), DiceCommitted(fair.commitment))
         seats = (first, second) if opening.white_player == 0 else (second, first)
         return await self.advance(replace(start, seats=seats, fair=fair), game, notes)
 
@@ -92,12 +102,12 @@ class PlayOn:
         self,
         session: Session,
         game: AnyGame,
-        notes: list[Note],
+        notes: list[Event],
         ended_by: tuple[int, str] | None = None,
         rolling: bool = False,
     ) -> Session:
         """Roll and play on until a human has a real choice or the game ends: the bot's turns
-        and cube decisions, and a human's forced turn or pass, each leaving a note. With short
+        and cube decisions, and a human's forced turn or pass, each told as an event. With short
         nardy's cube, a human who may double decides before the roll (unless `rolling`: they
         chose to roll), and one offered a double answers it."""
         roller, rolled = self._rolling(session.fair)
@@ -114,7 +124,7 @@ class PlayOn:
                 game = game.with_roll(roller.roll())
             assert game.dice is not None
             seat = session.seats[game.to_move]
-            dice, mover = format_dice(game.dice), game.to_move.label
+            player, dice, mover = telling.actor(seat), format_dice(game.dice), game.to_move.label
             if seat.level is not None:
                 away = session.away(seat)
                 steps = await self.bot.choose(
@@ -122,23 +132,18 @@ class PlayOn:
                 )
                 if steps:
                     turn = telling.turn_text(game, steps)
-                    notes.append(Note.of("bot_played", dice=dice, turn=turn, by=mover))
+                    notes.append(TurnPlayed(player, dice, turn, mover))
                     game = game.play_turn(steps)
                 else:
-                    notes.append(Note.of("bot_no_moves", dice=dice))
+                    notes.append(TurnPassed(player, dice))
                     game = game.pass_turn()
             elif game.legal.passes:
-                notes.append(
-                    telling.about_turn(session, seat, "no_moves", "duel_no_moves", dice=dice)
-                )
+                notes.append(TurnPassed(player, dice))
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
                 turn = telling.turn_text(game, steps)
-                told = telling.about_turn(
-                    session, seat, "forced", "duel_forced", dice=dice, turn=turn, by=mover
-                )
-                notes.append(told)
+                notes.append(TurnPlayed(player, dice, turn, mover, forced=True))
                 game = game.play_turn(steps)
             else:
                 break
@@ -153,7 +158,7 @@ class PlayOn:
         return after
 
     async def _cube_turn(
-        self, session: Session, game: AnyGame, notes: list[Note]
+        self, session: Session, game: AnyGame, notes: list[Event]
     ) -> AnyGame | None:
         """Before a roll, in a game with the cube (RULES.md §9): a double offered is answered
         (by the bot) and one may be offered (the bot's choice), the game so changed; None when
@@ -166,9 +171,9 @@ class PlayOn:
                 return None
             if await self.bot.takes(game, level):
                 taken = game.take()
-                notes.append(Note.of("bot_took", value=str(taken.cube.value)))
+                notes.append(Took(BOT, taken.cube.value))
                 return taken
-            notes.append(Note.of("bot_dropped"))
+            notes.append(Dropped(BOT))
             return game.drop()
         if not game.may_double():
             return game
@@ -176,6 +181,6 @@ class PlayOn:
         if level is None:
             return None
         if await self.bot.wants_double(game, level):
-            notes.append(Note.of("bot_doubled", value=str(game.cube.value * 2)))
+            notes.append(Doubled(BOT, game.cube.value * 2))
             return game.double()
         return game

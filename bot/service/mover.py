@@ -38,10 +38,11 @@ from bot.service.errors import (
     OpponentsTurn,
     Stale,
 )
+from bot.service.events import Doubled, Event, Took
 from bot.service.finisher import Finisher
 from bot.service.flow import PlayOn
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
-from bot.service.session import Note, Session
+from bot.service.session import Session
 from bot.storage import VersionConflict
 from nardy import Color, IllegalMove
 from nardy.chains import chain_to
@@ -222,7 +223,7 @@ class MovePlayer:
             case Undo():
                 if not game.played:
                     raise InvalidAction("nothing to undo")
-                undone = session.with_game(game.undo_step(), session.notes)
+                undone = session.with_game(game.undo_step(), session.events)
                 return await self._saved(undone, on_accepted)
             case Done():
                 if not game.turn_complete:
@@ -313,7 +314,7 @@ class MovePlayer:
         game = session.game
         if not game.rules.cube:
             raise InvalidAction("no cube in this game")
-        notes: list[Note] = []
+        notes: list[Event] = []
         try:
             match action:
                 case Roll():
@@ -324,20 +325,12 @@ class MovePlayer:
                     )
                 case Double():
                     doubled = game.double()
-                    seat = session.seats[game.to_move]
-                    value = str(doubled.cube.value * 2)
-                    notes.append(
-                        telling.about_turn(
-                            session, seat, "you_doubled", "duel_doubled", value=value
-                        )
-                    )
+                    doubler = telling.actor(session.seats[game.to_move])
+                    notes.append(Doubled(doubler, doubled.cube.value * 2))
                 case Take():
                     doubled = game.take()
-                    seat = session.seats[game.to_move.opponent]
-                    value = str(doubled.cube.value)
-                    notes.append(
-                        telling.about_turn(session, seat, "you_took", "duel_took", value=value)
-                    )
+                    taker = telling.actor(session.seats[game.to_move.opponent])
+                    notes.append(Took(taker, doubled.cube.value))
                 case Drop():
                     doubled = game.drop()
         except CubeError as exc:
@@ -362,7 +355,7 @@ class MovePlayer:
         self,
         session: Session,
         game: AnyGame,
-        notes: list[Note],
+        notes: list[Event],
         on_accepted: OnAccepted,
         claimant: str,
         tap: tuple[int, str] | None = None,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.service.events import CameBack
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
-from bot.service.session import Note, Session, player_slot
+from bot.service.session import Session, player_slot
+from bot.service.telling import actor
 from bot.storage import VersionConflict
 from nardy import IllegalMove
 from nardy.scoring import EndReason
@@ -37,9 +39,9 @@ class Presence:
             if present:
                 if session.gone != user_id:
                     return None
-                back = Note.of("duel_back", name=session.seats[color].name)
+                back = CameBack(actor(session.seats[color]))
                 changed = replace(
-                    session.with_game(session.game, (*session.notes, back)), gone=None
+                    session.with_game(session.game, (*session.events, back)), gone=None
                 )
             else:
                 if session.gone is not None or by == session.seats[color.opponent].user_id:
@@ -49,7 +51,7 @@ class Presence:
                 except IllegalMove:
                     return None
                 # While they are gone the board says so (`ui.screens`).
-                changed = replace(session.with_game(session.game, session.notes), gone=user_id)
+                changed = replace(session.with_game(session.game, session.events), gone=user_id)
             try:  # a new state of the board (`seq`): its buttons change
                 return await self._keeper.save(changed)
             except VersionConflict:

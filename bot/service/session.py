@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.service.events import Event, decode_event, encode_event
 from bot.storage import RatingChange, Slot
 from nardy import Color, Rules, format_turn, parse_turn
 from nardy.ai import Candidate, Level
@@ -53,20 +54,6 @@ class Seat:
         person, _, name = value.partition(":")
         user_id, _, locale = person.partition("@")
         return cls(user_id=int(user_id), name=name, locale=locale)
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """Something that happened since the player's last move, e.g. the bot's turn; `key` is a
-    message key and `values` its placeholders, language-neutral: dice, and a turn in the
-    notation of its mover (`by`, a colour's interchange name), to be shown in each reader's."""
-
-    key: str
-    values: tuple[tuple[str, str], ...] = ()
-
-    @classmethod
-    def of(cls, key: str, **values: str) -> Note:
-        return cls(key, tuple(sorted(values.items())))
 
 
 BOT_PLAYER = 0
@@ -302,7 +289,7 @@ class Session:
     seats: tuple[Seat, Seat]  # indexed by Color
     chat_id: int
     message_id: int | None = None
-    notes: tuple[Note, ...] = ()
+    events: tuple[Event, ...] = ()  # what happened since the player to move last looked
     seq: int = 0
     turn_seq: int = 0
     taps: tuple[tuple[int, str], ...] = ()
@@ -375,24 +362,24 @@ class Session:
         player = match_player(before.seats[color])
         return next((c for c in Color if match_player(self.seats[c]) == player), color)
 
-    def with_game(self, game: AnyGame, notes: tuple[Note, ...]) -> Session:
-        """The session after a change to the game: `notes` tell what happened meanwhile."""
-        return replace(self, game=game, notes=notes, seq=self.seq + 1)
+    def with_game(self, game: AnyGame, events: tuple[Event, ...]) -> Session:
+        """The session after a change to the game: `events` tell what happened meanwhile."""
+        return replace(self, game=game, events=events, seq=self.seq + 1)
 
     def after_tap(self, game: AnyGame, tap: tuple[int, str]) -> Session:
         """The session after `tap` (made at, what it did) changed the game in this turn; only
         the latest `TAPS_KEPT` are kept (a turn of moves and undos has no end)."""
         taps = (*self.taps, tap)[-TAPS_KEPT:]
-        return replace(self.with_game(game, self.notes), taps=taps)
+        return replace(self.with_game(game, self.events), taps=taps)
 
     def next_turn(
-        self, game: AnyGame, notes: tuple[Note, ...], ended_by: tuple[int, str] | None = None
+        self, game: AnyGame, events: tuple[Event, ...], ended_by: tuple[int, str] | None = None
     ) -> Session:
-        """The session when a new turn begins (or the game ends), after `notes`; the taps of
+        """The session when a new turn begins (or the game ends), after `events`; the taps of
         the turn that ended, `ended_by` the last, are kept, the older ones dropped."""
         kept = tuple(tap for tap in self.taps if tap[0] >= self.turn_seq)
         taps = (kept if ended_by is None else (*kept, ended_by))[-TAPS_KEPT:]
-        after = self.with_game(game, notes)
+        after = self.with_game(game, events)
         return replace(after, turn_seq=after.seq, taps=taps, hint=())
 
     def to_text(self) -> str:
@@ -401,7 +388,7 @@ class Session:
             "s": [seat.to_text() for seat in self.seats],
             "c": self.chat_id,
             "m": self.message_id,
-            "n": [[note.key, dict(note.values)] for note in self.notes],
+            "v": [encode_event(event) for event in self.events],
             "q": self.seq,
             "t": self.turn_seq,
             "d": [list(tap) for tap in self.taps],
@@ -445,7 +432,9 @@ class Session:
             seats=(white, black),
             chat_id=data["c"],
             message_id=data["m"],
-            notes=tuple(Note.of(key, **values) for key, values in data["n"]),
+            # Games saved before events were typed kept message keys ("n"), not read: what
+            # they told since the last move is not told again.
+            events=tuple(decode_event(event) for event in data.get("v", [])),
             # Games saved before these fields existed start counting at 0.
             seq=data.get("q", 0),
             turn_seq=data.get("t", 0),

@@ -1,6 +1,10 @@
 """The chat's "choosing a sticker…" while the bot thinks (or "sending a video…" while a replay
 is made), best effort: an action Telegram does not take is a log line, and never holds up or
-breaks the work it goes with."""
+breaks the work it goes with.
+
+aiogram's `ChatActionSender` is not used: an action Telegram refuses ends its task with an
+exception nobody retrieves (a traceback in the log), and leaving it waits for a request in
+flight, holding up the board that follows while Telegram is slow."""
 
 from __future__ import annotations
 

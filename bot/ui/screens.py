@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.i18n import N_, Texts
-from bot.service import Challenge, Note, Session, Terms
+from bot.i18n import Texts
+from bot.service import Challenge, Session, Terms
 from bot.service.results import RATED_TURNS, Standing, signed
 from bot.ui.callbacks import Answer
+from bot.ui.events import DICE_COMMITTED, phrase
 from bot.ui.games import result_name, words
 from bot.ui.keyboards import (
     again_menu,
@@ -29,8 +30,7 @@ from bot.ui.keyboards import (
 from bot.ui.names import level_name, limit_name, match_name
 from bot.ui.settings import house_rules
 from nardy import Color, Step, format_dice
-from nardy.long_variant import LONG
-from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.scoring import EndReason, GameResult
 from nardy.summary import summarize
 from nardy.variant import AnyGame, AnyPosition, AnyRules, Variant
 from nardy.variants import variant_of
@@ -39,53 +39,8 @@ from renderer import Texts as BoardTexts
 from renderer.game_view import game_view
 
 CAPTION_LIMIT = 1024  # Telegram's, for a photo's caption
-
-# What the service's notes say: what happened since the player's last move.
-COMMITMENT_SHOWN = 16  # hex digits: 64 bits, too many to find a second seed for
-
-NOTES = {
-    # Every game with provably fair dice (`nardy.fair`), before its first roll is shown.
-    "dice_committed": N_("Fair dice: commitment {commitment} (its seed comes in the game record)."),
-    "opening": N_("Opening roll: you {you}, bot {bot}."),
-    "opening_tie": N_("Opening roll: you {you}, bot {bot} — a tie, rolling again."),
-    "you_start": N_("You start and play white."),
-    "bot_starts": N_("The bot starts and plays white."),
-    "forced": N_("Only one way to play {dice}, played for you: {turn}"),
-    "no_moves": N_("No moves with {dice}: your turn passes."),
-    "bot_played": N_("The bot rolled {dice} and played {turn}."),
-    "bot_no_moves": N_("The bot rolled {dice} and has no moves."),
-    # Games between two people in a group: both read one board.
-    "duel_opening": N_("Opening roll: {first} {a}, {second} {b}."),
-    "duel_opening_tie": N_("Opening roll: {first} {a}, {second} {b} — a tie, rolling again."),
-    "duel_starts": N_("{name} starts and plays white."),
-    "duel_played": N_("{name} rolled {dice} and played {turn}."),
-    "duel_forced": N_("{name} rolled {dice}: only one way to play it, played: {turn}"),
-    "duel_no_moves": N_("{name} rolled {dice} and has no moves: the turn passes."),
-    "duel_resigned": N_("{name} resigned."),
-    "duel_timeout": N_("{name} ran out of time."),
-    "duel_back": N_("{name} is back in the group: the game goes on."),
-    # Short nardy's doubling cube (RULES.md §9).
-    "you_doubled": N_("You double: the cube goes to {value} if the bot takes."),
-    "you_took": N_("You take: the cube is at {value} and yours."),
-    "bot_doubled": N_("The bot doubles to {value}."),
-    "bot_took": N_("The bot takes: the cube is at {value}."),
-    "bot_dropped": N_("The bot drops the double."),
-    "duel_doubled": N_("{name} doubles to {value}."),
-    "duel_took": N_("{name} takes: the cube is at {value}."),
-    "duel_dropped": N_("{name} dropped the double."),
-    "match_dropped": N_("You dropped the double in game {game}."),
-    "match_game": N_("Game {game} goes to {name}: {kind}."),
-    "match_score": N_("Match score: {first} {a}, {second} {b}. The next game begins."),
-    # A match against the bot, told to the person.
-    "match_resigned": N_("You resigned game {game}."),
-    "match_you_won": N_("You won game {game}: {kind}."),
-    "match_bot_won": N_("The bot won game {game}: {kind}."),
-    "match_score_vs_bot": N_("Match score: you {you}, bot {bot}. The next game begins."),
-    "summary_vs_bot": N_("Turns played: {turns}; borne off: you {you}, bot {bot}."),
-    "duel_summary": N_("Turns played: {turns}; borne off: {first} {a}, {second} {b}."),
-    "duel_rating": N_("Rating: {first} {a}, {second} {b}."),
-}
-
+# The hex digits of a game's dice commitment shown: 64 bits, too many to find a second seed for.
+COMMITMENT_SHOWN = 16
 
 NOBODY_YET = "?"  # the name of a card's player to come
 
@@ -123,19 +78,14 @@ def utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def note_text(texts: Texts, note: Note, reader: Color | None, game: Variant = LONG) -> str:
-    """The note in `texts`' language, a turn in `reader`'s own point numbers (`game`'s), or in
-    its mover's when `reader` is None: on a shared board each player reads their own moves as
-    their record writes them (RULES.md §1)."""
-    values = dict(note.values)
-    if "kind" in values:
-        values["kind"] = result_name(texts, ResultKind(values["kind"]), game)
-    if "turn" in values and "by" in values:
-        mover, off = Color.parse(values["by"]), texts.gettext("off")
-        reader = mover if reader is None else reader
-        steps = game.parse_turn(values["turn"])  # short nardy's hits unmarked: no position
-        values["turn"] = game.turn_text_for(steps, mover, reader, off, texts.gettext("bar"))
-    return texts.gettext(NOTES[note.key], **values)
+def told(texts: Texts, session: Session, reader: Color | None) -> list[str]:
+    """The caption's lines of what happened since the board was last shown (`bot.ui.events`)."""
+    variant = variant_of(session.game)
+    return [
+        line
+        for event in session.events
+        for line in phrase(texts, event, session.shared, reader, variant)
+    ]
 
 
 def build_screen(
@@ -155,7 +105,7 @@ def build_screen(
     game = session.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
-    notes = [note_text(texts, note, viewer, variant_of(game)) for note in session.notes]
+    notes = told(texts, session, viewer)
     lines = []
     outcome = _outcome(session, viewer, texts) if game.over else None
     if outcome is not None:
@@ -218,7 +168,7 @@ def build_screen(
 
 def dice_line(texts: Texts, commitment: str) -> str:
     """The commitment of a game's dice, shown before its first roll (`nardy.fair`)."""
-    return texts.gettext(NOTES["dice_committed"], commitment=commitment)
+    return texts.gettext(DICE_COMMITTED, commitment=commitment)
 
 
 def record_of(session: Session) -> str | None:
@@ -294,7 +244,7 @@ def shared_screen(
     _ = texts.gettext
     mover = game.to_move
     names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
-    notes = [note_text(texts, note, None, variant_of(game)) for note in session.notes]
+    notes = told(texts, session, None)
     lines = []
     outcome = _shared_outcome(session, texts) if game.over else None
     if outcome is not None:

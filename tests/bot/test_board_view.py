@@ -7,17 +7,20 @@ from dataclasses import replace
 import pytest
 
 from bot.i18n import Locale, Translator
-from bot.service import GameService, MatchPlay, Note, PoolBotPlayer, Seat, Session
+from bot.service import GameService, MatchPlay, PoolBotPlayer, Seat, Session
+from bot.service.events import BOT, TurnPlayed
 from bot.service.session import Ended
 from bot.storage import MemoryStore, RatingChange
 from bot.ui.callbacks import BoardAction, BoardTap
+from bot.ui.events import phrase
 from bot.ui.names import NAME_LIMIT
-from bot.ui.screens import CAPTION_LIMIT, build_screen, caption, note_text, shared_screen
+from bot.ui.screens import CAPTION_LIMIT, build_screen, caption, shared_screen
 from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.chains import chains_from
 from nardy.dice import ScriptedDice
 from nardy.game import Game
+from nardy.long_variant import LONG
 from nardy.match import Match
 from tests.nardy.builders import board
 
@@ -77,18 +80,22 @@ async def test_a_session_with_many_notes_gets_a_short_enough_caption(
 ) -> None:
     service = GameService(MemoryStore(), bot_player, dice=ScriptedDice([5, 2, 3, 3]))
     session = await service.new_vs_bot(1, 1, Level.EASY)
-    many = (Note.of("bot_played", dice="6-6", turn="24/18 24/18 18/12 18/12"),) * 60
-    screen = build_screen(replace(session, notes=many), Color.WHITE, Translator()[Locale.RU])
+    many = (TurnPlayed(BOT, "6-6", "24/18 24/18 18/12 18/12", "white"),) * 60
+    screen = build_screen(replace(session, events=many), Color.WHITE, Translator()[Locale.RU])
     assert len(screen.caption) <= CAPTION_LIMIT
 
 
 def test_the_bots_turn_is_told_in_the_readers_numbers_and_language() -> None:
     """The bot's own 3/off is the reader's 15, and "off" is the buttons' word (RULES.md §1)."""
-    note = Note.of("bot_played", dice="6-5", turn="3/off 9/4", by="white")
+    played = TurnPlayed(BOT, "6-5", "3/off 9/4", "white")
     russian = Translator()[Locale.RU]
-    assert note_text(russian, note, Color.BLACK) == "У бота выпало 6-5, он сыграл 15/выброс 21/16."
+    assert phrase(russian, played, False, Color.BLACK, LONG) == [
+        "У бота выпало 6-5, он сыграл 15/выброс 21/16."
+    ]
     english = Translator()[Locale.EN]
-    assert note_text(english, note, Color.WHITE) == "The bot rolled 6-5 and played 3/off 9/4."
+    assert phrase(english, played, False, Color.WHITE, LONG) == [
+        "The bot rolled 6-5 and played 3/off 9/4."
+    ]
 
 
 def test_a_results_screen_with_the_longest_names_fits_a_caption() -> None:

@@ -3,7 +3,6 @@ forms; and a Telegram language picks the right one."""
 
 from __future__ import annotations
 
-import ast
 import string
 from pathlib import Path
 
@@ -16,7 +15,6 @@ import bot
 from bot.i18n import SOURCE, Locale, Translator, catalog_path, locale_for
 from bot.ui.games import result_name, words
 from bot.ui.names import level_name
-from bot.ui.screens import NOTES
 from nardy.ai import Level
 from nardy.long_variant import LONG
 from nardy.scoring import ResultKind
@@ -110,7 +108,7 @@ def test_the_texts_differ_by_language() -> None:
     assert translator[Locale.UK].gettext("Dice: {dice}", dice="6-5") == "Кубики: 6-5"
 
 
-def test_every_level_result_and_note_has_its_text() -> None:
+def test_every_level_and_result_has_its_text() -> None:
     texts = Translator()[Locale.RU]
     assert [level_name(texts, level) for level in Level] == [
         "Лёгкий",
@@ -122,23 +120,6 @@ def test_every_level_result_and_note_has_its_text() -> None:
     assert result_name(texts, ResultKind.MARS, SHORT) == "гаммон"
     for game in VARIANTS:  # every game names every result it can end with
         assert all(result_name(texts, kind, game) for kind in words(game).results)
-    made = {  # the keys the service makes notes with: Note.of(key, …), about_turn(…, mine, theirs)
-        key.value
-        for module in (BOT / "service").glob("*.py")
-        for call in ast.walk(ast.parse(module.read_text("utf-8")))
-        if isinstance(call, ast.Call) and _called(call.func) in ("of", "about_turn")
-        for argument in call.args
-        for key in ast.walk(argument)  # a key, or either of two (`a if … else b`)
-        if isinstance(key, ast.Constant) and isinstance(key.value, str)
-    }
-    assert made == set(NOTES)
-
-
-def _called(func: ast.expr) -> str:
-    """The name a call calls: `of` for `Note.of`, `about_turn` for `telling.about_turn`."""
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return func.id if isinstance(func, ast.Name) else ""
 
 
 @pytest.mark.parametrize(

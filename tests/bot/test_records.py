@@ -28,6 +28,7 @@ from bot.service import (
     inline_game_id,
     player_slot,
 )
+from bot.service.events import DiceCommitted
 from bot.service.session import Committed
 from bot.storage import RedisStore
 from bot.storage.base import RECORDS_LISTED
@@ -67,10 +68,10 @@ async def play_out(service: GameService, session: Session, user: int) -> Session
 
 
 def committed(session: Session) -> str:
-    """The commitment the game's opening notes showed."""
-    notes = [dict(note.values) for note in session.notes if note.key == "dice_committed"]
-    assert len(notes) == 1
-    return notes[0]["commitment"]
+    """The commitment the game's opening events showed."""
+    told = [event.commitment for event in session.events if isinstance(event, DiceCommitted)]
+    assert len(told) == 1
+    return told[0]
 
 
 async def test_many_games_against_the_bot_verify_roll_by_roll(

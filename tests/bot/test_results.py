@@ -62,7 +62,7 @@ async def one_step_from_winning(service: GameService, store: GameStore, level: L
     assert isinstance(session.game, Game)
     game = Game(session.game.rules, position).with_roll((3, 1))
     saved = await service.load(session.game_id)
-    data = replace(saved, game=game, notes=()).to_text()
+    data = replace(saved, game=game, events=()).to_text()
     await store.save_game(session.game_id, saved.version, data)
     return await service.load(session.game_id)
 

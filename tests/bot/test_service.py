@@ -23,7 +23,6 @@ from bot.service import (
     MatchPlay,
     Move,
     NoGame,
-    Note,
     NotInvited,
     NotYourGame,
     NotYourTurn,
@@ -43,6 +42,16 @@ from bot.service import (
     Watching,
 )
 from bot.service.actions import Hint as AskHint
+from bot.service.events import (
+    BOT,
+    Actor,
+    MatchGameWon,
+    MatchScore,
+    OpeningRolled,
+    Started,
+    Summary,
+    TurnPlayed,
+)
 from bot.service.session import BOT_PLAYER, TAPS_KEPT, player_slot
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
@@ -66,12 +75,13 @@ from nardy.ai import Level
 from nardy.dice import ScriptedDice
 from nardy.game import Game
 from nardy.match import Match
-from nardy.scoring import EndReason
+from nardy.scoring import EndReason, ResultKind
 from nardy.variants import VARIANTS
 from testkit.harness import Clock, last_checker
 from tests.bot.bot_players import HeldBot, WatchedBot
 
 CHAT = USER = 77
+YOU = Actor()  # the person against the bot, whom the bot's tests give no name
 
 
 def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
@@ -101,10 +111,10 @@ async def test_the_opening_winner_plays_white_and_has_the_dice(bot_player: PoolB
     assert (session.version, session.seq, session.message_id) == (2, 1, 1)
     assert session.seat_of(USER) is Color.WHITE
     assert session.game.dice == (3, 3)
-    assert session.notes == (
-        Note.of("opening_tie", you="3", bot="3"),
-        Note.of("opening", you="5", bot="2"),
-        Note.of("you_start"),
+    assert session.events == (
+        OpeningRolled(YOU, 3, BOT, 3, tie=True),
+        OpeningRolled(YOU, 5, BOT, 2, tie=False),
+        Started(YOU),
     )
     assert (await service.active_game(CHAT)) == session
 
@@ -120,15 +130,20 @@ async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
     assert isinstance(session.game, Game)
     bot_turn = session.game.last_turn
     assert bot_turn is not None and bot_turn.color is Color.WHITE and bot_turn.dice == (6, 5)
-    assert session.notes[-1].key == "bot_played"
+    told = session.events[-1]
+    assert isinstance(told, TurnPlayed) and (told.player, told.dice, told.by) == (
+        BOT,
+        "6-5",
+        "white",
+    )
 
 
 async def test_a_forced_turn_is_played_with_a_note(bot_player: PoolBotPlayer) -> None:
     # 6-4 on the first turn: one checker off the head, 24/18/14 or 24/20/14, one result.
     service = service_with([5, 2, 6, 4, 2, 1, 3, 3], bot_player)
     session = await start(service)
-    assert session.notes[2] == Note.of("forced", dice="6-4", turn="24/18 18/14", by="white")
-    assert session.notes[3].key == "bot_played"
+    assert session.events[2] == TurnPlayed(YOU, "6-4", "24/18 18/14", "white", forced=True)
+    assert isinstance(session.events[3], TurnPlayed) and session.events[3].player == BOT
     assert session.game.to_move is Color.WHITE and session.game.dice == (3, 3)
 
 
@@ -147,7 +162,8 @@ async def test_steps_undo_and_done_then_the_bot_answers(bot_player: PoolBotPlaye
         await act(service, session, Move(15, 14))
     session = await act(service, session, Done())
     assert [turn.dice for turn in session.game.history] == [(3, 3), (4, 2)]
-    assert session.game.dice == (3, 1) and session.notes[0].key == "bot_played"
+    assert session.game.dice == (3, 1)
+    assert isinstance(session.events[0], TurnPlayed) and session.events[0].player == BOT
 
 
 async def test_a_move_that_completes_the_turn_with_confirm_ends_it(
@@ -423,7 +439,7 @@ async def test_a_game_between_two_people_in_the_memory_store(bot_player: PoolBot
         await service.join(made.challenge_id, alice, None, 5)
     session = await service.join(made.challenge_id, bob, None, 5)
     assert session.seats == (bob, alice) and session.shared and session.locale == "ru"
-    assert Note.of("duel_starts", name="Bob") in session.notes
+    assert Started(Actor("Bob")) in session.events
     assert await service.load(made.challenge_id) == session  # names with ":" survive
     with pytest.raises(AlreadyStarted):
         await service.join(made.challenge_id, Seat(user_id=3, name="Carol"), None, 5)
@@ -512,7 +528,8 @@ async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
     second = (await service.apply(session, loser, Resign(), None)).session
     assert not second.game.over and second.message_id == 5
     assert second.match is not None and second.match.match.score == (0, 2)
-    assert Note.of("match_game", game="1", name="Bob", kind="mars") in second.notes
+    won = MatchGameWon(1, Actor("Bob"), Actor("Alice"), EndReason.RESIGNED, ResultKind.MARS)
+    assert won in second.events
     assert await service.active_game(player_slot(GROUP, 1)) == second
     loser = second.seat_of(1)
     assert loser is not None
@@ -536,13 +553,12 @@ async def test_a_match_against_the_bot_goes_on_after_each_game_until_its_points(
     second = await act(service, opened, Resign())
     assert not second.game.over and second.match is not None
     assert second.match.match.score == (0, 2)
-    assert second.notes == (
-        Note.of("match_resigned", game="1"),
-        Note.of("match_bot_won", game="1", kind="mars"),
-        Note.of("summary_vs_bot", turns="0", you="0", bot="0"),
-        Note.of("match_score_vs_bot", you="0", bot="2"),
-        Note.of("opening", you="5", bot="2"),
-        Note.of("you_start"),
+    assert second.events == (
+        MatchGameWon(1, BOT, YOU, EndReason.RESIGNED, ResultKind.MARS),
+        Summary(0, YOU, 0, BOT, 0),
+        MatchScore(YOU, 0, BOT, 2),
+        OpeningRolled(YOU, 5, BOT, 2, tie=False),
+        Started(YOU),
     )
     assert await service.active_game(CHAT) == second
     final = await act(service, second, Resign())
@@ -587,10 +603,10 @@ async def test_a_game_of_a_match_won_by_the_person_is_told_and_counted(
     near_end = replace(opened, game=last_checker(opened.game, Color.WHITE))
     won = await act(service, near_end, Move(1, 0), Done())
     assert won.match is not None and won.match.match.score == (1, 0)
-    assert won.notes[:3] == (
-        Note.of("match_you_won", game="1", kind="oyn"),
-        Note.of("summary_vs_bot", turns="1", you="15", bot="1"),
-        Note.of("match_score_vs_bot", you="1", bot="0"),
+    assert won.events[:3] == (
+        MatchGameWon(1, YOU, BOT, EndReason.BORNE_OFF, ResultKind.OYN),
+        Summary(1, YOU, 15, BOT, 1),
+        MatchScore(YOU, 1, BOT, 0),
     )
 
 
