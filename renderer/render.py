@@ -77,7 +77,7 @@ def encode(picture: Canvas) -> bytes:
     """Baseline JPEG, 4:2:0: the format Telegram photos are stored in. libjpeg-turbo through
     simplejpeg, which lets go of the GIL while it encodes; Pillow's own encoder holds it
     throughout (3–4 ms a board), so a render in a thread would stall the bot's event loop
-    that long (`scripts/bench_render.py` measures the stall)."""
+    that long (`tools/bench/render.py` measures the stall)."""
     return simplejpeg.encode_jpeg(
         picture.pixels, quality=JPEG_QUALITY, colorspace="RGBX", colorsubsampling="420"
     )

@@ -2,7 +2,7 @@
 
 It exists to check `nardy.short.movegen` against an independent reading of the rules
 (tests/nardy/short/test_differential.py) and to be the baseline of its speed
-(scripts/bench_short_movegen.py), so it is brute force on purpose: it works in absolute
+(tools/bench/short_movegen.py), so it is brute force on purpose: it works in absolute
 numbering on plain lists (White runs 24 → 1 and bears off below 1, Black runs 1 → 24 and bears
 off above 24), tries every die on every point in every order, and keeps the turns of maximal
 length. Nothing here comes from `nardy.short`; the results are compared as §11 canonical keys

@@ -410,7 +410,7 @@ def test_scripts_run_installs_the_runtime_lock_then_runs_the_bot(machine: Machin
 
 
 CHECKS = [
-    ["mypy", "--strict", "nardy", "renderer", "bot", "testkit", "tests", "scripts"],
+    ["mypy", "--strict", "nardy", "renderer", "bot", "testkit", "tests", "tools"],
     ["ruff", "check", "."],
     ["ruff", "format", "--check", "."],
 ]

@@ -1,6 +1,7 @@
 """Dice luck: how much better or worse a roll leaves the mover than his rolls do on average,
 valued by the Expert's 1-ply evaluation. It is how backgammon programs tell luck from skill; the
-luck script (`scripts/luck.py`) uses it to ask whether a level's losses come from the dice."""
+luck tool (`python -m tools.research.luck`) uses it to ask whether a level's losses come from
+the dice."""
 
 from __future__ import annotations
 

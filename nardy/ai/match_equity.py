@@ -6,7 +6,8 @@ and with the colours even: E(a, b), the chance of the side `a` points away winni
 `b` away, is the mean over the game's results of E after it (a draw, under `last_roll`, leaves
 the score and the game is played again). `OUTCOMES` comes from `RESULTS`, 3,000 games of the
 Expert's 1-ply stage against itself under each scoring and last-roll option, counted by
-`python scripts/outcomes.py --one-ply --games 3000 [--scoring extended] [--last-roll]` (seed 1).
+`python -m tools.research.outcomes --one-ply --games 3000 [--scoring extended] [--last-roll]`
+(seed 1).
 """
 
 from __future__ import annotations

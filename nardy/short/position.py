@@ -62,7 +62,7 @@ class Position:
     ) -> Position:
         """A position whose checkers the caller has already counted, built without the check
         of `__post_init__`: the move generator's results, where it would cost a fifth of the
-        time (`scripts/bench_short_movegen.py`)."""
+        time (`tools/bench/short_movegen.py`)."""
         position = object.__new__(cls)
         for name, value in (("points", points), ("bar", bar), ("off", off), ("to_move", to_move)):
             object.__setattr__(position, name, value)

@@ -44,7 +44,8 @@ def test_the_expert_without_the_deep_look_plays_otherwise_somewhere() -> None:
 
 
 def arena(*arguments: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "scripts/arena.py", *arguments, "--pairs", "1", "--workers", "1"]
+    command = [sys.executable, "-m", "tools.research.arena", *arguments, "--pairs", "1"]
+    command += ["--workers", "1"]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 

@@ -7,9 +7,9 @@ import numpy as np
 from nardy import Rules, legal_turns
 from nardy.ai import Level
 from nardy.ai.board import encode, unpack
-from nardy.ai.duel import duel
 from nardy.movegen import LegalTurns, pack
 from tests.ai.positions import random_positions
+from tools.research.duel import duel
 
 
 def test_result_boards_stand_for_the_positions_the_rules_core_builds() -> None:

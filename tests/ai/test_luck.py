@@ -1,5 +1,5 @@
 """Dice luck (`nardy.ai.luck`) on a race whose every roll's worth is known exactly, on positions
-from real games, and the luck script (`scripts/luck.py`) end to end."""
+from real games, and the luck tool (`tools.research.luck`) end to end."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_luck_averages_to_zero_over_the_rolls_in_either_order_of_the_dice() -> N
 
 
 def test_the_luck_script_sorts_the_first_levels_games_into_wins_and_losses() -> None:
-    command = [sys.executable, "scripts/luck.py", "medium", "easy", "--pairs", "1"]
+    command = [sys.executable, "-m", "tools.research.luck", "medium", "easy", "--pairs", "1"]
     run = subprocess.run(
         [*command, "--workers", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )

@@ -10,7 +10,7 @@ from nardy.ai import Level
 from nardy.color import Color
 from nardy.short import Cube, Game, Position, ShortRules
 from nardy.short.ai import SHORT_LEVELS, takes, wants_double
-from nardy.short.selfplay import random_game_positions
+from testkit.short_selfplay import random_game_positions
 from tests.nardy.short.builders import board
 
 CUBE = ShortRules(cube=True)

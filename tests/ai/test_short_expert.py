@@ -34,7 +34,7 @@ from nardy.short.ai.network import (
     inputs,
     shot_share,
 )
-from nardy.short.selfplay import random_game_positions
+from testkit.short_selfplay import random_game_positions
 from tests.nardy.short.builders import board
 
 RULES = ShortRules()

@@ -15,7 +15,7 @@ from nardy.compiled import PURE_PYTHON
 from nardy.short.ai import network
 from nardy.short.ai.boards import COLUMNS, encode
 from nardy.short.position import BAR
-from nardy.short.selfplay import random_game_positions
+from testkit.short_selfplay import random_game_positions
 from tests.nardy.short.positions import random_position
 
 compiled = pytest.mark.skipif(PURE_PYTHON, reason="NARDY_PURE_PYTHON=1: nothing compiled")

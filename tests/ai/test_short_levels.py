@@ -10,7 +10,7 @@ from nardy.ai import Level
 from nardy.color import Color
 from nardy.short import Position, ShortRules, legal_turns
 from nardy.short.ai import SHORT_LEVELS, choose_turn
-from nardy.short.selfplay import random_game_positions
+from testkit.short_selfplay import random_game_positions
 from tests.nardy.short.builders import board
 from tests.nardy.short.positions import random_position
 

@@ -1,5 +1,5 @@
-"""Training (scripts/train_td.py) in resumable chunks: a run stopped and resumed makes the same
-weights as one run straight through, and the weights carry the seed and every hyper-parameter.
+"""Training (`tools.research.train_td`) in resumable chunks: a run stopped and resumed makes the
+same weights as one run straight through, and the weights carry the seed and every hyper-parameter.
 A few games of a tiny network: the machinery, not the training, which never runs here."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ TINY = ["--seed", "7", "--hidden", "6", "--lam", "0.6", "--save-every", "2", "--
 
 
 def train(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "scripts/train_td.py", "--out", str(out), "--nice", "0", *args]
+    command = [sys.executable, "-m", "tools.research.train_td", "--out", str(out), "--nice", "0"]
+    command += args
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 

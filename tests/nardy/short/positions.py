@@ -1,5 +1,5 @@
 """Random short-nardy positions for the differential and property tests: contact with blots and
-checkers on the bar, and bear-offs (positions of random games: `nardy.short.selfplay`)."""
+checkers on the bar, and bear-offs (positions of random games: `testkit.short_selfplay`)."""
 
 from __future__ import annotations
 

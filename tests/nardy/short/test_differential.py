@@ -18,8 +18,8 @@ from nardy.short.interchange import position_to_json
 from nardy.short.movegen import legal_turns
 from nardy.short.position import BAR, Position
 from nardy.short.rules import ShortRules
-from nardy.short.selfplay import random_game_positions
 from testkit.short_reference import Board, reference_legal, replay
+from testkit.short_selfplay import random_game_positions
 from tests.nardy.short.positions import random_position
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
