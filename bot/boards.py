@@ -26,7 +26,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramNetworkError, TelegramR
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.pacing import Pacer
 from bot.prefs import Preferences
-from bot.service import GameError, GameService, Session
+from bot.service import GameError, GameService, Table
 from bot.settings import GameSettings
 from bot.storage import StoreUnavailable
 from bot.ui.delivery import (
@@ -52,14 +52,14 @@ Target = int | str
 BoardKey = tuple[str, Target]  # (game id, board): a message may show several games in turn
 
 
-def _newer(first: Session, second: Session) -> bool:
+def _newer(first: Table, second: Table) -> bool:
     """Whether `first` is a later state of the same game than `second` (of another game, the
     one shown last is the newer: a rematch taking over an inline message)."""
     return first.game_id == second.game_id and first.seq > second.seq
 
 
 class Boards:
-    """Shows sessions to their human player.
+    """Shows tables to their human player.
 
     It remembers, per board message, the latest game state (`seq`) sent to it, so that an
     older state never overwrites a newer one on its way (a catch-up read before a later
@@ -87,7 +87,7 @@ class Boards:
         # Shared boards being edited now, and the newest screen each waits to show (with
         # whether it catches the board up while an edit was on its way: skipped if that sent it).
         self._editing: set[Target] = set()
-        self._waiting: dict[Target, tuple[Session, Screen, bool]] = {}
+        self._waiting: dict[Target, tuple[Table, Screen, bool]] = {}
         self._late: dict[str, asyncio.Task[None]] = {}  # inline boards awaiting their picture
         # A private board's turn to edit (`_one_edit`), kept while an edit holds or awaits it,
         # and the states of the shows awaiting it.
@@ -99,7 +99,7 @@ class Boards:
     async def show(
         self,
         bot: Bot,
-        session: Session,
+        table: Table,
         viewer: Color,
         texts: Texts,
         selected: int | None = None,
@@ -108,7 +108,7 @@ class Boards:
         resigning: Color | None = None,
         settings: GameSettings | None = None,
     ) -> None:
-        """Show `session` on the tapped board message (`tapped`), else on the game's; send a new
+        """Show `table` on the tapped board message (`tapped`), else on the game's; send a new
         board when neither is there any more; `settings`, the tapping player's read for this update,
         draw a game against the bot (else they are read). A board that was sent a newer state is
         left alone; one `catching_up` (its tap showed an older state) too when this state is on its
@@ -116,28 +116,28 @@ class Boards:
         ask the player of `resigning` to confirm. As on a shared board (`_show_shared`), an edit
         that another worker's (or tap's) edit of a later state may have overtaken is followed by the
         state stored now, if later, so the board ends on the latest."""
-        screen = await self._screen(session, viewer, texts, selected, resigning, settings)
-        recorded = session.message_id
-        shared = session.inline_id or recorded
-        if session.shared and shared is not None:
-            await self._show_shared(bot, session, shared, screen, catching_up)
+        screen = await self._screen(table, viewer, texts, selected, resigning, settings)
+        recorded = table.message_id
+        shared = table.inline_id or recorded
+        if table.shared and shared is not None:
+            await self._show_shared(bot, table, shared, screen, catching_up)
             return
         for target in dict.fromkeys(m for m in (tapped, recorded) if m is not None):
-            key = (session.game_id, target)
+            key = (table.game_id, target)
             on_its_way = catching_up and key in self._on_way
-            async with self._one_edit(key, session.seq) as overtaken:
-                if overtaken or self._shown(key, session.seq, on_its_way):
+            async with self._one_edit(key, table.seq) as overtaken:
+                if overtaken or self._shown(key, table.seq, on_its_way):
                     return
-                edited = await self._edit(bot, session, target, screen)
+                edited = await self._edit(bot, table, target, screen)
             if edited:
                 if target != recorded:
-                    await self._service.set_board(session.game_id, recorded, target)
-                later = await self._saved_since(session, target)
+                    await self._service.set_board(table.game_id, recorded, target)
+                later = await self._saved_since(table, target)
                 if later is not None:  # another's edit of it landed first: the latest again
-                    now = later.seat_now(session, viewer)
+                    now = later.seat_now(table, viewer)
                     await self.show(bot, later, now, texts, tapped=target)
                 return
-        await self._send(bot, session, screen)
+        await self._send(bot, table, screen)
 
     @asynccontextmanager
     async def _one_edit(self, key: BoardKey, seq: int) -> AsyncIterator[bool]:
@@ -166,7 +166,7 @@ class Boards:
 
     async def _screen(
         self,
-        session: Session,
+        table: Table,
         viewer: Color,
         texts: Texts,
         selected: int | None = None,
@@ -176,31 +176,31 @@ class Boards:
         """`viewer`'s screen in `texts`' language; the one screen of a game between two people
         in the game's language (the challenger's), whoever tapped. A finished game's results
         screen shows its players' record. The picture in the board colours of `_settings`."""
-        if session.shared:
-            texts = self._translator[locale_for(session.locale, SOURCE)]
+        if table.shared:
+            texts = self._translator[locale_for(table.locale, SOURCE)]
         try:
-            if session.game.over:
-                session = await self._service.settle(session)
-            standing = await self._service.results.standing(session)
-            if settings is None or session.shared:
-                settings = await self._settings(session)
+            if table.game.over:
+                table = await self._service.settle(table)
+            standing = await self._service.results.standing(table)
+            if settings is None or table.shared:
+                settings = await self._settings(table)
         except StoreUnavailable:  # the results screen shows without the record
             standing, settings = None, GameSettings()
-        screen = build_screen(session, viewer, texts, selected, resigning, standing)
+        screen = build_screen(table, viewer, texts, selected, resigning, standing)
         return replace(screen, view=replace(screen.view, theme=settings.theme))
 
-    async def _settings(self, session: Session) -> GameSettings:
+    async def _settings(self, table: Table) -> GameSettings:
         """Whose settings (/settings) draw the board: a game against the bot its player's, a
         group's game the group's; an inline game, seen in any chat, the defaults."""
-        if not session.shared:
-            player = next(seat.user_id for seat in session.seats if seat.user_id is not None)
+        if not table.shared:
+            player = next(seat.user_id for seat in table.seats if seat.user_id is not None)
             return await self._preferences.settings(player, personal=True)
-        if session.inline_id is None:
-            return await self._preferences.settings(session.chat_id, personal=False)
+        if table.inline_id is None:
+            return await self._preferences.settings(table.chat_id, personal=False)
         return GameSettings()
 
     async def _show_shared(
-        self, bot: Bot, session: Session, board: Target, screen: Screen, catching_up: bool
+        self, bot: Bot, table: Table, board: Target, screen: Screen, catching_up: bool
     ) -> None:
         """Show `screen` on the shared `board` (a group's message, or an inline message, which
         a rematch may pass to a new game), coalescing: one edit at a time per board, and while
@@ -217,9 +217,9 @@ class Boards:
         board ends on the latest. A catch-up is skipped for the same state only when it came
         while an edit was on its way."""
         waiting = self._waiting.get(board)
-        if waiting is None or not _newer(waiting[0], session):
-            on_its_way = catching_up and (session.game_id, board) in self._on_way
-            self._waiting[board] = (session, screen, on_its_way)
+        if waiting is None or not _newer(waiting[0], table):
+            on_its_way = catching_up and (table.game_id, board) in self._on_way
+            self._waiting[board] = (table, screen, on_its_way)
         if board in self._editing:
             return  # the edit on its way sends the newest screen after it
         self._editing.add(board)
@@ -237,7 +237,7 @@ class Boards:
         finally:
             self._editing.discard(board)
 
-    async def _edit_waiting(self, bot: Bot, board: Target) -> Session | None:
+    async def _edit_waiting(self, bot: Bot, board: Target) -> Table | None:
         """Edit the shared `board` to the screens waiting for it, newest only, until none
         waits; the last state shown, None when nothing was (or the board was sent anew)."""
         last = None
@@ -277,7 +277,7 @@ class Boards:
         sent = self._sent.get(key)
         return sent is not None and (sent > seq or (on_its_way and sent == seq))
 
-    async def _saved_since(self, shown: Session, board: Target) -> Session | None:
+    async def _saved_since(self, shown: Table, board: Target) -> Table | None:
         """The game as stored now, if a later state of it than `shown` (the last this process
         put on `board`) was saved for the same board: another worker's edit of it (or, on a
         private board, another tap's) may have landed before this one's, so the board would
@@ -294,56 +294,56 @@ class Boards:
         taps Join on a card whose game started without its board reaching them (an edit that
         failed) gets it back. False, showing nothing, for anyone else or no game."""
         try:
-            session, seat = await self._service.seat(game_id, user_id)
+            table, seat = await self._service.seat(game_id, user_id)
         except GameError:
             return False
-        await self.show(bot, session, seat, texts)
+        await self.show(bot, table, seat, texts)
         return True
 
-    async def open(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
+    async def open(self, bot: Bot, table: Table, viewer: Color, texts: Texts) -> None:
         """A new game saved (`GameService.open`), then its first board sent and recorded. A
         board Telegram will not take leaves no game: a player must never have a game they
         cannot see. A board whose connection was lost may have arrived: the game stays, and
         either its first tap makes it the game's board or the player's next /play or level
         brings a board back ("your game is going on"). An inline game (a rematch) takes over
         the inline message of the game before it."""
-        session = await self._service.open(session)
-        if session.inline_id is not None:
-            await self.show(bot, session, viewer, texts)
+        table = await self._service.open(table)
+        if table.inline_id is not None:
+            await self.show(bot, table, viewer, texts)
             return
         try:
             message_id = await send_board(
-                bot, session.chat_id, await self._screen(session, viewer, texts)
+                bot, table.chat_id, await self._screen(table, viewer, texts)
             )
         except TelegramNetworkError:
             raise
         except TelegramAPIError:
-            await self._service.abandon(session)
+            await self._service.abandon(table)
             raise
-        await self._record(bot, session, message_id)
+        await self._record(bot, table, message_id)
 
-    async def resend(self, bot: Bot, session: Session, viewer: Color, texts: Texts) -> None:
+    async def resend(self, bot: Bot, table: Table, viewer: Color, texts: Texts) -> None:
         """The game's board sent anew, at the bottom of the chat, the old one deleted (asked
         for by /play or a menu during the game, when the board is far up or gone)."""
-        old = session.message_id
-        screen = await self._screen(session, viewer, texts)
-        if await self._send(bot, session, screen) and old:
-            await delete_message(bot, session.chat_id, old)
+        old = table.message_id
+        screen = await self._screen(table, viewer, texts)
+        if await self._send(bot, table, screen) and old:
+            await delete_message(bot, table.chat_id, old)
 
-    async def _edit(self, bot: Bot, session: Session, target: Target, screen: Screen) -> bool:
+    async def _edit(self, bot: Bot, table: Table, target: Target, screen: Screen) -> bool:
         """`edit_board` (`edit_inline` for an inline message), noting the state sent; a failed
         or refused edit notes nothing."""
-        key = (session.game_id, target)
+        key = (table.game_id, target)
         previous = self._sent.get(key)
-        self._note(key, session.seq)
+        self._note(key, table.seq)
         self._on_way.add(key)
         try:
             if isinstance(target, str):
                 inline = await edit_inline(bot, target, screen, self._media)
-                self._picture_later(bot, session, target, screen, inline is Shown.PICTURE_LATER)
+                self._picture_later(bot, table, target, screen, inline is Shown.PICTURE_LATER)
                 shown = inline is not Shown.GONE
             else:
-                shown = await edit_board(bot, session, target, screen)
+                shown = await edit_board(bot, table, target, screen)
         except BaseException:
             self._forget(key, previous)
             raise
@@ -354,7 +354,7 @@ class Boards:
         return shown
 
     def _picture_later(
-        self, bot: Bot, session: Session, board: str, screen: Screen, wanted: bool
+        self, bot: Bot, table: Table, board: str, screen: Screen, wanted: bool
     ) -> None:
         """An inline board shown as text for want of a media chat slot (`wanted`) gets its
         picture once it has shown the same state for `PLAYER_WAIT` (its game paused) and a
@@ -370,7 +370,7 @@ class Boards:
         media = self._media
 
         def still_shown() -> bool:
-            return self._sent.get((session.game_id, board)) == session.seq
+            return self._sent.get((table.game_id, board)) == table.seq
 
         async def show_picture() -> None:
             await asyncio.sleep(PLAYER_WAIT)
@@ -378,7 +378,7 @@ class Boards:
                 return
             await media.picture(bot, screen, most=None)  # posted when its slot comes
             if still_shown():
-                await self._show_shared(bot, session, board, screen, catching_up=False)
+                await self._show_shared(bot, table, board, screen, catching_up=False)
 
         task = asyncio.create_task(show_picture())
         self._late[board] = task
@@ -398,18 +398,18 @@ class Boards:
         if not task.cancelled() and task.exception() is not None:
             log.warning("inline board %s: its late picture failed (%s)", board, task.exception())
 
-    async def _send(self, bot: Bot, session: Session, screen: Screen) -> bool:
+    async def _send(self, bot: Bot, table: Table, screen: Screen) -> bool:
         """A new board sent and recorded as the game's; False when another was recorded
         meanwhile (this one is deleted again)."""
-        message_id = await send_board(bot, session.chat_id, screen)
-        return await self._record(bot, session, message_id)
+        message_id = await send_board(bot, table.chat_id, screen)
+        return await self._record(bot, table, message_id)
 
-    async def _record(self, bot: Bot, session: Session, message_id: int) -> bool:
-        self._note((session.game_id, message_id), session.seq)
-        if await self._service.set_board(session.game_id, session.message_id, message_id):
+    async def _record(self, bot: Bot, table: Table, message_id: int) -> bool:
+        self._note((table.game_id, message_id), table.seq)
+        if await self._service.set_board(table.game_id, table.message_id, message_id):
             return True
-        log.info("game %s already has a new board; deleting a second", session.game_id)
-        await delete_message(bot, session.chat_id, message_id)
+        log.info("game %s already has a new board; deleting a second", table.game_id)
+        await delete_message(bot, table.chat_id, message_id)
         return False
 
     def _note(self, key: BoardKey, seq: int) -> None:

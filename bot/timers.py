@@ -22,7 +22,7 @@ from aiogram.types import ReplyParameters
 
 from bot.boards import Boards
 from bot.i18n import SOURCE, Translator, locale_for
-from bot.service import Challenge, GameService, Session
+from bot.service import Challenge, GameService, Table
 from bot.storage import StoreUnavailable, TimersStore
 from bot.ui.delivery import close_card
 from bot.ui.screens import reminder
@@ -85,7 +85,7 @@ class TurnTimers:
                 log.exception("turn timers: a tick failed")
             await asyncio.sleep(POLL_SECONDS)
 
-    async def _shown(self, bot: Bot, served: Session | Challenge) -> None:
+    async def _shown(self, bot: Bot, served: Table | Challenge) -> None:
         """Show what a timer changed; a failure is a log line (the task goes on)."""
         try:
             if isinstance(served, Challenge):
@@ -104,21 +104,21 @@ class TurnTimers:
             expired = texts.gettext("This challenge has expired.")
             await close_card(bot, challenge.chat_id, challenge.message_id, expired)
 
-    async def _show(self, bot: Bot, session: Session) -> None:
-        texts = self._translator[locale_for(session.locale, SOURCE)]
-        await self._boards.show(bot, session, session.game.to_move, texts)
-        board = session.message_id
-        if not session.reminded or session.game.over or board is None:
+    async def _show(self, bot: Bot, table: Table) -> None:
+        texts = self._translator[locale_for(table.locale, SOURCE)]
+        await self._boards.show(bot, table, table.game.to_move, texts)
+        board = table.message_id
+        if not table.reminded or table.game.over or board is None:
             return  # an inline game's board is all there is to show it on
-        seat = session.seats[session.game.to_act]
+        seat = table.seats[table.game.to_act]
         called = self._translator[locale_for(seat.locale, texts.locale)]  # the reminded's own
         await bot.send_message(
-            session.chat_id,
+            table.chat_id,
             reminder(called, seat.user_id or 0, seat.name),
             parse_mode=ParseMode.HTML,
             reply_parameters=ReplyParameters(message_id=board, allow_sending_without_reply=True),
         )
 
 
-def _id(served: Session | Challenge) -> str:
+def _id(served: Table | Challenge) -> str:
     return served.challenge_id if isinstance(served, Challenge) else served.game_id

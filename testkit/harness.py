@@ -17,7 +17,7 @@ from bot.answers import AnsweredTaps
 from bot.app import create_bot, create_dispatcher
 from bot.pacing import Pacer
 from bot.runtime.config import Settings
-from bot.service import Action, BotPlayer, Done, GameService, Move, Roll, Session
+from bot.service import Action, BotPlayer, Done, GameService, Move, Roll, Table
 from bot.service.results import RATED_TURNS
 from bot.storage import UNFINISHED_TTL, GameStore
 from nardy import Color, Position
@@ -137,12 +137,12 @@ async def win_this_game(
     """Stand the person's running game near its end (`last_checker`, with `history` as its
     turns so far: how it got there is not what these tests are about), bring its board back
     with /play, and bear off."""
-    session = await service.active_game(chat.user["id"])
-    assert session is not None
-    me = session.seat_of(chat.user["id"])
+    table = await service.active_game(chat.user["id"])
+    assert table is not None
+    me = table.seat_of(chat.user["id"])
     assert me is not None
-    near_end = session.with_game(replace(last_checker(session.game, me), history=history), ())
-    await store.save_game(session.game_id, session.version, near_end.to_text(), UNFINISHED_TTL)
+    near_end = table.with_game(replace(last_checker(table.game, me), history=history), ())
+    await store.save_game(table.game_id, table.version, near_end.to_text(), UNFINISHED_TTL)
     await chat.send("/play")
     await chat.press(chat.last, "🎲 Back to my game")
     await chat.press(chat.board, "1")
@@ -150,12 +150,12 @@ async def win_this_game(
     await chat.press(chat.board, "✅ Done")
 
 
-async def play_turns(service: GameService, session: Session, turns: int = RATED_TURNS) -> Session:
+async def play_turns(service: GameService, table: Table, turns: int = RATED_TURNS) -> Table:
     """Play on in a game between two people until each has played `turns` turns (a rated
     game's least, `RATED_TURNS`), each step the first legal one, a short nardy player who may
     double rolling: the game itself is not what the tests that call this are about."""
-    while min(summarize(session.game).turns) < turns and not session.game.over:
-        game = session.game
+    while min(summarize(table.game).turns) < turns and not table.game.over:
+        game = table.game
         mover = game.to_move
         if game.dice is None:
             action: Action = Roll()
@@ -164,8 +164,8 @@ async def play_turns(service: GameService, session: Session, turns: int = RATED_
         else:
             step = game.next_steps()[0]
             action = Move(step.src, step.dst)
-        session = (await service.apply(session, mover, action, session.seq)).session
-    return session
+        table = (await service.apply(table, mover, action, table.seq)).table
+    return table
 
 
 class SteeredDice:

@@ -1,4 +1,4 @@
-"""Loads and authorises the game a tap names, for the game's handlers: they receive `session`
+"""Loads and authorises the game a tap names, for the game's handlers: they receive `table`
 (the game as stored) and `seat` (the tapper's colour) ready, or the tap is refused here: a
 stranger's (a spectator's, in a group), or an answer to a question asked of another player."""
 
@@ -32,7 +32,7 @@ class GameAccess(BaseMiddleware):
         service: GameService = data["service"]
         read: TapRead | None = data.get("tap_read")  # `bot.prefs` read the game with the prefs
         try:
-            data["session"], data["seat"] = await service.seat(tap.game, event.from_user.id, read)
+            data["table"], data["seat"] = await service.seat(tap.game, event.from_user.id, read)
             if isinstance(tap, Question) and tap.user != event.from_user.id:
                 raise NotAsked(tap.game)
         except GameError as error:

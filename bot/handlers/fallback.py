@@ -18,12 +18,12 @@ from bot.ui.screens import game_going
 
 async def hint(message: Message, texts: Texts, service: GameService) -> None:
     """Where to go from here: back to the game going in this chat, else /play."""
-    session = await service.active_game(message.chat.id)
+    table = await service.active_game(message.chat.id)
     user = message.from_user
-    if session is None or user is None or session.seat_of(user.id) is None:
+    if table is None or user is None or table.seat_of(user.id) is None:
         await message.answer(texts.gettext("To play, send /play. /help lists what I can do."))
         return
-    text, markup = game_going(texts, session, user.id)
+    text, markup = game_going(texts, table, user.id)
     await message.answer(text, reply_markup=markup)
 
 
@@ -34,10 +34,10 @@ async def unknown(
     message = query.message
     if message is None:
         return
-    session = await service.active_game(message.chat.id)
-    seat = session.seat_of(query.from_user.id) if session is not None else None
-    if session is not None and seat is not None and session.message_id == message.message_id:
-        await boards.show(bot, session, seat, texts, tapped=message.message_id)
+    table = await service.active_game(message.chat.id)
+    seat = table.seat_of(query.from_user.id) if table is not None else None
+    if table is not None and seat is not None and table.message_id == message.message_id:
+        await boards.show(bot, table, seat, texts, tapped=message.message_id)
 
 
 def router() -> Router:

@@ -36,8 +36,8 @@ from bot.service import (
     Resign,
     Roll,
     Select,
-    Session,
     Stale,
+    Table,
     Take,
     Undo,
 )
@@ -87,14 +87,14 @@ async def _apply(
     bot: Bot,
     texts: Texts,
     service: GameService,
-    seated: tuple[Session, Color],
+    seated: tuple[Table, Color],
     action: Action,
     seq: int | None,
 ) -> Outcome | GameError:
     """Apply `action`, answering the tap exactly once: as soon as the action is accepted,
     before the bot thinks (the chat shows it choosing meanwhile), or with the refusal's alert.
     A refusal is returned, not raised."""
-    session, seat = seated
+    table, seat = seated
     answered = False
     async with AsyncExitStack() as stack:
 
@@ -103,10 +103,10 @@ async def _apply(
             answered = True
             await query.answer()
             if bot_thinks:
-                await stack.enter_async_context(choosing(bot, session.chat_id))
+                await stack.enter_async_context(choosing(bot, table.chat_id))
 
         try:
-            return await service.apply(session, seat, action, seq, accepted)
+            return await service.apply(table, seat, action, seq, accepted)
         except GameError as error:
             if not answered:  # accepted, then lost to a change saved meanwhile: answered
                 await refuse(query, texts, error)
@@ -116,7 +116,7 @@ async def _apply(
 async def board_tap(
     query: CallbackQuery,
     callback_data: BoardTap,
-    session: Session,
+    table: Table,
     seat: Color,
     bot: Bot,
     texts: Texts,
@@ -127,18 +127,18 @@ async def board_tap(
     action = _action(callback_data, prefs)
     tapped = query.message.message_id if query.message is not None else None
     if action is None:
-        await _resign_question(query, callback_data, session, seat, bot, texts, boards, tapped)
+        await _resign_question(query, callback_data, table, seat, bot, texts, boards, tapped)
         return
     if callback_data.action is BoardAction.RESIGN and callback_data.src != seat:
-        await refuse(query, texts, NotAsked(session.game_id))
+        await refuse(query, texts, NotAsked(table.game_id))
         return
-    seated = (session, seat)
+    seated = (table, seat)
     outcome = await _apply(query, bot, texts, service, seated, action, callback_data.seq)
     if isinstance(outcome, Outcome):
-        now = outcome.session.seat_now(session, seat)
+        now = outcome.table.seat_now(table, seat)
         await boards.show(
             bot,
-            outcome.session,
+            outcome.table,
             now,
             texts,
             selected=outcome.selected,
@@ -152,7 +152,7 @@ async def board_tap(
 async def _resign_question(
     query: CallbackQuery,
     tap: BoardTap,
-    session: Session,
+    table: Table,
     seat: Color,
     bot: Bot,
     texts: Texts,
@@ -161,14 +161,14 @@ async def _resign_question(
 ) -> None:
     """A shared board's Resign asks the tapper to confirm on the board; Keep playing puts the
     question away. On a board behind its game, the tap is refused and the board caught up."""
-    if session.game.over or tap.seq != session.seq:
-        error = GameOver(session.game_id) if session.game.over else Stale(session.game_id)
+    if table.game.over or tap.seq != table.seq:
+        error = GameOver(table.game_id) if table.game.over else Stale(table.game_id)
         await refuse(query, texts, error)
-        await boards.show(bot, session, seat, texts, tapped=tapped, catching_up=True)
+        await boards.show(bot, table, seat, texts, tapped=tapped, catching_up=True)
         return
     await query.answer()
     asking = seat if tap.action is BoardAction.ASK_RESIGN else None
-    await boards.show(bot, session, seat, texts, tapped=tapped, resigning=asking)
+    await boards.show(bot, table, seat, texts, tapped=tapped, resigning=asking)
 
 
 async def _catch_up(
@@ -189,17 +189,17 @@ async def _catch_up(
     """
     shown = shown_seq(query.message, tap)
     try:
-        session = await service.load(tap.game)
+        table = await service.load(tap.game)
     except NoGame:
         return
-    if shown is not None and shown != session.seq:
-        await boards.show(bot, session, seat, texts, tapped=tapped, catching_up=True)
+    if shown is not None and shown != table.seq:
+        await boards.show(bot, table, seat, texts, tapped=tapped, catching_up=True)
 
 
 async def answer_question(
     query: CallbackQuery,
     callback_data: Question,
-    session: Session,
+    table: Table,
     seat: Color,
     bot: Bot,
     texts: Texts,
@@ -213,25 +213,25 @@ async def answer_question(
     turns the question into the level choice (only the player asked gets here: `GameAccess`)."""
     answer = callback_data.answer
     if answer is Answer.RESIGN:
-        seated = (session, seat)
+        seated = (table, seat)
         outcome = await _apply(query, bot, texts, service, seated, Resign(), callback_data.seq)
         if isinstance(outcome, Outcome):
-            await boards.show(bot, outcome.session, outcome.session.seat_now(session, seat), texts)
+            await boards.show(bot, outcome.table, outcome.table.seat_now(table, seat), texts)
     elif answer is Answer.NEW_GAME:
         length = prefs.settings.length
-        await _resign_and_start_anew(query, (session, seat), length, bot, texts, service, boards)
+        await _resign_and_start_anew(query, (table, seat), length, bot, texts, service, boards)
         return
     else:
         await query.answer()
-        if answer is Answer.SHOW and not session.game.over:
-            await boards.resend(bot, session, seat, texts)
+        if answer is Answer.SHOW and not table.game.over:
+            await boards.resend(bot, table, seat, texts)
     if query.message is not None and asks(query.message, callback_data):
         await delete_message(bot, query.message.chat.id, query.message.message_id)
 
 
 async def _resign_and_start_anew(
     query: CallbackQuery,
-    seated: tuple[Session, Color],
+    seated: tuple[Table, Color],
     length: int,
     bot: Bot,
     texts: Texts,
@@ -240,16 +240,16 @@ async def _resign_and_start_anew(
 ) -> None:
     """The game resigned (unless over), and the question turned into the level choice with
     `length` and its game marked."""
-    session, seat = seated
-    game = variant_of(session.game)
-    if session.game.over:
+    table, seat = seated
+    game = variant_of(table.game)
+    if table.game.over:
         await query.answer()
     else:
         resign = Resign(whole_match=True)
         outcome = await _apply(query, bot, texts, service, seated, resign, None)
         if not isinstance(outcome, Outcome):
             return
-        await boards.show(bot, outcome.session, seat, texts)
+        await boards.show(bot, outcome.table, seat, texts)
     if isinstance(query.message, Message):
         await query.message.edit_text(
             texts.gettext("Choose the bot's level:"), reply_markup=level_menu(texts, length, game)

@@ -30,7 +30,7 @@ from bot.service import (
     GameError,
     GameInProgress,
     GameService,
-    Session,
+    Table,
     Terms,
 )
 from bot.ui.alerts import refuse
@@ -139,7 +139,7 @@ async def challenge_tap(
     chat_id, user = card.chat.id, query.from_user
     try:
         if callback_data.action is ChallengeAction.JOIN:
-            session = await service.join(
+            table = await service.join(
                 callback_data.game, seat_for(user, texts), user.username, card.message_id, query.id
             )
         else:
@@ -151,7 +151,7 @@ async def challenge_tap(
         return
     await query.answer()
     if callback_data.action is ChallengeAction.JOIN:
-        await boards.show(bot, session, session.game.to_move, texts)
+        await boards.show(bot, table, table.game.to_move, texts)
     else:
         card_texts = translator[locale_for(withdrawn.locale, SOURCE)]
         text = card_texts.gettext("{name} withdrew the challenge.", name=withdrawn.challenger.name)
@@ -160,7 +160,7 @@ async def challenge_tap(
 
 async def rematch(
     query: CallbackQuery,
-    session: Session,
+    table: Table,
     seat: Color,
     bot: Bot,
     texts: Texts,
@@ -170,7 +170,7 @@ async def rematch(
     """The first player's tap asks (the board says so); the other's starts the next game on a
     new message."""
     try:
-        finished, fresh = await service.rematch(session, seat, query.id)
+        finished, fresh = await service.rematch(table, seat, query.id)
     except GameError as error:
         await refuse(query, texts, error)
         return
@@ -195,8 +195,8 @@ async def resign(message: Message, texts: Texts, service: GameService) -> None:
     found = await game_here(message, texts, service)
     if found is None:
         return
-    session, color, user_id = found
-    text, markup = resign_question(texts, session, color, user_id)
+    table, color, user_id = found
+    text, markup = resign_question(texts, table, color, user_id)
     await message.reply(text, reply_markup=markup)
 
 

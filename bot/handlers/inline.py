@@ -135,7 +135,7 @@ async def card_tap(
     picture = media is not None
     try:
         if callback_data.action is ChallengeAction.JOIN:
-            session = await service.join_inline(card, seat_for(user, texts), query.id)
+            table = await service.join_inline(card, seat_for(user, texts), query.id)
         else:
             await service.challenges.withdraw_inline(card, user.id)
     except GameError as error:
@@ -146,7 +146,7 @@ async def card_tap(
         return
     await query.answer()
     if callback_data.action is ChallengeAction.JOIN:
-        await boards.show(bot, session, session.game.to_move, texts)
+        await boards.show(bot, table, table.game.to_move, texts)
     else:
         withdrawn = card_texts.gettext("{name} withdrew the challenge.", name=name)
         await close_inline_card(bot, inline_id, withdrawn, picture)

@@ -46,10 +46,10 @@ async def pick(
         await query.message.edit_text(said, reply_markup=None)
     else:  # a picker too old to edit
         await query.answer(said)
-    session = await service.active_game(query.from_user.id)  # the user's private chat
-    seat = session.seat_of(query.from_user.id) if session is not None else None
-    if session is not None and seat is not None:
-        await boards.show(bot, session, seat, chosen)
+    table = await service.active_game(query.from_user.id)  # the user's private chat
+    seat = table.seat_of(query.from_user.id) if table is not None else None
+    if table is not None and seat is not None:
+        await boards.show(bot, table, seat, chosen)
 
 
 def router() -> Router:

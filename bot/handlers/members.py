@@ -78,7 +78,7 @@ async def _tell(
         if user.is_bot:
             continue
         try:
-            session = await service.presence(change.chat_id, user.id, change.present, change.by)
+            table = await service.presence(change.chat_id, user.id, change.present, change.by)
         except StoreUnavailable as exc:
             log.warning(
                 "chat %s: could not note that %s left or came back (%s)",
@@ -87,9 +87,9 @@ async def _tell(
                 exc,
             )
             continue
-        if session is not None:
-            texts = translator[locale_for(session.locale, SOURCE)]
-            await boards.show(bot, session, session.game.to_move, texts)
+        if table is not None:
+            texts = translator[locale_for(table.locale, SOURCE)]
+            await boards.show(bot, table, table.game.to_move, texts)
 
 
 def router() -> Router:

@@ -17,7 +17,7 @@ from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
 from bot.i18n import N_, Texts
 from bot.prefs import Prefs
-from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Session
+from bot.service import MATCH_LENGTHS, GameInProgress, GameService, Table
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import (
     MARKS,
@@ -52,13 +52,13 @@ async def play(
 ) -> None:
     """/play (/play short): the level choice with that game marked, or, with a game going,
     back to it or resign it."""
-    session = await service.active_game(message.chat.id)
-    if session is None:
+    table = await service.active_game(message.chat.id)
+    if table is None:
         game = read_game(command.args or "")
         await offer_levels(message, texts, prefs.settings.length, game)
         return
     user = message.from_user.id if message.from_user is not None else message.chat.id
-    text, markup = new_game_question(texts, session, user)
+    text, markup = new_game_question(texts, table, user)
     await message.answer(text, reply_markup=markup)
 
 
@@ -71,11 +71,11 @@ async def start_play(
     boards: Boards,
 ) -> None:
     """`/start play` from a deep link: the level choice, or the game going."""
-    session = await service.active_game(message.chat.id)
-    if session is None:
+    table = await service.active_game(message.chat.id)
+    if table is None:
         await offer_levels(message, texts, prefs.settings.length)
     else:
-        await _board_again(bot, session, message.chat.id, texts, boards)
+        await _board_again(bot, table, message.chat.id, texts, boards)
 
 
 async def offer_levels(
@@ -96,9 +96,9 @@ async def play_button(
     service: GameService,
     boards: Boards,
 ) -> None:
-    session = await service.active_game(chat_message.chat.id)
-    if session is not None:
-        await _back_to(query, session, bot, texts, boards)
+    table = await service.active_game(chat_message.chat.id)
+    if table is not None:
+        await _back_to(query, table, bot, texts, boards)
         return
     await query.answer()
     await offer_levels(chat_message, texts, prefs.settings.length)
@@ -157,10 +157,10 @@ async def pick_level(
         async with choosing(bot, chat_id):
             name = seat_for(query.from_user, texts).name
             rules = prefs.settings.rules_for(game)
-            session = await service.new_vs_bot(chat_id, user_id, level, length, rules, name)
-        viewer = session.seat_of(user_id)
+            table = await service.new_vs_bot(chat_id, user_id, level, length, rules, name)
+        viewer = table.seat_of(user_id)
         assert viewer is not None
-        await boards.open(bot, session, viewer, texts)
+        await boards.open(bot, table, viewer, texts)
     except GameInProgress:  # a doubled tap opened one meanwhile: it shows that one
         running = await service.active_game(chat_id)
         if running is not None:
@@ -176,29 +176,27 @@ def _game(key: str) -> Variant | None:
 
 
 async def _back_to(
-    query: CallbackQuery, session: Session, bot: Bot, texts: Texts, boards: Boards
+    query: CallbackQuery, table: Table, bot: Bot, texts: Texts, boards: Boards
 ) -> None:
     """A menu tapped during a game: say so, and bring the game's board back."""
     await query.answer(texts.gettext(GAME_GOING))
-    await _board_again(bot, session, query.from_user.id, texts, boards)
+    await _board_again(bot, table, query.from_user.id, texts, boards)
 
 
-async def _board_again(
-    bot: Bot, session: Session, user_id: int, texts: Texts, boards: Boards
-) -> None:
-    viewer = session.seat_of(user_id)
+async def _board_again(bot: Bot, table: Table, user_id: int, texts: Texts, boards: Boards) -> None:
+    viewer = table.seat_of(user_id)
     if viewer is not None:
-        await boards.resend(bot, session, viewer, texts)
+        await boards.resend(bot, table, viewer, texts)
 
 
 async def resign(message: Message, texts: Texts, service: GameService) -> None:
-    session = await service.active_game(message.chat.id)
+    table = await service.active_game(message.chat.id)
     user = message.from_user
-    color = session.seat_of(user.id) if session is not None and user is not None else None
-    if session is None or user is None or color is None:
+    color = table.seat_of(user.id) if table is not None and user is not None else None
+    if table is None or user is None or color is None:
         await message.answer(texts.gettext("There is no game in progress. /play starts one."))
         return
-    text, markup = resign_question(texts, session, color, user.id)
+    text, markup = resign_question(texts, table, color, user.id)
     await message.answer(text, reply_markup=markup)
 
 

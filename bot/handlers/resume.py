@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.boards import Boards
 from bot.i18n import N_, Texts
-from bot.service import GameError, GameService, Session, player_slot
+from bot.service import GameError, GameService, Table, player_slot
 from bot.ui.alerts import refuse
 from bot.ui.callbacks import ShowGame
 from bot.ui.running import running_list
@@ -24,25 +24,25 @@ async def games(message: Message, texts: Texts, service: GameService) -> None:
     """/games in the private chat: the writer's running games, wherever they are."""
     if message.from_user is None:
         return
-    sessions = await service.running(message.from_user.id)
-    text, markup = running_list(texts, sessions, message.from_user.id)
+    tables = await service.running(message.from_user.id)
+    text, markup = running_list(texts, tables, message.from_user.id)
     await message.answer(text, reply_markup=markup)
 
 
 async def game_here(
     message: Message, texts: Texts, service: GameService
-) -> tuple[Session, Color, int] | None:
+) -> tuple[Table, Color, int] | None:
     """The writer's running game in this group, their colour and id (/games, /resign); None,
     once the writer is told they have none here."""
     user = message.from_user
-    session = None
+    table = None
     if user is not None:
-        session = await service.active_game(player_slot(message.chat.id, user.id))
-    color = session.seat_of(user.id) if session is not None and user is not None else None
-    if session is None or user is None or color is None:
+        table = await service.active_game(player_slot(message.chat.id, user.id))
+    color = table.seat_of(user.id) if table is not None and user is not None else None
+    if table is None or user is None or color is None:
         await message.reply(texts.gettext(NO_GAME_HERE))
         return None
-    return session, color, user.id
+    return table, color, user.id
 
 
 async def group_games(
@@ -51,8 +51,8 @@ async def group_games(
     """/games in a group: the writer's board here, sent again at the bottom of the chat."""
     found = await game_here(message, texts, service)
     if found is not None:
-        session, color, _user = found
-        await boards.resend(bot, session, color, texts)
+        table, color, _user = found
+        await boards.resend(bot, table, color, texts)
 
 
 async def show_game(
@@ -66,22 +66,22 @@ async def show_game(
     """A game of the list: its board sent again in its chat (an inline game's cannot be: the
     bot may not write in that chat, and the player is told where it is)."""
     try:
-        session, color = await service.seat(callback_data.game, query.from_user.id)
+        table, color = await service.seat(callback_data.game, query.from_user.id)
     except GameError as refused:
         await refuse(query, texts, refused)
         return
-    if session.game.over:
+    if table.game.over:
         await query.answer(texts.gettext("This game is over."), show_alert=True)
         return
-    if session.inline_id is not None:
+    if table.inline_id is not None:
         where = N_("This game is played in an inline message: it is in the chat where it was sent.")
         await query.answer(texts.gettext(where), show_alert=True)
         return
-    if session.shared:
+    if table.shared:
         await query.answer(texts.gettext("Its board is sent again at the bottom of the group."))
     else:
         await query.answer()
-    await boards.resend(bot, session, color, texts)
+    await boards.resend(bot, table, color, texts)
 
 
 def router() -> Router:

@@ -170,10 +170,10 @@ async def choose(
     written = _written_in(chat, texts, translator, callback_data.locale)
     await _edit(query, bot, written, preferences, chat, option, default_terms)
     if option is THEME and _personal(chat):
-        session = await service.active_game(chat.id)
-        seat = None if session is None else session.seat_of(chat.id)
-        if session is not None and seat is not None:
-            await boards.show(bot, session, seat, texts)
+        table = await service.active_game(chat.id)
+        seat = None if table is None else table.seat_of(chat.id)
+        if table is not None and seat is not None:
+            await boards.show(bot, table, seat, texts)
 
 
 async def reset(

@@ -20,7 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import Locale
 from bot.pacing import GROUP_BUDGET, Budget
-from bot.service.session import TURN_LIMITS, Terms
+from bot.service.table import TURN_LIMITS, Terms
 from bot.storage.connect import RedisMode
 
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{20,}")

@@ -43,7 +43,7 @@ from bot.service.errors import (
 )
 from bot.service.games import GameService
 from bot.service.mover import OnAccepted, Outcome
-from bot.service.session import (
+from bot.service.table import (
     MATCH_LENGTHS,
     STANDARD_RULES,
     TURN_LIMITS,
@@ -51,7 +51,7 @@ from bot.service.session import (
     InlineCard,
     MatchPlay,
     Seat,
-    Session,
+    Table,
     Terms,
     inline_game_id,
     player_slot,
@@ -103,8 +103,8 @@ __all__ = [
     "Roll",
     "Seat",
     "Select",
-    "Session",
     "Stale",
+    "Table",
     "Take",
     "Terms",
     "Undo",

@@ -45,7 +45,7 @@ class Done:
 @dataclass(frozen=True, slots=True)
 class Hint:
     """Ask for the strongest level's best turn and the next two, for a learner against the bot;
-    counted in the game (`Session.hints`)."""
+    counted in the game (`Table.hints`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class Resign:
 @dataclass(frozen=True, slots=True)
 class ClaimWin:
     """Take the win offered when the opponent left the group of a game between two people
-    (`Session.gone`): the game is theirs as abandoned, scored as a resignation (RULES.md §7),
+    (`Table.gone`): the game is theirs as abandoned, scored as a resignation (RULES.md §7),
     and a match ends there."""
 
 

@@ -19,7 +19,7 @@ from bot.service.errors import (
     InvalidAction,
     OnlyChallenger,
 )
-from bot.service.session import (
+from bot.service.table import (
     STANDARD_RULES,
     Challenge,
     Committed,

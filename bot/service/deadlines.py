@@ -11,7 +11,7 @@ from bot.service.challenges import Challenges
 from bot.service.errors import NoGame
 from bot.service.finisher import Finisher
 from bot.service.keeper import GameKeeper
-from bot.service.session import Challenge, Session, is_challenge
+from bot.service.table import Challenge, Table, is_challenge
 from bot.storage import VersionConflict
 
 
@@ -30,7 +30,7 @@ class Deadlines:
         self._challenges = challenges
         self._clock = clock
 
-    async def serve(self, game_id: str) -> Session | Challenge | None:
+    async def serve(self, game_id: str) -> Table | Challenge | None:
         """Serve the timer of a game or challenge, due now (`GameStore.due_timers`): at half
         time the player to move is to be reminded, at the deadline the game is lost on time,
         scored from the position (RULES.md §7); a challenge nobody joined expires; a game that
@@ -43,30 +43,30 @@ class Deadlines:
         if stored is not None and is_challenge(stored.data):
             return await self._challenges.expire(game_id, stored.version, stored.data)
         try:
-            session = await self._keeper.load(game_id)
+            table = await self._keeper.load(game_id)
         except NoGame:
             await self._keeper.store.set_timer(game_id, None)
             return None
-        if session.ended is not None and not session.ended.counted:
-            await self._finisher.count(session)  # its save puts the timer's next due on the index
+        if table.ended is not None and not table.ended.counted:
+            await self._finisher.count(table)  # its save puts the timer's next due on the index
             return None
-        due = session.timer_due()
+        due = table.timer_due()
         now = self._clock()
         if due is None or due > now:
             await self._keeper.store.set_timer(game_id, due)
             latest = await self._keeper.store.load_game(game_id)
-            if latest is None or latest.version != session.version:
+            if latest is None or latest.version != table.version:
                 # Changed while this looked: a game-ending save may have put its count on
                 # the index just before this took it off; look again soon.
                 await self._keeper.store.set_timer(game_id, now, earlier_only=True)
             return None
         try:
-            if not session.out_of_time(now):
-                return await self._keeper.save(replace(session, reminded=True))
-            timed_out = await self._finisher.time_out(session)
+            if not table.out_of_time(now):
+                return await self._keeper.save(replace(table, reminded=True))
+            timed_out = await self._finisher.time_out(table)
         except VersionConflict:
             return None  # a move or another process got there first: its save set the timer
-        if timed_out is session:  # it cannot lose on time now: nothing more to serve
+        if timed_out is table:  # it cannot lose on time now: nothing more to serve
             await self._keeper.store.set_timer(game_id, None)
             return None
         return timed_out

@@ -20,7 +20,7 @@ from bot.service.events import (
     TurnPassed,
     TurnPlayed,
 )
-from bot.service.session import Committed, MatchPlay, Seat, Session, match_player
+from bot.service.table import Committed, MatchPlay, Seat, Table, match_player
 from nardy.dice import DiceSource, SystemDice
 from nardy.match import Match
 from nardy.steps import format_dice
@@ -29,7 +29,7 @@ from nardy.variants import variant_of
 
 
 def placeholder(rules: AnyRules) -> AnyGame:
-    """A game not begun under `rules`, which a session holds until its opening roll."""
+    """A game not begun under `rules`, which a table holds until its opening roll."""
     return variant_of(rules).placeholder(rules)
 
 
@@ -77,8 +77,8 @@ class PlayOn:
         return dice, lambda: fair.after(dice)
 
     async def first_turns(
-        self, start: Session, told: Sequence[Event] = (), dice: Committed | None = None
-    ) -> Session:
+        self, start: Table, told: Sequence[Event] = (), dice: Committed | None = None
+    ) -> Table:
         """The game between the players of `start` (whose game is a placeholder with the
         rules to play), seated the one who asked first (against the bot: the person): the
         opening roll decides who plays white (RULES.md §2), then play goes on to a real
@@ -100,20 +100,20 @@ class PlayOn:
 
     async def advance(
         self,
-        session: Session,
+        table: Table,
         game: AnyGame,
         notes: list[Event],
         ended_by: tuple[int, str] | None = None,
         rolling: bool = False,
-    ) -> Session:
+    ) -> Table:
         """Roll and play on until a human has a real choice or the game ends: the bot's turns
         and cube decisions, and a human's forced turn or pass, each told as an event. With short
         nardy's cube, a human who may double decides before the roll (unless `rolling`: they
         chose to roll), and one offered a double answers it."""
-        roller, rolled = self._rolling(session.fair)
+        roller, rolled = self._rolling(table.fair)
         while not game.over:
             if game.dice is None and not rolling:
-                decided = await self._cube_turn(session, game, notes)
+                decided = await self._cube_turn(table, game, notes)
                 if decided is None:
                     break
                 if decided is not game:
@@ -123,10 +123,10 @@ class PlayOn:
             if game.dice is None:
                 game = game.with_roll(roller.roll())
             assert game.dice is not None
-            seat = session.seats[game.to_move]
+            seat = table.seats[game.to_move]
             player, dice, mover = telling.actor(seat), format_dice(game.dice), game.to_move.label
             if seat.level is not None:
-                away = session.away(seat)
+                away = table.away(seat)
                 steps = await self.bot.choose(
                     game.position, game.dice, game.rules, seat.level, away
                 )
@@ -147,26 +147,24 @@ class PlayOn:
                 game = game.play_turn(steps)
             else:
                 break
-        session = replace(session, fair=rolled())
-        after = session.next_turn(game, tuple(notes), ended_by)
+        table = replace(table, fair=rolled())
+        after = table.next_turn(game, tuple(notes), ended_by)
         # The time runs anew when another side must act or a new turn began; not on a
         # player's own Roll after they could double (the same turn, one limit).
-        waited = (session.game.to_act, len(session.game.history))
+        waited = (table.game.to_act, len(table.game.history))
         new_wait = after.deadline is None or waited != (game.to_act, len(game.history))
         if after.turn_limit and not game.over and new_wait:
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
 
-    async def _cube_turn(
-        self, session: Session, game: AnyGame, notes: list[Event]
-    ) -> AnyGame | None:
+    async def _cube_turn(self, table: Table, game: AnyGame, notes: list[Event]) -> AnyGame | None:
         """Before a roll, in a game with the cube (RULES.md §9): a double offered is answered
         (by the bot) and one may be offered (the bot's choice), the game so changed; None when
         a human decides (to double or roll, or to take or drop); `game` itself when nobody may
         double now (always, in a game without the cube)."""
         offered = game.cube.offered_by
         if offered is not None:
-            level = session.seats[offered.opponent].level
+            level = table.seats[offered.opponent].level
             if level is None:
                 return None
             if await self.bot.takes(game, level):
@@ -177,7 +175,7 @@ class PlayOn:
             return game.drop()
         if not game.may_double():
             return game
-        level = session.seats[game.to_move].level
+        level = table.seats[game.to_move].level
         if level is None:
             return None
         if await self.bot.wants_double(game, level):

@@ -11,12 +11,12 @@ from bot.service.challenges import CHALLENGE_KEPT, Challenges
 from bot.service.errors import AlreadyStarted, NotInvited, OwnChallenge
 from bot.service.flow import PlayOn, new_match, placeholder
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
-from bot.service.session import (
+from bot.service.table import (
     STANDARD_RULES,
     Challenge,
     InlineCard,
     Seat,
-    Session,
+    Table,
     Terms,
     card_dice_name,
     player_slot,
@@ -79,7 +79,7 @@ class Joiner:
         username: str | None,
         message_id: int | None,
         mix: str = "",
-    ) -> Session:
+    ) -> Table:
         """`joiner` (@`username`) takes the group challenge: the game starts, played on the
         challenge's message `message_id`, and is saved in place of the challenge, so of two who
         join at once one gets it (`AlreadyStarted` for the other). `mix`, the id Telegram gave
@@ -89,10 +89,10 @@ class Joiner:
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
         game = placeholder(challenge.rules)
-        place = Session(challenge_id, game, (joiner, joiner), challenge.chat_id, message_id)
+        place = Table(challenge_id, game, (joiner, joiner), challenge.chat_id, message_id)
         return await self._join(challenge, joiner, place, mix)
 
-    async def join_inline(self, card: InlineCard, joiner: Seat, mix: str = "") -> Session:
+    async def join_inline(self, card: InlineCard, joiner: Seat, mix: str = "") -> Table:
         """`joiner` takes the inline challenge `card`: the game starts in its inline message,
         saved under an id made from that message's, so of two who join at once one gets it
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
@@ -105,11 +105,11 @@ class Joiner:
         claim = self._keeper.store.claim_card_seed
         seed = await claim(card.dice, card.inline_id) if card.dice else None
         challenge = self._challenges.inline(card, seed)
-        place = Session(challenge.challenge_id, placeholder(card.rules), (joiner, joiner), 0)
+        place = Table(challenge.challenge_id, placeholder(card.rules), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)
         return await self._join(challenge, joiner, place, mix)
 
-    async def _join(self, challenge: Challenge, joiner: Seat, place: Session, mix: str) -> Session:
+    async def _join(self, challenge: Challenge, joiner: Seat, place: Table, mix: str) -> Table:
         """The game of `challenge` begun with `joiner`, on the board message of `place`, saved
         with a compare-and-set on the challenge's version (0: none stored), its committed dice
         with `mix`. A challenge that changed but is still open (its card recorded meanwhile) is
@@ -128,13 +128,13 @@ class Joiner:
                 version=challenge.version,
             )
             dice = None if challenge.dice is None else replace(challenge.dice, mix=mix)
-            session = await self._flow.first_turns(start, dice=dice)
-            shared = session.slot_of(challenger.user_id or 0)
-            await self._keeper.claim(session, shared)
+            table = await self._flow.first_turns(start, dice=dice)
+            shared = table.slot_of(challenger.user_id or 0)
+            await self._keeper.claim(table, shared)
             try:
-                saved = await self._keeper.save(session)
+                saved = await self._keeper.save(table)
             except VersionConflict:
-                await self._keeper.release(session, shared)
+                await self._keeper.release(table, shared)
                 challenge = await self._challenges.why_not_open(challenge.challenge_id)
                 continue
             await self._keeper.note_running(saved, True)

@@ -42,7 +42,7 @@ from bot.service.events import Doubled, Event, Took
 from bot.service.finisher import Finisher
 from bot.service.flow import PlayOn
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
-from bot.service.session import Session
+from bot.service.table import Table
 from bot.storage import VersionConflict
 from nardy import Color, IllegalMove
 from nardy.chains import chain_to
@@ -66,7 +66,7 @@ async def _nothing(bot_thinks: bool) -> None:
 
 
 def _what(action: Action, color: Color) -> str:
-    """What the player of `color` tapped, as the session lists the moves and Done of a turn
+    """What the player of `color` tapped, as the table lists the moves and Done of a turn
     (`w:m24-18`, `b:d`) to tell a doubled tap from another player's same tap."""
     match action:
         case Move(src, dst):
@@ -87,7 +87,7 @@ def _claimed_tap(claimant: str) -> str:
 class Outcome:
     """What an action left: the game now, and the checker to show picked up, if any."""
 
-    session: Session
+    table: Table
     selected: int | None = None
 
 
@@ -111,7 +111,7 @@ class MovePlayer:
 
     async def apply(
         self,
-        session: Session,
+        table: Table,
         color: Color,
         action: Action,
         seq: int | None,
@@ -125,7 +125,7 @@ class MovePlayer:
         what it meant (a quick player tapping a board not yet redrawn), so it is applied when
         the rules allow it now; the very same move from the very same state again is a doubled
         tap (`AlreadyDone`). Anything else made on another state is `Stale`. When another
-        change was saved after `session` was read, the game is read again and the action
+        change was saved after `table` was read, the game is read again and the action
         checked again, so only a change to the game itself makes the tap stale.
         """
         accepted = False
@@ -138,57 +138,57 @@ class MovePlayer:
                 await on_accepted(bot_thinks)
 
         for _ in range(CONFLICT_RETRIES):
-            if session.out_of_time(self._clock()):  # the timer task is behind: lost on time
+            if table.out_of_time(self._clock()):  # the timer task is behind: lost on time
                 try:
-                    session = await self._finisher.time_out(session)
+                    table = await self._finisher.time_out(table)
                 except VersionConflict:
-                    session = await self._keeper.load(session.game_id)
+                    table = await self._keeper.load(table.game_id)
                     continue
-            self._check(session, color, action, seq)
-            if session.gone is not None and session.gone == session.seats[color].user_id:
-                session = replace(session, gone=None)  # they play: they are here after all
+            self._check(table, color, action, seq)
+            if table.gone is not None and table.gone == table.seats[color].user_id:
+                table = replace(table, gone=None)  # they play: they are here after all
             try:
-                return await self._carry_out(session, color, action, seq, accept_once, claimant)
+                return await self._carry_out(table, color, action, seq, accept_once, claimant)
             except VersionConflict:
-                session = await self._keeper.load(session.game_id)
-        raise Stale(session.game_id)
+                table = await self._keeper.load(table.game_id)
+        raise Stale(table.game_id)
 
-    def _check(self, session: Session, color: Color, action: Action, seq: int | None) -> None:
+    def _check(self, table: Table, color: Color, action: Action, seq: int | None) -> None:
         """Refuse what the player may not do now; the rules themselves are checked on play."""
-        game = session.game
+        game = table.game
         if game.over:  # before the seq: every board of a finished game is older
-            raise GameOver(session.game_id)
-        if isinstance(action, Hint) and session.shared:  # no button offers it: forged
-            raise NoHints(session.game_id)
+            raise GameOver(table.game_id)
+        if isinstance(action, Hint) and table.shared:  # no button offers it: forged
+            raise NoHints(table.game_id)
         what = _what(action, color)
-        if seq is not None and seq != session.seq:
-            if (seq, what) in session.taps:
-                raise AlreadyDone(session.game_id)
-            if not (isinstance(action, Select | Deselect | Move) and session.turn_seq <= seq):
-                raise Stale(session.game_id)
+        if seq is not None and seq != table.seq:
+            if (seq, what) in table.taps:
+                raise AlreadyDone(table.game_id)
+            if not (isinstance(action, Select | Deselect | Move) and table.turn_seq <= seq):
+                raise Stale(table.game_id)
         if isinstance(action, ClaimWin):  # on either side's turn, from the one who stayed
-            if session.gone is None or session.gone != session.seats[color.opponent].user_id:
-                raise NobodyLeft(session.game_id)
+            if table.gone is None or table.gone != table.seats[color.opponent].user_id:
+                raise NobodyLeft(table.game_id)
             return
         if isinstance(action, Resign):
             return  # on either side's turn
-        changing = self._changing.get(session.game_id)
+        changing = self._changing.get(table.game_id)
         if changing is not None:  # a tap's change is under way: its board offers Undo, Done
             if changing == what:
-                raise AlreadyDone(session.game_id)
-            raise (Stale if session.shared else Busy)(session.game_id)
-        not_yours = OpponentsTurn if session.shared else NotYourTurn
+                raise AlreadyDone(table.game_id)
+            raise (Stale if table.shared else Busy)(table.game_id)
+        not_yours = OpponentsTurn if table.shared else NotYourTurn
         if isinstance(action, Take | Drop):  # the doubler's opponent answers (RULES.md §9)
             if game.cube.offered_by is not color.opponent:
-                raise not_yours(session.game_id)
+                raise not_yours(table.game_id)
             return
         before_roll = isinstance(action, Roll | Double)  # `_cube` checks the cube allows it
         if game.to_move is not color or (game.dice is None) is not before_roll:
-            raise not_yours(session.game_id)
+            raise not_yours(table.game_id)
 
     async def _carry_out(
         self,
-        session: Session,
+        table: Table,
         color: Color,
         action: Action,
         seq: int | None,
@@ -199,52 +199,52 @@ class MovePlayer:
         there first. What the rules forbid now is `InvalidAction`, or `Stale` for a tap made
         on an earlier state (it meant something then). A change the bot thinks over is
         claimed as `claimant` (`_claim_change`)."""
-        game = session.game
-        refused = InvalidAction if seq in (None, session.seq) else Stale
+        game = table.game
+        refused = InvalidAction if seq in (None, table.seq) else Stale
         match action:
             case Select(src):
                 if src not in {step.src for step in game.next_steps()}:
                     raise refused(f"no move from {src}")
                 await on_accepted(False)
-                return Outcome(session, selected=src)
+                return Outcome(table, selected=src)
             case Deselect():
                 await on_accepted(False)
-                return Outcome(session)
+                return Outcome(table)
             case Move(src, dst, confirm):
                 chain = chain_to(game, src, dst)
                 if chain is None:
                     raise refused(f"no move from {src} to {dst}")
                 for step in chain:
                     game = game.play_step(step)
-                tap = (session.seq if seq is None else seq, _what(action, color))
+                tap = (table.seq if seq is None else seq, _what(action, color))
                 if confirm and game.turn_complete:
-                    return await self._end_turn(session, game, tap, on_accepted, claimant)
-                return await self._saved(session.after_tap(game, tap), on_accepted)
+                    return await self._end_turn(table, game, tap, on_accepted, claimant)
+                return await self._saved(table.after_tap(game, tap), on_accepted)
             case Undo():
                 if not game.played:
                     raise InvalidAction("nothing to undo")
-                undone = session.with_game(game.undo_step(), session.events)
+                undone = table.with_game(game.undo_step(), table.events)
                 return await self._saved(undone, on_accepted)
             case Done():
                 if not game.turn_complete:
                     raise InvalidAction("the turn is not complete")
-                tap = (session.seq, _what(action, color))
-                return await self._end_turn(session, game, tap, on_accepted, claimant)
+                tap = (table.seq, _what(action, color))
+                return await self._end_turn(table, game, tap, on_accepted, claimant)
             case Hint():
-                return await self._hint(session, seq, on_accepted, claimant)
+                return await self._hint(table, seq, on_accepted, claimant)
             case Roll() | Double() | Take() | Drop():
-                return await self._cube(session, action, on_accepted, claimant)
+                return await self._cube(table, action, on_accepted, claimant)
             case Resign(whole_match):
-                return await self._resign(session, color, whole_match, on_accepted)
+                return await self._resign(table, color, whole_match, on_accepted)
             case ClaimWin():  # the one who left resigns the game and the match (RULES.md §7)
-                left = replace(session, gone=None)
+                left = replace(table, gone=None)
                 return await self._resign(
                     left, color.opponent, True, on_accepted, EndReason.ABANDONED
                 )
 
     async def _resign(
         self,
-        session: Session,
+        table: Table,
         color: Color,
         whole_match: bool,
         on_accepted: OnAccepted,
@@ -252,66 +252,66 @@ class MovePlayer:
     ) -> Outcome:
         """The player of `color` gives the game up for `reason`, and the match with it when
         `whole_match` (no next game follows)."""
-        if whole_match and session.match is not None:
-            session = replace(session, match=replace(session.match, given_up=True))
+        if whole_match and table.match is not None:
+            table = replace(table, match=replace(table.match, given_up=True))
         try:
-            game = session.game.resign(color, reason)
+            game = table.game.resign(color, reason)
         except IllegalMove as exc:  # a side that has borne off waits for the last roll
             raise InvalidAction(str(exc)) from exc
-        concluded = await self._finisher.conclude(session.with_game(game, ()))
+        concluded = await self._finisher.conclude(table.with_game(game, ()))
         await on_accepted(False)
         return Outcome(concluded)
 
-    async def _saved(self, session: Session, on_accepted: OnAccepted) -> Outcome:
-        """`session` saved, then its tap accepted: a second tap that lost the save to it is
+    async def _saved(self, table: Table, on_accepted: OnAccepted) -> Outcome:
+        """`table` saved, then its tap accepted: a second tap that lost the save to it is
         refused for what it is (`AlreadyDone`, `Stale`), not answered as if it were played."""
-        saved = await self._keeper.save(session)
+        saved = await self._keeper.save(table)
         await on_accepted(False)
         return Outcome(saved)
 
-    async def _claim_change(self, session: Session, claimant: str, what: str = "turn") -> None:
+    async def _claim_change(self, table: Table, claimant: str, what: str = "turn") -> None:
         """Claim the change `what` of the game as it is for `claimant` (`process.token tap`),
         across processes, before the tap is answered and the bot thinks: a second tap
         meanwhile, on any worker, is refused, as `AlreadyDone` when it is the same tap, else
         as `Busy`. A claim of this process's is stale (its change failed: `_check` refuses
         taps while one is under way here), and is claimed over."""
-        name = f"{session.game_id}:{session.seq}:{what}"
+        name = f"{table.game_id}:{table.seq}:{what}"
         holder = await self._keeper.store.claim_change(name, claimant, CLAIM_TTL)
         if holder is not None and holder.startswith(f"{self._process}."):
             holder = await self._keeper.store.claim_change(name, claimant, CLAIM_TTL, stale=holder)
         if holder is not None:
             doubled = _claimed_tap(holder) == _claimed_tap(claimant)
-            raise (AlreadyDone if doubled else Busy)(session.game_id)
+            raise (AlreadyDone if doubled else Busy)(table.game_id)
 
     async def _hint(
-        self, session: Session, seq: int | None, on_accepted: OnAccepted, claimant: str
+        self, table: Table, seq: int | None, on_accepted: OnAccepted, claimant: str
     ) -> Outcome:
         """The strongest level's best turn and the next two for the roll, counted and kept with
-        the turn (`Session.hint`). Only before the turn's first step, so the hint is always for
+        the turn (`Table.hint`). Only before the turn's first step, so the hint is always for
         the position on the board; a second ask in the same turn is a doubled tap."""
-        game = session.game
+        game = table.game
         if not variant_of(game).hints:  # a forged tap: no hint button in this game
-            raise NoHints(session.game_id)
-        if session.hint:
-            raise AlreadyDone(session.game_id)
+            raise NoHints(table.game_id)
+        if table.hint:
+            raise AlreadyDone(table.game_id)
         if game.played or game.dice is None:
-            raise (InvalidAction if seq in (None, session.seq) else Stale)("steps already played")
-        await self._claim_change(session, claimant, "hint")
+            raise (InvalidAction if seq in (None, table.seq) else Stale)("steps already played")
+        await self._claim_change(table, claimant, "hint")
         await on_accepted(False)
-        away = session.away(session.seats[game.to_move])
+        away = table.away(table.seats[game.to_move])
         hint = await self._flow.bot.hint(game.position, game.dice, game.rules, away)
         if not hint.candidates:  # a real choice has some (`PlayOn.advance` plays the rest)
             raise InvalidAction("nothing to hint")
-        hinted = replace(session, hints=session.hints + 1, hint=hint.candidates)
+        hinted = replace(table, hints=table.hints + 1, hint=hint.candidates)
         return Outcome(await self._keeper.save(hinted))
 
     async def _cube(
-        self, session: Session, action: CubeAction, on_accepted: OnAccepted, claimant: str
+        self, table: Table, action: CubeAction, on_accepted: OnAccepted, claimant: str
     ) -> Outcome:
         """A decision before the roll in a game with the cube (RULES.md §9): roll, double,
         or answer a double; play goes on to the next real choice in the same save (the bot
         answers a double, or rolls and plays, at once)."""
-        game = session.game
+        game = table.game
         if not game.rules.cube:
             raise InvalidAction("no cube in this game")
         notes: list[Event] = []
@@ -321,25 +321,25 @@ class MovePlayer:
                     if not game.may_double():  # else the roll was made at once
                         raise InvalidAction("no roll to decide on")
                     return await self._play_on(
-                        session, game, notes, on_accepted, claimant, rolling=True
+                        table, game, notes, on_accepted, claimant, rolling=True
                     )
                 case Double():
                     doubled = game.double()
-                    doubler = telling.actor(session.seats[game.to_move])
+                    doubler = telling.actor(table.seats[game.to_move])
                     notes.append(Doubled(doubler, doubled.cube.value * 2))
                 case Take():
                     doubled = game.take()
-                    taker = telling.actor(session.seats[game.to_move.opponent])
+                    taker = telling.actor(table.seats[game.to_move.opponent])
                     notes.append(Took(taker, doubled.cube.value))
                 case Drop():
                     doubled = game.drop()
         except CubeError as exc:
             raise InvalidAction(str(exc)) from exc
-        return await self._play_on(session, doubled, notes, on_accepted, claimant)
+        return await self._play_on(table, doubled, notes, on_accepted, claimant)
 
     async def _end_turn(
         self,
-        session: Session,
+        table: Table,
         game: AnyGame,
         tap: tuple[int, str],
         on_accepted: OnAccepted,
@@ -347,13 +347,13 @@ class MovePlayer:
     ) -> Outcome:
         """End the human's complete turn (`tap` ended it); the bot answers and the human's next
         roll is made, all in one save."""
-        played = telling.turn_played(session, game)
+        played = telling.turn_played(table, game)
         after = game.end_turn()
-        return await self._play_on(session, after, played, on_accepted, claimant, tap)
+        return await self._play_on(table, after, played, on_accepted, claimant, tap)
 
     async def _play_on(
         self,
-        session: Session,
+        table: Table,
         game: AnyGame,
         notes: list[Event],
         on_accepted: OnAccepted,
@@ -367,14 +367,14 @@ class MovePlayer:
         and the tap answered before the bot thinks; between two people it is answered once
         saved. Meanwhile other taps in this process are refused (`_check`: nothing is awaited
         between it and this)."""
-        self._changing[session.game_id] = _claimed_tap(claimant)
+        self._changing[table.game_id] = _claimed_tap(claimant)
         try:
-            if not session.shared:
-                await self._claim_change(session, claimant)
+            if not table.shared:
+                await self._claim_change(table, claimant)
                 await on_accepted(True)
-            ended = await self._flow.advance(session, game, notes, tap, rolling)
+            ended = await self._flow.advance(table, game, notes, tap, rolling)
             concluded = await self._finisher.conclude(ended)
             await on_accepted(False)  # between two people: answered once saved
             return Outcome(concluded)
         finally:
-            self._changing.pop(session.game_id, None)
+            self._changing.pop(table.game_id, None)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.service.events import CameBack
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
-from bot.service.session import Session, player_slot
+from bot.service.table import Table, player_slot
 from bot.service.telling import actor
 from bot.storage import VersionConflict
 from nardy import IllegalMove
@@ -22,7 +22,7 @@ class Presence:
 
     async def change(
         self, chat_id: int, user_id: int, present: bool, by: int | None = None
-    ) -> Session | None:
+    ) -> Table | None:
         """Telegram said `user_id` left the group `chat_id` (or came back, `present`), by the
         hand of `by` (themselves, or whoever removed them): their running game there offers the
         win to the other player (`ClaimWin`), or takes the offer back. Not offered to a player
@@ -31,27 +31,25 @@ class Presence:
         there was nothing to change (no game, or told already: Telegram may tell it twice, as
         a service message and a member update). An inline game has no group to leave."""
         for _ in range(CONFLICT_RETRIES):
-            session = await self._keeper.active_game(player_slot(chat_id, user_id))
-            if session is None or not session.shared or session.inline_id is not None:
+            table = await self._keeper.active_game(player_slot(chat_id, user_id))
+            if table is None or not table.shared or table.inline_id is not None:
                 return None
-            color = session.seat_of(user_id)
+            color = table.seat_of(user_id)
             assert color is not None  # the slot is theirs
             if present:
-                if session.gone != user_id:
+                if table.gone != user_id:
                     return None
-                back = CameBack(actor(session.seats[color]))
-                changed = replace(
-                    session.with_game(session.game, (*session.events, back)), gone=None
-                )
+                back = CameBack(actor(table.seats[color]))
+                changed = replace(table.with_game(table.game, (*table.events, back)), gone=None)
             else:
-                if session.gone is not None or by == session.seats[color.opponent].user_id:
+                if table.gone is not None or by == table.seats[color.opponent].user_id:
                     return None
                 try:
-                    session.game.resign(color, EndReason.ABANDONED)
+                    table.game.resign(color, EndReason.ABANDONED)
                 except IllegalMove:
                     return None
                 # While they are gone the board says so (`ui.screens`).
-                changed = replace(session.with_game(session.game, session.events), gone=user_id)
+                changed = replace(table.with_game(table.game, table.events), gone=user_id)
             try:  # a new state of the board (`seq`): its buttons change
                 return await self._keeper.save(changed)
             except VersionConflict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from bot.service.session import Ended, Seat, Session, match_player
+from bot.service.table import Ended, Seat, Table, match_player
 from bot.storage import RecordsStore
 from nardy import Color
 from nardy.ai import Level
@@ -34,28 +34,28 @@ def bot_level(name: str) -> Level | None:
     return None
 
 
-def match_place(session: Session) -> tuple[int, MatchPlace] | None:
-    """In a match, its length and where `session`'s game, just ended and not yet scored,
+def match_place(table: Table) -> tuple[int, MatchPlace] | None:
+    """In a match, its length and where `table`'s game, just ended and not yet scored,
     stands in it (`nardy.transcript.MatchPlace`); None for a single game."""
-    if session.match is None:
+    if table.match is None:
         return None
-    match, players = session.match.match, session.match.players
-    white = players.index(match_player(session.seats[Color.WHITE]))
+    match, players = table.match.match, table.match.players
+    white = players.index(match_player(table.seats[Color.WHITE]))
     score = (match.score[white], match.score[1 - white])
     return match.length, MatchPlace(match.games + 1, score)
 
 
-def transcript_of(session: Session, ended_at: float) -> Transcript | None:
-    """The transcript of `session`'s game, just ended at the time `ended_at`; None when its
+def transcript_of(table: Table, ended_at: float) -> Transcript | None:
+    """The transcript of `table`'s game, just ended at the time `ended_at`; None when its
     dice were not committed (a game begun before provably fair dice, or dice a test chose), or
     its doubles were not all kept (`doubles_complete`)."""
-    fair, game = session.fair, session.game
+    fair, game = table.fair, table.game
     if fair is None or fair.opening is None or game.result is None or not game.doubles_complete:
         return None
-    players = (player_name(session.seats[Color.WHITE]), player_name(session.seats[Color.BLACK]))
-    # Only a person playing the bot asks for hints (`Session.hints`).
+    players = (player_name(table.seats[Color.WHITE]), player_name(table.seats[Color.BLACK]))
+    # Only a person playing the bot asks for hints (`Table.hints`).
     hints = tuple(
-        session.hints if seat.level is None and not session.shared else 0 for seat in session.seats
+        table.hints if seat.level is None and not table.shared else 0 for seat in table.seats
     )
     return from_game(
         game,
@@ -66,14 +66,14 @@ def transcript_of(session: Session, ended_at: float) -> Transcript | None:
         mix=fair.mix,
         hints=(hints[0], hints[1]),
         date=datetime.fromtimestamp(ended_at, UTC).date().isoformat(),
-        match=match_place(session),
+        match=match_place(table),
     )
 
 
-def record_text(session: Session, ended_at: float) -> str:
-    """The record of `session`'s game, just ended at the time `ended_at`, as a text file
+def record_text(table: Table, ended_at: float) -> str:
+    """The record of `table`'s game, just ended at the time `ended_at`, as a text file
     holds it; "" when it has none (`transcript_of`)."""
-    transcript = transcript_of(session, ended_at)
+    transcript = transcript_of(table, ended_at)
     return "" if transcript is None else to_text(transcript)
 
 
@@ -93,7 +93,7 @@ class Records:
         self._store = store
 
     async def keep(self, game_id: str, ended: Ended) -> None:
-        """Store the record of the game `ended` (of the session `game_id`) for its players;
+        """Store the record of the game `ended` (of the table `game_id`) for its players;
         keeping it again changes nothing."""
         players = [seat.user_id for seat in ended.seats if seat.user_id is not None]
         await self._store.save_record(ended.mark(game_id), ended.record, players)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from bot.ratings import Rating, rate_game
-from bot.service.session import Ended, Session
+from bot.service.table import Ended, Table
 from bot.storage import LONG_LADDER, PrefsStore, RatingChange, StatsStore, Tally
 from nardy import Color
 from nardy.ai import Level
@@ -210,68 +210,68 @@ class Results:
         on it."""
         return await self._store.standing(board, user_id, ladder(game))
 
-    async def ended(self, session: Session) -> Session:
-        """`session`, whose game has just ended, with that game to count (`Session.ended`);
+    async def ended(self, table: Table) -> Table:
+        """`table`, whose game has just ended, with that game to count (`Table.ended`);
         between two people who each played `RATED_TURNS` turns, with the rating changes
         computed now from both players' ratings (each finished game is one Glicko-2 rating
         period, `bot.ratings.rate_game`) in the game's own rating: long and short nardy are
         rated apart."""
-        result = session.game.result
+        result = table.game.result
         assert result is not None
-        number = 1 if session.match is None else session.match.match.games + 1
-        game = variant_of(session.game)
+        number = 1 if table.match is None else table.match.match.games + 1
+        game = variant_of(table.game)
         changes = None
-        if session.shared and min(summarize(session.game).turns) >= RATED_TURNS:
-            white, black = [await self._rating(seat.user_id or 0, game) for seat in session.seats]
+        if table.shared and min(summarize(table.game).turns) >= RATED_TURNS:
+            white, black = [await self._rating(seat.user_id or 0, game) for seat in table.seats]
             score = 0.5 if result.winner is None else float(result.winner is Color.WHITE)
             after = rate_game(white, black, score)
             changes = (_change(white, after[0]), _change(black, after[1]))
-        ended = Ended(number, session.seats, result, changes, game=game)
-        return replace(session, ended=ended)
+        ended = Ended(number, table.seats, result, changes, game=game)
+        return replace(table, ended=ended)
 
     async def _rating(self, user_id: int, game: Variant) -> Rating:
         return (await self.record(user_id)).rating(game) or Rating()
 
-    async def count(self, session: Session) -> None:
-        """Count the game that ended last in `session` for each of its players, once however
+    async def count(self, table: Table) -> None:
+        """Count the game that ended last in `table` for each of its players, once however
         often asked; a player whose rating changed takes their place on the leaderboards (the
         group's too, for a game in a group) of the game's ladder, under the name they played
         under."""
-        ended = session.ended
+        ended = table.ended
         if ended is None:
             return
         game = ended.game
-        board = None if session.inline_id is not None else str(session.chat_id)
+        board = None if table.inline_id is not None else str(table.chat_id)
         for color in Color:
             seat = ended.seats[color]
             if seat.user_id is None:
                 continue
             await self._store.count_result(
-                seat.user_id, ended.mark(session.game_id), _tally(ended, color)
+                seat.user_id, ended.mark(table.game_id), _tally(ended, color)
             )
             if ended.ratings is not None:
                 rating = await self._rating(seat.user_id, game)
                 await self._store.set_user_pref(seat.user_id, NAME, seat.name)
                 await self._store.place(seat.user_id, rating.rating, board, ladder(game))
 
-    async def standing(self, session: Session) -> Standing | None:
-        """For the results screen of `session`'s finished game, the record of its players as
+    async def standing(self, table: Table) -> Standing | None:
+        """For the results screen of `table`'s finished game, the record of its players as
         wins by colour: against the bot, the player's wins and losses at that level; between
         two people, each one's wins against the other in rated games of this game. None before
         the game is over."""
-        if not session.game.over:
+        if not table.game.over:
             return None
-        white, black = session.seats
-        game = variant_of(session.game)
-        if session.shared:
+        white, black = table.seats
+        game = variant_of(table.game)
+        if table.shared:
             games = await self._store.head_to_head(
                 white.user_id or 0, black.user_id or 0, ladder(game)
             )
             return games.get("w", 0), games.get("l", 0)
         human = Color.WHITE if white.level is None else Color.BLACK
-        bot = session.seats[human.opponent].level
+        bot = table.seats[human.opponent].level
         assert bot is not None
-        record = (await self.record(session.seats[human].user_id or 0)).of(
+        record = (await self.record(table.seats[human].user_id or 0)).of(
             opponent_kind(bot.value, game)
         )
         wins = {human: record.wins, human.opponent: record.losses}

@@ -20,7 +20,7 @@ MEDIA_TTL = 24 * 3600
 
 Slot = int | str
 """Where a person plays one game at a time: a private chat's id (the chat with the bot), or
-`<chat id>:<user id>` for one player in a group (see `bot.service.session.Session.slots`)."""
+`<chat id>:<user id>` for one player in a group (see `bot.service.table.Table.slots`)."""
 
 
 # How many of a player's latest counted games the store remembers, so that counting one again

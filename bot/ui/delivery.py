@@ -27,7 +27,7 @@ from aiogram.types.media_union import MediaUnion
 from bot.pacing import Pacer
 from bot.runtime.metrics import RENDER_SECONDS
 from bot.runtime.one_at_a_time import OneAtATime
-from bot.service import Session
+from bot.service import Table
 from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.screens import CAPTION_LIMIT, NOBODY_YET, Screen, utf16_length
 from bot.ui.text_board import SYMBOLS, text_board
@@ -64,18 +64,18 @@ def _refused_edit(error: TelegramBadRequest, board: str) -> bool:
     return False
 
 
-async def edit_board(bot: Bot, session: Session, message_id: int, screen: Screen) -> bool:
+async def edit_board(bot: Bot, table: Table, message_id: int, screen: Screen) -> bool:
     """Show `screen` on the board message `message_id`; False when that message is gone."""
     photo = await _picture(screen)
     try:
         await bot.edit_message_media(
-            chat_id=session.chat_id,
+            chat_id=table.chat_id,
             message_id=message_id,
             media=InputMediaPhoto(media=photo, caption=screen.caption),
             reply_markup=screen.markup,
         )
     except TelegramBadRequest as error:
-        return _refused_edit(error, f"board {message_id} of game {session.game_id}")
+        return _refused_edit(error, f"board {message_id} of game {table.game_id}")
     return True
 
 

@@ -8,7 +8,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.i18n import Locale, Texts, Translator
-from bot.service import MATCH_LENGTHS, Session, Terms
+from bot.service import MATCH_LENGTHS, Table, Terms
 from bot.ui.callbacks import (
     Answer,
     BoardAction,
@@ -99,30 +99,30 @@ def level_menu(texts: Texts, length: int = 1, game: Variant = LONG) -> InlineKey
 
 
 def question_menu(
-    session: Session, user_id: int, answers: Sequence[tuple[Answer, str]]
+    table: Table, user_id: int, answers: Sequence[tuple[Answer, str]]
 ) -> InlineKeyboardMarkup:
     """A question to `user_id` about the game as it is now: one button per (answer, its text,
     already translated)."""
     builder = InlineKeyboardBuilder()
     for answer, text in answers:
-        data = Question(game=session.game_id, seq=session.seq, user=user_id, answer=answer)
+        data = Question(game=table.game_id, seq=table.seq, user=user_id, answer=answer)
         builder.button(text=text, callback_data=data)
     builder.adjust(1)
     return builder.as_markup()
 
 
 def move_menu(
-    texts: Texts, session: Session, selected: int | None, resigning: Color | None = None
+    texts: Texts, table: Table, selected: int | None, resigning: Color | None = None
 ) -> InlineKeyboardMarkup:
     """Checkers to pick (or the picked one's destinations and Back), then Undo and Done; against
     the bot, Hint before the turn's first step (once a turn); on a shared board, Resign, or,
     while the player of `resigning` considers it, Yes and Keep playing (the player to move
     keeps their buttons meanwhile)."""
-    game = session.game
+    game = table.game
     _ = texts.gettext
 
     def button(text: str, action: BoardAction, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
-        return _board_button(session, text, action, src, dst)
+        return _board_button(table, text, action, src, dst)
 
     rows: list[list[InlineKeyboardButton]] = []
     if selected is None:
@@ -147,62 +147,62 @@ def move_menu(
         footer.append(button(_("✅ Done"), BoardAction.DONE))
     if footer:
         rows.append(footer)
-    if not session.shared:
-        at_start = not game.played and not session.hint  # a hint is for the turn's start
+    if not table.shared:
+        at_start = not game.played and not table.hint  # a hint is for the turn's start
         if variant_of(game).hints and at_start:
             rows.append([button(_("💡 Hint"), BoardAction.HINT)])
         return InlineKeyboardMarkup(inline_keyboard=rows)
-    return _with_resign(rows, texts, session, resigning)
+    return _with_resign(rows, texts, table, resigning)
 
 
 def cube_menu(
-    texts: Texts, session: Session, value: int, resigning: Color | None = None
+    texts: Texts, table: Table, value: int, resigning: Color | None = None
 ) -> InlineKeyboardMarkup:
     """Before a roll with the cube (RULES.md §9): Roll and Double (to `value`) for the
     player to move, or, with a double offered, Take and Drop for the opponent; on a shared
     board, Resign as under `move_menu`."""
     _ = texts.gettext
-    if session.game.cube.offered_by is not None:
+    if table.game.cube.offered_by is not None:
         row = [
-            _board_button(session, _("✅ Take"), BoardAction.TAKE),
-            _board_button(session, _("✖️ Drop"), BoardAction.DROP),
+            _board_button(table, _("✅ Take"), BoardAction.TAKE),
+            _board_button(table, _("✖️ Drop"), BoardAction.DROP),
         ]
     else:
         row = [
-            _board_button(session, _("🎲 Roll"), BoardAction.ROLL),
-            _board_button(session, _("Double to {n}", n=value), BoardAction.DOUBLE),
+            _board_button(table, _("🎲 Roll"), BoardAction.ROLL),
+            _board_button(table, _("Double to {n}", n=value), BoardAction.DOUBLE),
         ]
-    if not session.shared:
+    if not table.shared:
         return InlineKeyboardMarkup(inline_keyboard=[row])
-    return _with_resign([row], texts, session, resigning)
+    return _with_resign([row], texts, table, resigning)
 
 
 def _board_button(
-    session: Session, text: str, action: BoardAction, src: int = 0, dst: int = 0
+    table: Table, text: str, action: BoardAction, src: int = 0, dst: int = 0
 ) -> InlineKeyboardButton:
-    """A button under the board of `session` as it is now."""
-    tap = BoardTap(game=session.game_id, seq=session.seq, action=action, src=src, dst=dst)
+    """A button under the board of `table` as it is now."""
+    tap = BoardTap(game=table.game_id, seq=table.seq, action=action, src=src, dst=dst)
     return InlineKeyboardButton(text=text, callback_data=tap.pack())
 
 
 def _with_resign(
     rows: list[list[InlineKeyboardButton]],
     texts: Texts,
-    session: Session,
+    table: Table,
     resigning: Color | None,
 ) -> InlineKeyboardMarkup:
     """`rows` and a shared board's own Resign (either player, on either side's turn), or,
     while the player of `resigning` considers it, Yes and Keep playing; while a player is gone
     from the group, the win for the other (`ClaimWin`)."""
     _ = texts.gettext
-    if session.gone is not None:
-        rows = [*rows, [_board_button(session, _("🏆 Take the win"), BoardAction.CLAIM)]]
+    if table.gone is not None:
+        rows = [*rows, [_board_button(table, _("🏆 Take the win"), BoardAction.CLAIM)]]
     if resigning is None:
-        last = [_board_button(session, _("🏳 Resign"), BoardAction.ASK_RESIGN)]
+        last = [_board_button(table, _("🏳 Resign"), BoardAction.ASK_RESIGN)]
     else:
         last = [
-            _board_button(session, _("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),
-            _board_button(session, _("Keep playing"), BoardAction.KEEP),
+            _board_button(table, _("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),
+            _board_button(table, _("Keep playing"), BoardAction.KEEP),
         ]
     return InlineKeyboardMarkup(inline_keyboard=[*rows, last])
 
@@ -306,12 +306,12 @@ def inline_challenge_menu(
     return builder.as_markup()
 
 
-def rematch_menu(texts: Texts, session: Session, record: str | None = None) -> InlineKeyboardMarkup:
+def rematch_menu(texts: Texts, table: Table, record: str | None = None) -> InlineKeyboardMarkup:
     """Rematch under a finished game between two people; the game's `record`, when it has
     one."""
     builder = InlineKeyboardBuilder()
-    builder.button(text=texts.gettext("🔁 Rematch"), callback_data=Rematch(game=session.game_id))
-    return _with_record(builder, texts, record, variant_of(session.game))
+    builder.button(text=texts.gettext("🔁 Rematch"), callback_data=Rematch(game=table.game_id))
+    return _with_record(builder, texts, record, variant_of(table.game))
 
 
 def open_private_chat(texts: Texts, link: str) -> InlineKeyboardMarkup:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import Texts
-from bot.service import Challenge, Session, Terms
+from bot.service import Challenge, Table, Terms
 from bot.service.results import RATED_TURNS, Standing, signed
 from bot.ui.callbacks import Answer
 from bot.ui.events import DICE_COMMITTED, phrase
@@ -78,18 +78,18 @@ def utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def told(texts: Texts, session: Session, reader: Color | None) -> list[str]:
+def told(texts: Texts, table: Table, reader: Color | None) -> list[str]:
     """The caption's lines of what happened since the board was last shown (`bot.ui.events`)."""
-    variant = variant_of(session.game)
+    variant = variant_of(table.game)
     return [
         line
-        for event in session.events
-        for line in phrase(texts, event, session.shared, reader, variant)
+        for event in table.events
+        for line in phrase(texts, event, table.shared, reader, variant)
     ]
 
 
 def build_screen(
-    session: Session,
+    table: Table,
     viewer: Color,
     texts: Texts,
     selected: int | None = None,
@@ -100,14 +100,14 @@ def build_screen(
     between two people has one board for both and its spectators (`shared_screen`), which
     may ask the player of `resigning` to confirm. A finished game's board is its results
     screen, with the players' record (`standing`, `Results.standing`) when given."""
-    if session.shared:
-        return shared_screen(session, texts, selected, resigning, standing)
-    game = session.game
+    if table.shared:
+        return shared_screen(table, texts, selected, resigning, standing)
+    game = table.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
-    notes = told(texts, session, viewer)
+    notes = told(texts, table, viewer)
     lines = []
-    outcome = _outcome(session, viewer, texts) if game.over else None
+    outcome = _outcome(table, viewer, texts) if game.over else None
     if outcome is not None:
         lines.append(" ".join(outcome).strip())
     elif game.dice is not None:
@@ -116,20 +116,20 @@ def build_screen(
     decider = game.cube_decider()
     if decider is viewer:
         lines.append(_cube_prompt(texts, game))
-    if session.match is not None:
-        lines.append(_match_line(session, texts))
+    if table.match is not None:
+        lines.append(_match_line(table, texts))
     lines.extend(_house_lines(game, texts))
     names = ["", ""]
     names[viewer], names[viewer.opponent] = _("you"), _("bot")
     lines.extend(_cube_lines(game, texts, names))
-    lines.extend(_fair_lines(session, texts))
+    lines.extend(_fair_lines(table, texts))
     board = game.board
     you, bot = board.pip_count(viewer), board.pip_count(viewer.opponent)
     lines.append(_("Pips: you {you}, bot {bot}", you=you, bot=bot))
     details = []
     if game.over:
-        details = _results(session, texts, names, viewer)
-        level = session.seats[viewer.opponent].level
+        details = _results(table, texts, names, viewer)
+        level = table.seats[viewer.opponent].level
         if standing is not None and level is not None:
             won, lost = standing[viewer], standing[viewer.opponent]
             level_text = level_name(texts, level)
@@ -143,26 +143,26 @@ def build_screen(
             )
     markup = None
     if my_turn:
-        lines.extend(_hint_lines(session, viewer, texts))
+        lines.extend(_hint_lines(table, viewer, texts))
         lines.append(_prompt(game, texts, selected))
-        markup = move_menu(texts, session, selected)
+        markup = move_menu(texts, table, selected)
     elif decider is viewer:
-        markup = cube_menu(texts, session, game.cube.value * 2)
+        markup = cube_menu(texts, table, game.cube.value * 2)
     elif game.over:
-        level = next((seat.level for seat in session.seats if seat.level is not None), None)
-        length = 1 if session.match is None else session.match.match.length
+        level = next((seat.level for seat in table.seats if seat.level is not None), None)
+        length = 1 if table.match is None else table.match.match.length
         if level is not None:
-            markup = again_menu(texts, level, length, record_of(session), variant_of(game))
+            markup = again_menu(texts, level, length, record_of(table), variant_of(game))
     names = ["", ""]
     for color in Color:
-        level = session.seats[color].level  # the one human seat is the viewer's
+        level = table.seats[color].level  # the one human seat is the viewer's
         names[color] = (
             _("You") if level is None else _("Bot · {level}", level=level_name(texts, level))
         )
     status = _status(texts, game, game.to_act is viewer)
-    view = _view(session, viewer, texts, selected if my_turn else None, names, status, outcome)
-    if my_turn and session.hint and not game.played and selected is None:
-        view = replace(view, highlight=_hint_marks(session.hint[0].steps))
+    view = _view(table, viewer, texts, selected if my_turn else None, names, status, outcome)
+    if my_turn and table.hint and not game.played and selected is None:
+        view = replace(view, highlight=_hint_marks(table.hint[0].steps))
     return Screen(game.board, view, caption(notes, lines, details), markup)
 
 
@@ -171,20 +171,20 @@ def dice_line(texts: Texts, commitment: str) -> str:
     return texts.gettext(DICE_COMMITTED, commitment=commitment)
 
 
-def record_of(session: Session) -> str | None:
-    """The name of the record of `session`'s finished game (`Ended.mark`); None when its dice
+def record_of(table: Table) -> str | None:
+    """The name of the record of `table`'s finished game (`Ended.mark`); None when its dice
     were not committed, or its record could not replay its cube (`doubles_complete`)."""
-    if session.fair is None or session.ended is None or not session.game.doubles_complete:
+    if table.fair is None or table.ended is None or not table.game.doubles_complete:
         return None
-    return session.ended.mark(session.game_id)
+    return table.ended.mark(table.game_id)
 
 
-def _fair_lines(session: Session, texts: Texts) -> list[str]:
+def _fair_lines(table: Table, texts: Texts) -> list[str]:
     """The start of the commitment of the game's dice, on every board of the game, to compare
     with the record's when it ends (the whole commitment is told before the first roll)."""
-    if session.fair is None:
+    if table.fair is None:
         return []
-    start = session.fair.commitment[:COMMITMENT_SHOWN]
+    start = table.fair.commitment[:COMMITMENT_SHOWN]
     return [texts.gettext("🔒 Dice commitment: {start}…", start=start)]
 
 
@@ -208,19 +208,19 @@ def _hint_marks(steps: Sequence[Step]) -> Highlight:
     return Highlight(leaving, None, frozenset(point for point, n in change.items() if n > 0))
 
 
-def _hint_lines(session: Session, viewer: Color, texts: Texts) -> list[str]:
+def _hint_lines(table: Table, viewer: Color, texts: Texts) -> list[str]:
     """The hint asked this turn: the best turn and the next ones with their win chances, in
     `viewer`'s own point numbers (a hint is only offered before the turn's first step)."""
-    if not session.hint:
+    if not table.hint:
         return []
     _ = texts.gettext
 
-    variant = variant_of(session.game)
+    variant = variant_of(table.game)
 
     def turn(steps: Sequence[Step]) -> str:
         return variant.turn_text_for(steps, viewer, viewer, _("off"), _("bar"))
 
-    best, *others = session.hint
+    best, *others = table.hint
     lines = [_("💡 Hint: {turn} — win {win}%", turn=turn(best.steps), win=round(best.win * 100))]
     for other in others:
         lines.append(
@@ -230,7 +230,7 @@ def _hint_lines(session: Session, viewer: Color, texts: Texts) -> list[str]:
 
 
 def shared_screen(
-    session: Session,
+    table: Table,
     texts: Texts,
     selected: int | None = None,
     resigning: Color | None = None,
@@ -240,13 +240,13 @@ def shared_screen(
     that player's numbering like the buttons, the players named; a finished game's board
     keeps the result and offers a rematch. While the player of `resigning` considers
     resigning, the board asks them (its Resign button: inline games have no /resign)."""
-    game = session.game
+    game = table.game
     _ = texts.gettext
     mover = game.to_move
-    names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
-    notes = told(texts, session, None)
+    names = (table.seats[Color.WHITE].name, table.seats[Color.BLACK].name)
+    notes = told(texts, table, None)
     lines = []
-    outcome = _shared_outcome(session, texts) if game.over else None
+    outcome = _shared_outcome(table, texts) if game.over else None
     if outcome is not None:
         lines.append(" ".join(outcome).strip())
     elif game.dice is not None:
@@ -257,17 +257,17 @@ def shared_screen(
         lines.append(
             _("{name}: {question}", name=names[decider], question=_cube_prompt(texts, game))
         )
-    if session.match is not None:
-        lines.append(_match_line(session, texts))
+    if table.match is not None:
+        lines.append(_match_line(table, texts))
     lines.extend(_house_lines(game, texts))
     lines.extend(_cube_lines(game, texts, names))
-    lines.extend(_fair_lines(session, texts))
-    if session.turn_limit and outcome is None:
-        limit = limit_name(texts, session.turn_limit)
+    lines.extend(_fair_lines(table, texts))
+    if table.turn_limit and outcome is None:
+        limit = limit_name(texts, table.turn_limit)
         lines.append(_("Time per turn: {limit}.", limit=limit))
-        if session.reminded:
+        if table.reminded:
             lines.append(_("⏰ Half the time for this turn is gone."))
-    gone = session.seat_of(session.gone) if session.gone is not None else None
+    gone = table.seat_of(table.gone) if table.gone is not None else None
     if gone is not None and outcome is None:
         lines.append(
             _(
@@ -290,32 +290,32 @@ def shared_screen(
     markup = None
     details = []
     if outcome is not None:
-        details = _results(session, texts, names, mover)
+        details = _results(table, texts, names, mover)
         if standing is not None:
             first, second = names[mover], names[mover.opponent]
             a, b = standing[mover], standing[mover.opponent]
             details.append(
                 _("Head to head: {first} {a}, {second} {b}.", first=first, a=a, second=second, b=b)
             )
-        asker = next((seat for seat in session.seats if seat.user_id == session.rematch), None)
+        asker = next((seat for seat in table.seats if seat.user_id == table.rematch), None)
         if asker is not None:
             lines.append(_("{name} wants a rematch.", name=asker.name))
-        if session.rematch_dice is not None:
-            lines.append(dice_line(texts, session.rematch_dice.commitment))
-        markup = rematch_menu(texts, session, record_of(session))
+        if table.rematch_dice is not None:
+            lines.append(dice_line(texts, table.rematch_dice.commitment))
+        markup = rematch_menu(texts, table, record_of(table))
     elif game.dice is not None:
         lines.append(_prompt(game, texts, selected))
         if resigning is not None:
             lines.append(_("🏳 {name}:", name=names[resigning]))
-            lines.append(resign_text(texts, session, resigning))
-        markup = move_menu(texts, session, selected, resigning)
+            lines.append(resign_text(texts, table, resigning))
+        markup = move_menu(texts, table, selected, resigning)
     elif decider is not None:
         if resigning is not None:
             lines.append(_("🏳 {name}:", name=names[resigning]))
-            lines.append(resign_text(texts, session, resigning))
-        markup = cube_menu(texts, session, game.cube.value * 2, resigning)
+            lines.append(resign_text(texts, table, resigning))
+        markup = cube_menu(texts, table, game.cube.value * 2, resigning)
     status = _status(texts, game, own=False)
-    view = _view(session, mover, texts, selected, [*names], status, outcome)
+    view = _view(table, mover, texts, selected, [*names], status, outcome)
     view = replace(view, own_turns=True)  # each move as its mover's record writes it
     return Screen(game.board, view, caption(notes, lines, details), markup)
 
@@ -413,13 +413,13 @@ def _card(
     return Screen(start, view, caption, markup)
 
 
-def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
+def _outcome(table: Table, viewer: Color, texts: Texts) -> tuple[str, str]:
     """ "You resigned" when the viewer did (else ""), and who won, how and for how much."""
-    result = session.game.result
+    result = table.game.result
     assert result is not None
     if result.winner is None:
         return "", texts.gettext("A draw.")
-    kind = result_name(texts, result.kind, variant_of(session.game))
+    kind = result_name(texts, result.kind, variant_of(table.game))
     n = result.points
     if result.winner is viewer:
         won = texts.ngettext(
@@ -436,13 +436,13 @@ def _outcome(session: Session, viewer: Color, texts: Texts) -> tuple[str, str]:
     return (texts.gettext("You resigned.") if resigned else ""), lost
 
 
-def _match_line(session: Session, texts: Texts) -> str:
+def _match_line(table: Table, texts: Texts) -> str:
     """The match's score, or who won it once it is over."""
-    assert session.match is not None
-    if not session.shared:
-        return _match_line_vs_bot(session, texts)
-    match = session.match.match
-    first, second = session.match.seats(session.seats)
+    assert table.match is not None
+    if not table.shared:
+        return _match_line_vs_bot(table, texts)
+    match = table.match.match
+    first, second = table.match.seats(table.seats)
     a, b = match.score
     if match.winner is not None:
         winner = (first, second)[match.winner].name
@@ -454,16 +454,16 @@ def _match_line(session: Session, texts: Texts) -> str:
             b=min(a, b),
         )
     score = {"length": match.length, "first": first.name, "a": a, "second": second.name, "b": b}
-    if session.match.given_up:  # a player left the group (`ClaimWin`)
+    if table.match.given_up:  # a player left the group (`ClaimWin`)
         return texts.gettext("The match to {length} ends here: {first} {a}, {second} {b}.", **score)
     return texts.gettext("Match to {length}: {first} {a}, {second} {b}.", **score)
 
 
-def _match_line_vs_bot(session: Session, texts: Texts) -> str:
+def _match_line_vs_bot(table: Table, texts: Texts) -> str:
     """The score of a match against the bot (the person is its player 0), who won it once it
     is over, or that the person gave it up."""
-    assert session.match is not None
-    match = session.match.match
+    assert table.match is not None
+    match = table.match.match
     you, bot = match.score
     if match.winner == 0:
         return texts.gettext(
@@ -473,7 +473,7 @@ def _match_line_vs_bot(session: Session, texts: Texts) -> str:
         return texts.gettext(
             "The bot won the match to {length}: {a}–{b}.", length=match.length, a=bot, b=you
         )
-    if session.match.given_up:
+    if table.match.given_up:
         return texts.gettext(
             "You gave up the match to {length} at {you}–{bot}.",
             length=match.length,
@@ -485,12 +485,12 @@ def _match_line_vs_bot(session: Session, texts: Texts) -> str:
     )
 
 
-def _shared_outcome(session: Session, texts: Texts) -> tuple[str, str]:
+def _shared_outcome(table: Table, texts: Texts) -> tuple[str, str]:
     """ "X resigned." when the loser did (else ""), and who won, how and for how much."""
-    result = session.game.result
+    result = table.game.result
     assert result is not None
-    names = (session.seats[Color.WHITE].name, session.seats[Color.BLACK].name)
-    return outcome_lines(texts, result, names, variant_of(session.game))
+    names = (table.seats[Color.WHITE].name, table.seats[Color.BLACK].name)
+    return outcome_lines(texts, result, names, variant_of(table.game))
 
 
 def outcome_lines(
@@ -521,12 +521,12 @@ def outcome_lines(
     return "", won
 
 
-def _results(session: Session, texts: Texts, names: Sequence[str], first: Color) -> list[str]:
+def _results(table: Table, texts: Texts, names: Sequence[str], first: Color) -> list[str]:
     """What a finished game's results screen adds: checkers borne off, turns, doubles and,
     between two people, the rating changes; each pair with the player of `first` first,
     `names` by colour."""
     _ = texts.gettext
-    summary = summarize(session.game)
+    summary = summarize(table.game)
     second = first.opponent
     pair = {"first": names[first], "second": names[second]}
     off, doubles = summary.borne_off, summary.doubles
@@ -541,13 +541,13 @@ def _results(session: Session, texts: Texts, names: Sequence[str], first: Color)
             **pair,
         ),
     ]
-    if session.hints:
-        lines.append(_("Hints used: {n}.", n=session.hints))
-    ended = session.ended
-    if ended is not None and ended.ratings is not None and session.game.over:
+    if table.hints:
+        lines.append(_("Hints used: {n}.", n=table.hints))
+    ended = table.ended
+    if ended is not None and ended.ratings is not None and table.game.over:
         a, b = (signed(ended.ratings[color].delta) for color in (first, second))
         lines.append(_("Rating: {first} {a}, {second} {b}.", a=a, b=b, **pair))
-    elif session.shared and ended is not None:  # ended too soon to rate (`RATED_TURNS`)
+    elif table.shared and ended is not None:  # ended too soon to rate (`RATED_TURNS`)
         lines.append(
             texts.ngettext(
                 "Not rated: it ended before each player had played {n} turn.",
@@ -603,7 +603,7 @@ def _prompt(game: AnyGame, texts: Texts, selected: int | None) -> str:
 
 
 def _view(
-    session: Session,
+    table: Table,
     viewer: Color,
     texts: Texts,
     selected: int | None,
@@ -614,15 +614,15 @@ def _view(
     """The picture from `viewer`'s side, in `viewer`'s numbering; `names` by colour, `status`
     beside the name of the side the game waits for, the `outcome` on a banner when the game is
     over, with the match's result after its last game (the picture people share)."""
-    game = session.game
+    game = table.game
     _ = texts.gettext
     banner = None
     if game.result is not None and outcome is not None:
         resigned, result = outcome
         winner = game.result.winner
         banner = Banner(winner, _("Game over"), result, resigned)
-        if session.match is not None and session.match.over:
-            banner = Banner(winner, _("Match over"), result, _match_line(session, texts))
+        if table.match is not None and table.match.over:
+            banner = Banner(winner, _("Match over"), result, _match_line(table, texts))
     base = base_view(texts, viewer, (names[0], names[1]), status, banner)
     _position, view = game_view(game, base, selected)
     view = replace(view, acting=game.to_act)  # the status beside it (a double's answer)
@@ -647,58 +647,56 @@ def base_view(
 
 
 def resign_question(
-    texts: Texts, session: Session, color: Color, user_id: int
+    texts: Texts, table: Table, color: Color, user_id: int
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The /resign question: what resigning now would cost (RULES.md §7), Yes and Keep playing."""
     answers = [
         (Answer.RESIGN, texts.gettext("🏳 Yes, resign")),
         (Answer.KEEP, texts.gettext("Keep playing")),
     ]
-    return resign_text(texts, session, color), question_menu(session, user_id, answers)
+    return resign_text(texts, table, color), question_menu(table, user_id, answers)
 
 
-def resign_text(texts: Texts, session: Session, color: Color) -> str:
+def resign_text(texts: Texts, table: Table, color: Color) -> str:
     """What resigning now would cost the player of `color` (RULES.md §7), as a question."""
-    kind, n = variant_of(session.game).loss_value(session.game, color)
-    n *= session.game.cube.value
-    if session.shared:
+    kind, n = variant_of(table.game).loss_value(table.game, color)
+    n *= table.game.cube.value
+    if table.shared:
         return texts.ngettext(
             "Resign? At the current position that is {kind}: {n} point to {name}.",
             "Resign? At the current position that is {kind}: {n} points to {name}.",
             n,
-            kind=result_name(texts, kind, variant_of(session.game)),
-            name=session.seats[color.opponent].name,
+            kind=result_name(texts, kind, variant_of(table.game)),
+            name=table.seats[color.opponent].name,
         )
     return texts.ngettext(
         "Resign? At the current position that is {kind}: {n} point to the bot.",
         "Resign? At the current position that is {kind}: {n} points to the bot.",
         n,
-        kind=result_name(texts, kind, variant_of(session.game)),
+        kind=result_name(texts, kind, variant_of(table.game)),
     )
 
 
-def game_going(texts: Texts, session: Session, user_id: int) -> tuple[str, InlineKeyboardMarkup]:
+def game_going(texts: Texts, table: Table, user_id: int) -> tuple[str, InlineKeyboardMarkup]:
     """Text that is no command, sent during a game: the game is played with its board's
     buttons, and one brings the board back."""
     text = texts.gettext("Your game is on: play it with the buttons under its board.")
     answers = [(Answer.SHOW, texts.gettext("🎲 Back to my game"))]
-    return text, question_menu(session, user_id, answers)
+    return text, question_menu(table, user_id, answers)
 
 
-def new_game_question(
-    texts: Texts, session: Session, user_id: int
-) -> tuple[str, InlineKeyboardMarkup]:
+def new_game_question(texts: Texts, table: Table, user_id: int) -> tuple[str, InlineKeyboardMarkup]:
     """/play during a game: back to it (its board sent anew), or resign it (a match: the whole
     match) and start anew."""
-    if session.match is None:
+    if table.match is None:
         text = texts.gettext("You already have a game in this chat. Resign it and start a new one?")
     else:
         text = texts.gettext(
             "You have a match to {length} going in this chat. Give it up and start anew?",
-            length=session.match.match.length,
+            length=table.match.match.length,
         )
     answers = [
         (Answer.SHOW, texts.gettext("🎲 Back to my game")),
         (Answer.NEW_GAME, texts.gettext("🏳 Resign and start anew")),
     ]
-    return text, question_menu(session, user_id, answers)
+    return text, question_menu(table, user_id, answers)

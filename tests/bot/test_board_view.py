@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from bot.i18n import Locale, Translator
-from bot.service import GameService, MatchPlay, PoolBotPlayer, Seat, Session
+from bot.service import GameService, MatchPlay, PoolBotPlayer, Seat, Table
 from bot.service.events import BOT, TurnPlayed
-from bot.service.session import Ended
+from bot.service.table import Ended
 from bot.storage import MemoryStore, RatingChange
 from bot.ui.callbacks import BoardAction, BoardTap
 from bot.ui.events import phrase
@@ -75,13 +75,13 @@ def test_a_long_run_of_notes_keeps_the_caption_within_telegrams_limit() -> None:
     assert caption(notes[:2], lines) == "\n".join([*notes[:2], *lines])
 
 
-async def test_a_session_with_many_notes_gets_a_short_enough_caption(
+async def test_a_table_with_many_events_gets_a_short_enough_caption(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = GameService(MemoryStore(), bot_player, dice=ScriptedDice([5, 2, 3, 3]))
-    session = await service.new_vs_bot(1, 1, Level.EASY)
+    table = await service.new_vs_bot(1, 1, Level.EASY)
     many = (TurnPlayed(BOT, "6-6", "24/18 24/18 18/12 18/12", "white"),) * 60
-    screen = build_screen(replace(session, events=many), Color.WHITE, Translator()[Locale.RU])
+    screen = build_screen(replace(table, events=many), Color.WHITE, Translator()[Locale.RU])
     assert len(screen.caption) <= CAPTION_LIMIT
 
 
@@ -109,9 +109,9 @@ def test_a_results_screen_with_the_longest_names_fits_a_caption() -> None:
     result = game.result
     assert result is not None
     change = RatingChange(-12.0, 200.0, 0.06)
-    session = Session("g", game, (a, b), -100, 5, locale="ru", match=match, rematch=2)
-    session = replace(session, ended=Ended(2, (a, b), result, (change, change), counted=True))
+    table = Table("g", game, (a, b), -100, 5, locale="ru", match=match, rematch=2)
+    table = replace(table, ended=Ended(2, (a, b), result, (change, change), counted=True))
     for locale in Locale:
-        screen = shared_screen(session, Translator()[locale], standing=(9, 9))
+        screen = shared_screen(table, Translator()[locale], standing=(9, 9))
         assert len(screen.caption.encode("utf-16-le")) // 2 <= CAPTION_LIMIT
         assert long_a in screen.caption.splitlines()[0]  # who won comes first

@@ -8,7 +8,7 @@ import pytest
 from aiogram.filters.callback_data import CallbackData
 
 from bot.i18n import Locale, Translator
-from bot.service import GameService, PoolBotPlayer, Session
+from bot.service import GameService, PoolBotPlayer, Table
 from bot.storage import RedisStore
 from bot.ui.callbacks import (
     MarkGame,
@@ -38,10 +38,10 @@ def data(chat: Chat, label: str) -> str:
     return next(str(b["callback_data"]) for b in chat.last.buttons() if b["text"] == label)
 
 
-async def current(service: GameService, chat: Chat) -> Session:
-    session = await service.active_game(chat.user["id"])
-    assert session is not None
-    return session
+async def current(service: GameService, chat: Chat) -> Table:
+    table = await service.active_game(chat.user["id"])
+    assert table is not None
+    return table
 
 
 async def resign(chat: Chat) -> None:
@@ -66,8 +66,8 @@ async def test_the_length_row_marks_the_choice_and_the_levels_carry_it(
     assert len(telegram.calls_of("editMessageReplyMarkup")) == edits
     assert len(telegram.calls_of("answerCallbackQuery")) == 2 and chat.alerts() == []
     await chat.press(menu, "Easy")
-    session = await current(service, chat)
-    assert session.match is not None and session.match.match.length == 5
+    table = await current(service, chat)
+    assert table.match is not None and table.match.match.length == 5
     assert "Match to 5: you 0, bot 0." in (chat.board.caption or "")
     assert telegram.schema_problems == []
 
@@ -97,8 +97,8 @@ async def test_a_level_button_of_an_older_message_starts_one_game(
 ) -> None:
     await chat.send("/play")
     await chat.tap(chat.last, PickLevel(level="easy").pack())
-    session = await current(service, chat)
-    assert session.match is None
+    table = await current(service, chat)
+    assert table.match is None
     assert "Match to" not in (chat.board.caption or "")
 
 
@@ -118,9 +118,9 @@ async def test_play_again_under_a_game_from_before_one_button_per_game_still_sta
     again), start what they did."""
     await chat.send("/play")
     await chat.tap(chat.last, sent.pack())
-    session = await current(service, chat)
-    played = 1 if session.match is None else session.match.match.length
-    assert variant_of(session.game) is game and played == length
+    table = await current(service, chat)
+    played = 1 if table.match is None else table.match.match.length
+    assert variant_of(table.game) is game and played == length
     assert chat.alerts() == []
 
 
@@ -201,16 +201,16 @@ async def shown_as_theirs(chat: Chat, service: GameService, before: Color | None
     """The next game of the person's match begun with them playing the other colour than
     `before`, its board theirs to play: from their side, their moves in their own numbers,
     the pips theirs. Their colour now."""
-    session = await current(service, chat)
-    me = session.seat_of(chat.user["id"])
+    table = await current(service, chat)
+    me = table.seat_of(chat.user["id"])
     assert me is not None and me is not before
     caption = chat.board.caption or ""
     assert "The next game begins." in caption and "Your turn" in caption
     assert "thinking" not in caption
     assert any(label.isdigit() for label in labels(chat))  # the checkers to move
-    board = session.game.board
+    board = table.game.board
     assert f"Pips: you {board.pip_count(me)}, bot {board.pip_count(me.opponent)}" in caption
-    for turn in session.game.history:
+    for turn in table.game.history:
         if turn.color is me:  # a forced first move, played for the person
             assert f"played for you: {format_turn(turn.steps)}" in caption
     return me

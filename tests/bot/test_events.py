@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bot.i18n import Locale, Translator
-from bot.service import Seat, Session
+from bot.service import Seat, Table
 from bot.service.events import (
     BOT,
     KINDS,
@@ -123,14 +123,14 @@ def test_the_bot_and_the_person_are_each_read_in_their_place() -> None:
 def test_a_game_kept_before_events_were_typed_reads_without_them() -> None:
     """Its old message keys ("n") are not told again; the game itself reads as it was."""
     seats = (Seat(1, name="Ann"), Seat(level=Level.EASY))
-    kept = Session("g1", LONG.placeholder(Rules()), seats, 5)
+    kept = Table("g1", LONG.placeholder(Rules()), seats, 5)
     data = json.loads(kept.to_text())
     data["n"] = [["bot_played", {"dice": "6-5", "turn": "24/13", "by": "white"}]]
-    read = Session.from_text("g1", 3, json.dumps(data))
+    read = Table.from_text("g1", 3, json.dumps(data))
     assert read.events == () and read.game == kept.game and read.seats == kept.seats
 
 
 def test_a_game_keeps_its_events() -> None:
     seats = (Seat(1, name="Ann"), Seat(2, name="Bob"))
-    kept = Session("g1", LONG.placeholder(Rules()), seats, 5, events=tuple(ONE_OF_EACH))
-    assert Session.from_text("g1", 3, kept.to_text()).events == kept.events
+    kept = Table("g1", LONG.placeholder(Rules()), seats, 5, events=tuple(ONE_OF_EACH))
+    assert Table.from_text("g1", 3, kept.to_text()).events == kept.events

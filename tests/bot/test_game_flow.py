@@ -35,9 +35,9 @@ async def test_a_new_game_sends_one_board_offering_the_legal_checkers(
     assert board.caption is not None and "Opening roll: you" in board.caption
     assert "Pips: you" in board.caption
     assert len(telegram.calls_of("sendPhoto")) == 1
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and session.message_id == board.message_id
-    movable = sorted({step.src for step in session.game.next_steps()}, reverse=True)
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.message_id == board.message_id
+    movable = sorted({step.src for step in table.game.next_steps()}, reverse=True)
     checkers = [b["text"] for b in board.buttons() if is_checker(b["text"])]
     assert checkers == [str(src) for src in movable]
     assert telegram.schema_problems == []
@@ -72,9 +72,9 @@ async def play_steps_until_turn_ends(chat: Chat, service: GameService) -> int:
     assert before is not None
     turns = len(before.game.history)
     while True:
-        session = await service.active_game(chat.user["id"])
-        assert session is not None
-        if len(session.game.history) > turns or "✅ Done" in labels(chat):
+        table = await service.active_game(chat.user["id"])
+        assert table is not None
+        if len(table.game.history) > turns or "✅ Done" in labels(chat):
             return turns
         await chat.press(chat.board, is_checker)
         await chat.press(chat.board, lambda text: "→" in text)
@@ -92,8 +92,8 @@ async def test_done_shows_the_bot_thinking_then_its_answer(
     await chat.press(chat.board, "✅ Done")
     actions = telegram.calls_of("sendChatAction")
     assert actions and actions[0].params["action"] == "choose_sticker"
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and len(session.game.history) >= turns + 2
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and len(table.game.history) >= turns + 2
     assert "The bot rolled" in (chat.board.caption or "")
 
 
@@ -108,8 +108,8 @@ async def test_auto_confirm_ends_a_complete_turn_without_done(
     await chat.start_game()
     turns = await play_steps_until_turn_ends(chat, service)
     assert "✅ Done" not in labels(chat)
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and len(session.game.history) >= turns + 2
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and len(table.game.history) >= turns + 2
 
 
 async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -> None:
@@ -120,8 +120,8 @@ async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -
     await chat.press(chat.board, lambda text: "→" in text)
     assert "↩️ Undo" in labels(chat)
     await chat.press(chat.board, "↩️ Undo")
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and session.game.played == ()
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.game.played == ()
     assert labels(chat) == offered
     assert "Tap a checker to move" in (chat.board.caption or "")
 
@@ -152,9 +152,9 @@ async def test_the_results_screen_counts_each_side_under_its_name(
     service = GameService(store, bot_player, dice=dice)
     chat = make_chat(telegram, store, service)
     await chat.start_game()
-    session = await service.active_game(chat.user["id"])
-    assert session is not None
-    me = session.seat_of(chat.user["id"])
+    table = await service.active_game(chat.user["id"])
+    assert table is not None
+    me = table.seat_of(chat.user["id"])
     assert me is not None
     await win_this_game(chat, store, service, history=(TurnRecord(me.opponent, (3, 3), ()),))
     caption = chat.board.caption or ""

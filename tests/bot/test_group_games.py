@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import CHALLENGE_TTL, GameService, PoolBotPlayer, Session, player_slot
+from bot.service import CHALLENGE_TTL, GameService, PoolBotPlayer, Table, player_slot
 from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from bot.timers import TurnTimers
@@ -51,7 +51,7 @@ def challenge_id(card: Sent) -> str:
     return data.split(":")[1]
 
 
-async def started(group: Group, service: GameService, joiner: dict[str, Any] = BOB) -> Session:
+async def started(group: Group, service: GameService, joiner: dict[str, Any] = BOB) -> Table:
     """ALICE challenges anyone; `joiner` joins; the game as stored."""
     await group.send(ALICE, "/play")
     card = group.last
@@ -59,22 +59,22 @@ async def started(group: Group, service: GameService, joiner: dict[str, Any] = B
     return await service.load(challenge_id(card))
 
 
-def person(session: Session, color: Color) -> dict[str, Any]:
-    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == session.seats[color].user_id)
+def person(table: Table, color: Color) -> dict[str, Any]:
+    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == table.seats[color].user_id)
 
 
-def board_of(group: Group, session: Session) -> Sent:
-    return next(m for m in group.messages if m.message_id == session.message_id)
+def board_of(group: Group, table: Table) -> Sent:
+    return next(m for m in group.messages if m.message_id == table.message_id)
 
 
-async def play_a_turn(group: Group, service: GameService, game_id: str) -> Session:
+async def play_a_turn(group: Group, service: GameService, game_id: str) -> Table:
     """The player to move taps the first checker and its first destination until Done."""
     while True:
-        session = await service.load(game_id)
-        if session.game.over:
-            return session
-        mover = person(session, session.game.to_move)
-        board = board_of(group, session)
+        table = await service.load(game_id)
+        if table.game.over:
+            return table
+        mover = person(table, table.game.to_move)
+        board = board_of(group, table)
         labels = [b["text"] for b in board.buttons()]
         if "✅ Done" in labels:
             await group.press(mover, board, "✅ Done")
@@ -108,11 +108,11 @@ async def test_the_challenger_cannot_join_a_stranger_can_a_third_cannot(
     assert group.answers()[-1] == ("This is your own challenge: wait for someone to join.", True)
     await group.tap(BOB, card, join)
     assert group.answers()[-1] == ("", False)
-    session = await service.load(challenge_id(card))
-    assert {seat.user_id for seat in session.seats} == {ALICE["id"], BOB["id"]}
-    assert session.message_id == card.message_id
-    board = board_of(group, session)
-    mover = session.seats[session.game.to_move].name
+    table = await service.load(challenge_id(card))
+    assert {seat.user_id for seat in table.seats} == {ALICE["id"], BOB["id"]}
+    assert table.message_id == card.message_id
+    board = board_of(group, table)
+    mover = table.seats[table.game.to_move].name
     assert board.caption is not None and f"Turn: {mover}" in board.caption
     assert "Opening roll: U2001" in board.caption
     assert any(is_checker(b["text"]) for b in board.buttons())
@@ -120,7 +120,7 @@ async def test_the_challenger_cannot_join_a_stranger_can_a_third_cannot(
     assert group.answers()[-1] == ("Кто-то уже присоединился к этой игре.", True)
     for player in (ALICE, BOB):
         slot = player_slot(group.chat["id"], player["id"])
-        assert await store.chat_game(slot) == session.game_id
+        assert await store.chat_game(slot) == table.game_id
 
 
 async def test_only_the_challenger_withdraws_and_then_nobody_joins(
@@ -158,8 +158,8 @@ async def test_a_challenge_by_reply_is_for_that_person_alone(
     await group.press(CAROL, card, "🎲 Join")
     assert group.answers()[-1] == ("Этот вызов адресован другому.", True)
     await group.press(BOB, card, "🎲 Join")
-    session = await service.load(challenge_id(card))
-    assert {seat.user_id for seat in session.seats} == {ALICE["id"], BOB["id"]}
+    table = await service.load(challenge_id(card))
+    assert {seat.user_id for seat in table.seats} == {ALICE["id"], BOB["id"]}
 
 
 async def test_a_player_has_one_running_game_per_group(group: Group, service: GameService) -> None:
@@ -187,9 +187,9 @@ async def test_a_challenge_to_someone_playing_here_is_refused_up_front(
 async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
     group: Group, service: GameService
 ) -> None:
-    session = await started(group, service)
-    board = board_of(group, session)
-    waiting = person(session, session.game.to_move.opponent)
+    table = await started(group, service)
+    board = board_of(group, table)
+    waiting = person(table, table.game.to_move.opponent)
     checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
     await group.tap(CAROL, board, checker)
     assert group.answers()[-1] == (
@@ -198,22 +198,22 @@ async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
     )
     await group.tap(waiting, board, checker)
     assert group.answers()[-1] == ("Wait: it is your opponent's turn.", True)
-    assert await service.load(session.game_id) == session
+    assert await service.load(table.game_id) == table
 
 
 async def test_a_whole_group_game_ends_with_the_result_and_only_rematch(
     group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
     telegram.group_limit = Limit(10_000, 60.0)  # Telegram's 20 a minute is tested on its own
-    session = await started(group, service)
+    table = await started(group, service)
     for _ in range(500):
-        session = await play_a_turn(group, service, session.game_id)
-        if session.game.over:
+        table = await play_a_turn(group, service, table.game_id)
+        if table.game.over:
             break
-    assert session.game.result is not None
-    board = board_of(group, session)
+    assert table.game.result is not None
+    board = board_of(group, table)
     assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
-    winner = session.seats[session.game.result.winner or Color.WHITE].name
+    winner = table.seats[table.game.result.winner or Color.WHITE].name
     assert board.caption is not None and f"{winner} won:" in board.caption
     assert len(telegram.calls_of("sendPhoto")) == 1  # the card became the board
     for player in (ALICE, BOB):  # both free to play again
@@ -226,12 +226,12 @@ async def test_each_move_on_the_shared_board_is_written_as_its_movers_record_wri
 ) -> None:
     """The board tells the last turn in its mover's own numbers (RULES.md §10), not in those of
     the player to move next: as each player's record and their own moves read."""
-    session = await started(group, service)
+    table = await started(group, service)
     for _ in range(4):  # two turns of each colour
-        session = await play_a_turn(group, service, session.game_id)
-        last = session.game.history[-1]
-        caption = board_of(group, session).caption or ""
-        assert f"{session.seats[last.color].name} rolled" in caption
+        table = await play_a_turn(group, service, table.game_id)
+        last = table.game.history[-1]
+        caption = board_of(group, table).caption or ""
+        assert f"{table.seats[last.color].name} rolled" in caption
         assert f"played {format_turn(last.steps)}." in caption, caption
 
 
@@ -241,11 +241,11 @@ async def test_a_player_who_leaves_the_group_offers_the_other_the_win(
     """BOB leaves: Telegram's service message and member update (told twice, changed once)
     put the offer on the board; a spectator cannot take it, ALICE can: the game is hers as
     abandoned, scored as a resignation (RULES.md §7)."""
-    session = await started(group, service)
-    board = board_of(group, session)
+    table = await started(group, service)
+    board = board_of(group, table)
     await group.membership(BOB, present=False)
-    gone = await service.load(session.game_id)
-    assert gone.gone == BOB["id"] and gone.seq == session.seq + 1
+    gone = await service.load(table.game_id)
+    assert gone.gone == BOB["id"] and gone.seq == table.seq + 1
     assert board.caption is not None
     assert "U2002 left the group: U2001 may take the win or play on until they are back." in (
         board.caption
@@ -258,7 +258,7 @@ async def test_a_player_who_leaves_the_group_offers_the_other_the_win(
         True,
     )
     await group.press(ALICE, board, "🏆 Take the win")
-    over = await service.load(session.game_id)
+    over = await service.load(table.game_id)
     result = over.game.result
     assert result is not None and result.winner is over.seat_of(ALICE["id"])
     assert result.reason is EndReason.ABANDONED and over.gone is None
@@ -269,20 +269,20 @@ async def test_a_player_who_leaves_the_group_offers_the_other_the_win(
 async def test_a_player_who_comes_back_takes_the_offer_back(
     group: Group, service: GameService
 ) -> None:
-    session = await started(group, service)
-    board = board_of(group, session)
+    table = await started(group, service)
+    board = board_of(group, table)
     await group.membership(BOB, present=False)
     claim = next(b["callback_data"] for b in board.buttons() if b["text"] == "🏆 Take the win")
     await group.membership(BOB, present=True)
-    back = await service.load(session.game_id)
+    back = await service.load(table.game_id)
     assert back.gone is None and not back.game.over
     assert "U2002 is back in the group: the game goes on." in (board.caption or "")
     assert "🏆 Take the win" not in [b["text"] for b in board.buttons()]
     await group.tap(ALICE, board, claim)  # the offer's button, from before
     assert group.answers()[-1] == ("This board is out of date: the game has moved on.", False)
-    assert await service.load(session.game_id) == back
+    assert await service.load(table.game_id) == back
     await group.membership(CAROL, present=False)  # not a player: nothing changes
-    assert await service.load(session.game_id) == back
+    assert await service.load(table.game_id) == back
 
 
 async def test_either_of_telegrams_two_reports_alone_offers_the_win(
@@ -290,13 +290,13 @@ async def test_either_of_telegrams_two_reports_alone_offers_the_win(
 ) -> None:
     """The service message alone (a bot that is no administrator), or the member update alone
     (a group that hides service messages) tells that a player left or came back."""
-    session = await started(group, service)
+    table = await started(group, service)
     await group.membership(BOB, present=False, told=slice(0, 1))
-    assert (await service.load(session.game_id)).gone == BOB["id"]
+    assert (await service.load(table.game_id)).gone == BOB["id"]
     await group.membership(BOB, present=True, told=slice(1, 2))
-    assert (await service.load(session.game_id)).gone is None
+    assert (await service.load(table.game_id)).gone is None
     await group.membership(BOB, present=False, told=slice(1, 2))
-    assert (await service.load(session.game_id)).gone == BOB["id"]
+    assert (await service.load(table.game_id)).gone == BOB["id"]
 
 
 async def test_the_offer_stays_for_the_one_who_left_and_goes_when_they_play(
@@ -305,32 +305,32 @@ async def test_the_offer_stays_for_the_one_who_left_and_goes_when_they_play(
     """Another member coming or going changes nothing, nor does the second player leaving
     too; the one who left playing on (a public group's board is still theirs to tap)
     withdraws the offer."""
-    session = await started(group, service)
-    mover = person(session, session.game.to_move)
-    waiting = person(session, session.game.to_move.opponent)
+    table = await started(group, service)
+    mover = person(table, table.game.to_move)
+    waiting = person(table, table.game.to_move.opponent)
     await group.membership(waiting, present=False)
     await group.membership(CAROL, present=True)
     await group.membership(CAROL, present=False)
     await group.membership(mover, present=False)
-    assert (await service.load(session.game_id)).gone == waiting["id"]
+    assert (await service.load(table.game_id)).gone == waiting["id"]
     await group.membership(mover, present=True)
-    assert (await service.load(session.game_id)).gone == waiting["id"]
-    played = await play_a_turn(group, service, session.game_id)  # the mover's turn
+    assert (await service.load(table.game_id)).gone == waiting["id"]
+    played = await play_a_turn(group, service, table.game_id)  # the mover's turn
     assert played.gone == waiting["id"]
-    await play_a_turn(group, service, session.game_id)  # the one who left plays
-    assert (await service.load(session.game_id)).gone is None
-    board = board_of(group, session)
+    await play_a_turn(group, service, table.game_id)  # the one who left plays
+    assert (await service.load(table.game_id)).gone is None
+    board = board_of(group, table)
     assert "🏆 Take the win" not in [b["text"] for b in board.buttons()]
 
 
 async def test_a_player_who_removes_their_opponent_is_offered_nothing(
     group: Group, service: GameService
 ) -> None:
-    session = await started(group, service)
+    table = await started(group, service)
     await group.membership(BOB, present=False, by=ALICE)
-    assert (await service.load(session.game_id)).gone is None
+    assert (await service.load(table.game_id)).gone is None
     await group.membership(BOB, present=False, by=CAROL)  # an administrator removed them
-    assert (await service.load(session.game_id)).gone == BOB["id"]
+    assert (await service.load(table.game_id)).gone == BOB["id"]
 
 
 async def test_a_match_whose_player_left_ends_with_the_claimed_game(
@@ -338,11 +338,11 @@ async def test_a_match_whose_player_left_ends_with_the_claimed_game(
 ) -> None:
     await group.send(ALICE, "/play 3")
     await group.press(BOB, group.last, "🎲 Join")
-    session = await service.load(challenge_id(group.last))
+    table = await service.load(challenge_id(group.last))
     await group.membership(ALICE, present=False)
-    board = board_of(group, session)
+    board = board_of(group, table)
     await group.press(BOB, board, "🏆 Take the win")
-    over = await service.load(session.game_id)
+    over = await service.load(table.game_id)
     assert over.game.over and over.match is not None and over.match.over
     caption = board.caption or ""
     assert "U2001 left the group. U2002 won: mars, 2 points." in caption
@@ -351,11 +351,11 @@ async def test_a_match_whose_player_left_ends_with_the_claimed_game(
 
 
 async def test_a_rematch_starts_when_both_players_agree(group: Group, service: GameService) -> None:
-    session = await started(group, service)
-    mover = person(session, session.game.to_move)
+    table = await started(group, service)
+    mover = person(table, table.game.to_move)
     await group.send(mover, "/resign")
     await group.press(mover, group.last, "🏳 Yes, resign")
-    board = board_of(group, await service.load(session.game_id))
+    board = board_of(group, await service.load(table.game_id))
     await group.press(CAROL, board, "🔁 Rematch")
     assert group.answers()[-1][1]  # a spectator's: an alert
     await group.press(ALICE, board, "🔁 Rematch")
@@ -366,7 +366,7 @@ async def test_a_rematch_starts_when_both_players_agree(group: Group, service: G
     await group.press(BOB, board, "🔁 Rematch")
     assert len([m for m in group.messages if m.photo_id]) == boards_before + 1
     fresh = await service.active_game(player_slot(group.chat["id"], ALICE["id"]))
-    assert fresh is not None and fresh.game_id != session.game_id
+    assert fresh is not None and fresh.game_id != table.game_id
     assert fresh.message_id == group.messages[-1].message_id
     assert board.caption is not None and "wants a rematch" not in board.caption
 
@@ -376,15 +376,15 @@ async def test_two_who_join_at_once_one_gets_the_game(group: Group, service: Gam
     card = group.last
     data = card.buttons()[0]["callback_data"]
     await asyncio.gather(group.tap(BOB, card, data), group.tap(CAROL, card, data))
-    session = await service.load(challenge_id(card))
-    joined = {seat.user_id for seat in session.seats} - {ALICE["id"]}
+    table = await service.load(challenge_id(card))
+    joined = {seat.user_id for seat in table.seats} - {ALICE["id"]}
     assert len(joined) == 1
     refused = [answer for answer in group.answers() if answer[1]]
     assert len(refused) == 1
     # The loser gave back only its own slot: both players' still name the game.
-    for player in ALICE, person(session, Color.WHITE), person(session, Color.BLACK):
+    for player in ALICE, person(table, Color.WHITE), person(table, Color.BLACK):
         active = await service.active_game(player_slot(group.chat["id"], player["id"]))
-        assert active is not None and active.game_id == session.game_id
+        assert active is not None and active.game_id == table.game_id
     loser = BOB if CAROL["id"] in joined else CAROL
     assert await service.active_game(player_slot(group.chat["id"], loser["id"])) is None
 
@@ -392,21 +392,21 @@ async def test_two_who_join_at_once_one_gets_the_game(group: Group, service: Gam
 async def test_both_players_tapping_at_once_change_the_game_once(
     group: Group, service: GameService
 ) -> None:
-    session = await started(group, service)
-    mover = person(session, session.game.to_move)
-    other = person(session, session.game.to_move.opponent)
+    table = await started(group, service)
+    mover = person(table, table.game.to_move)
+    other = person(table, table.game.to_move.opponent)
     await group.send(other, "/resign")
     question = group.last
-    board = board_of(group, session)
+    board = board_of(group, table)
     first = next(b["text"] for b in board.buttons() if is_checker(b["text"]))
     await group.press(mover, board, first)
-    board = board_of(group, session)
+    board = board_of(group, table)
     move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
     resign = next(b["callback_data"] for b in question.buttons() if "resign" in b["text"])
     answered = len(group.answers())
     await asyncio.gather(group.tap(mover, board, move), group.tap(other, question, resign))
-    after = await service.load(session.game_id)
-    assert after.seq == session.seq + 1  # the move or the resignation, not both
+    after = await service.load(table.game_id)
+    assert after.seq == table.seq + 1  # the move or the resignation, not both
     assert len(group.answers()) == answered + 2  # each tap answered once (the one that lost
     # after being accepted was answered before its save: the board tells what happened)
     shown = board_of(group, after).buttons()
@@ -421,13 +421,13 @@ async def test_the_waiting_player_tapping_the_movers_last_button_is_told_to_wait
 ) -> None:
     """A move the mover made is a doubled tap only for the mover: the other player tapping
     the same button of the board it was on is told it is not their turn."""
-    session = await started(group, service)
-    mover = person(session, session.game.to_move)
-    other = person(session, session.game.to_move.opponent)
-    board = board_of(group, session)
+    table = await started(group, service)
+    mover = person(table, table.game.to_move)
+    other = person(table, table.game.to_move.opponent)
+    board = board_of(group, table)
     first = next(b["text"] for b in board.buttons() if is_checker(b["text"]))
     await group.press(mover, board, first)
-    board = board_of(group, session)
+    board = board_of(group, table)
     move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
     await group.tap(mover, board, move)
     await group.tap(mover, board, move)
@@ -447,12 +447,12 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
     card = group.last
     assert card.caption is not None and "A match to 3 points" in card.caption
     await group.press(BOB, card, "🎲 Join")
-    session = await service.load(challenge_id(card))
-    await play_turns(service, session)  # game 1 is rated (`RATED_TURNS`), game 2 is not
+    table = await service.load(challenge_id(card))
+    await play_turns(service, table)  # game 1 is rated (`RATED_TURNS`), game 2 is not
     for game in (1, 2):  # ALICE resigns before bearing off: a mars each time
         await group.send(ALICE, "/resign")
         await group.press(ALICE, group.last, "🏳 Yes, resign")
-        caption = board_of(group, session).caption or ""
+        caption = board_of(group, table).caption or ""
         if game == 1:
             assert "Game 1 goes to U2002: mars." in caption
             assert "; borne off: U2001 0, U2002 0." in caption  # game 1's results, told
@@ -460,7 +460,7 @@ async def test_a_match_to_3_goes_on_on_the_same_board_and_ends_with_its_winner(
             assert "Match to 3: U2001 0, U2002 2." in caption
     assert "U2002 wins the match to 3: 4–0." in caption
     assert "Not rated: it ended before each player had played 2 turns." in caption
-    assert [b["text"] for b in board_of(group, session).buttons()] == ["🔁 Rematch"]
+    assert [b["text"] for b in board_of(group, table).buttons()] == ["🔁 Rematch"]
 
 
 async def test_a_match_to_7_is_played_to_its_points(group: Group, service: GameService) -> None:
@@ -469,16 +469,16 @@ async def test_a_match_to_7_is_played_to_its_points(group: Group, service: GameS
     card = group.last
     assert card.caption is not None and "A match to 7 points" in card.caption
     await group.press(BOB, card, "🎲 Join")
-    session = await service.load(challenge_id(card))
+    table = await service.load(challenge_id(card))
     for game in range(1, 5):
         await group.send(ALICE, "/resign")
         await group.press(ALICE, group.last, "🏳 Yes, resign")
-        caption = board_of(group, session).caption or ""
+        caption = board_of(group, table).caption or ""
         if game < 4:
             assert f"Game {game} goes to U2002: mars." in caption
             assert f"Match to 7: U2001 0, U2002 {2 * game}." in caption
     assert "U2002 wins the match to 7: 8–0." in caption
-    over = await service.load(session.game_id)
+    over = await service.load(table.game_id)
     assert over.match is not None and over.match.match.games == 4
 
 
@@ -489,9 +489,9 @@ async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game
     card = group.last
     assert card.caption is not None and "1 minute per turn" in card.caption
     await group.press(BOB, card, "🎲 Join")
-    session = await service.load(challenge_id(card))
-    assert session.turn_limit == 60
-    mover = session.seats[session.game.to_move]
+    table = await service.load(challenge_id(card))
+    assert table.turn_limit == 60
+    mover = table.seats[table.game.to_move]
     ahead = 0.0
     restarted, timers = restart(lambda: time.time() + ahead)
     assert await timers.tick(restarted.bot) == 0  # nothing due yet
@@ -499,12 +499,12 @@ async def test_a_turn_timer_fires_after_a_restart_reminding_then_ending_the_game
     assert await timers.tick(restarted.bot) == 1
     reminder = group.last
     assert reminder.text is not None and f">{mover.name}</a>, it is your move" in reminder.text
-    board = board_of(group, session)
+    board = board_of(group, table)
     assert board.caption is not None and "⏰ Half the time for this turn is gone." in board.caption
     ahead = 61
     assert await timers.tick(restarted.bot) == 1
     assert await timers.tick(restarted.bot) == 0  # served once
-    over = await service.load(session.game_id)
+    over = await service.load(table.game_id)
     assert over.game.result is not None and over.game.result.reason is EndReason.TIMEOUT
     assert board.caption is not None and f"{mover.name} ran out of time." in board.caption
     assert [b["text"] for b in board.buttons()] == ["🔁 Rematch"]
@@ -519,16 +519,16 @@ async def test_the_half_time_reminder_speaks_the_language_of_the_player_it_calls
     await group.send(ALICE, "/play 1m")
     card = group.last
     await group.press(CAROL, card, "🎲 Join")
-    session = await service.load(challenge_id(card))
-    if session.seats[session.game.to_move].user_id == ALICE["id"]:
-        session = await play_a_turn(group, service, session.game_id)
-    assert session.seats[session.game.to_move].user_id == CAROL["id"]
+    table = await service.load(challenge_id(card))
+    if table.seats[table.game.to_move].user_id == ALICE["id"]:
+        table = await play_a_turn(group, service, table.game_id)
+    assert table.seats[table.game.to_move].user_id == CAROL["id"]
     later, timers = restart(lambda: time.time() + 31)
     assert await timers.tick(later.bot) == 1
     reminder = group.last
     assert reminder.text is not None
     assert ">U2003</a>, ваш ход: половина времени на него уже прошла." in reminder.text
-    board = board_of(group, session)
+    board = board_of(group, table)
     assert board.caption is not None and "⏰ Half the time for this turn is gone." in board.caption
 
 
@@ -546,28 +546,28 @@ async def test_quick_taps_under_the_group_edit_limit_leave_the_final_state_on_th
     second): each tap lands while the board's first edit still waits out Telegram's 429, so
     the later screens are coalesced into one edit; every tap is answered once and quietly,
     and the board ends on the game's last state."""
-    session = await started(group, service)
+    table = await started(group, service)
     telegram.group_limit = Limit(1, 1.0)
-    mover = person(session, session.game.to_move)
-    board = board_of(group, session)
-    first, second = session.game.legal.turns[0].steps[:2]
+    mover = person(table, table.game.to_move)
+    board = board_of(group, table)
+    first, second = table.game.legal.turns[0].steps[:2]
     edits_before = len(telegram.calls_of("editMessageMedia"))
     answered = len(group.answers())
 
     async def tap_at(seq: int, action: BoardAction, src: int = 0, dst: int = 0) -> None:
         """Tap once the game has reached `seq` (the taps reach the service in order)."""
-        while (await service.load(session.game_id)).seq < seq:
+        while (await service.load(table.game_id)).seq < seq:
             await asyncio.sleep(0.01)
-        tap = BoardTap(game=session.game_id, seq=seq, action=action, src=src, dst=dst)
+        tap = BoardTap(game=table.game_id, seq=seq, action=action, src=src, dst=dst)
         await group.tap(mover, board, tap.pack())
 
-    s0 = session.seq
+    s0 = table.seq
     await asyncio.gather(
         tap_at(s0, BoardAction.MOVE, first.src, first.dst),
         tap_at(s0 + 1, BoardAction.MOVE, second.src, second.dst),
         tap_at(s0 + 2, BoardAction.DONE),
     )
-    stored = await service.load(session.game_id)
+    stored = await service.load(table.game_id)
     assert stored.seq > s0 + 2  # the turn was done
     assert group.answers()[answered:] == [("", False)] * 3
     shown = {BoardTap.unpack(b["callback_data"]).seq for b in board.buttons()}

@@ -14,8 +14,8 @@ from bot.service import (
     InvalidAction,
     Move,
     NotYourTurn,
-    Session,
     Stale,
+    Table,
     Undo,
 )
 from bot.storage import RedisStore
@@ -36,10 +36,10 @@ def labels(chat: Chat) -> list[str]:
     return [b["text"] for b in chat.board.buttons()]
 
 
-async def current(service: GameService, chat: Chat) -> Session:
-    session = await service.active_game(chat.user["id"])
-    assert session is not None
-    return session
+async def current(service: GameService, chat: Chat) -> Table:
+    table = await service.active_game(chat.user["id"])
+    assert table is not None
+    return table
 
 
 async def test_a_hint_shows_the_best_turn_and_two_more_and_is_counted(
@@ -50,13 +50,13 @@ async def test_a_hint_shows_the_best_turn_and_two_more_and_is_counted(
     before = await current(service, chat)
     edits = len(telegram.calls_of("editMessageMedia"))
     await chat.press(chat.board, HINT)
-    session = await current(service, chat)
-    assert session.hints == 1 and session.seq == before.seq  # the game itself did not change
-    legal = {turn.steps for turn in session.game.legal.turns}
-    assert session.hint and all(c.steps in legal for c in session.hint)
-    me = session.game.to_move
+    table = await current(service, chat)
+    assert table.hints == 1 and table.seq == before.seq  # the game itself did not change
+    legal = {turn.steps for turn in table.game.legal.turns}
+    assert table.hint and all(c.steps in legal for c in table.hint)
+    me = table.game.to_move
     caption = chat.board.caption or ""
-    best, *others = session.hint
+    best, *others = table.hint
     shown = format_turn_for(best.steps, me, me)
     assert f"💡 Hint: {shown} — win {round(best.win * 100)}%" in caption
     assert caption.count("\nor: ") == len(others) <= 2
@@ -93,13 +93,13 @@ async def test_a_group_game_offers_no_hint_and_refuses_a_forged_one(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
     group = make_group(telegram, store, service)
-    session = await started(group, service)
-    board = board_of(group, session)
+    table = await started(group, service)
+    board = board_of(group, table)
     assert HINT not in [b["text"] for b in board.buttons()]
-    forged = BoardTap(game=session.game_id, seq=session.seq, action=BoardAction.HINT)
-    await group.tap(person(session, session.game.to_move), board, forged.pack())
+    forged = BoardTap(game=table.game_id, seq=table.seq, action=BoardAction.HINT)
+    await group.tap(person(table, table.game.to_move), board, forged.pack())
     assert group.answers()[-1] == ("Hints are only for games against the bot.", True)
-    assert (await service.load(session.game_id)) == session
+    assert (await service.load(table.game_id)) == table
 
 
 async def test_an_inline_game_offers_no_hint(
@@ -108,8 +108,8 @@ async def test_an_inline_game_offers_no_hint(
     room: Group = make_group(telegram, store, service)
     card = await sent_card(room, ALICE)
     await room.press(BOB, card, "🎲 Join")
-    session = await game_of(service, card)
-    assert session.shared and not session.game.over
+    table = await game_of(service, card)
+    assert table.shared and not table.game.over
     assert HINT not in [b["text"] for b in card.buttons()]
 
 
@@ -117,27 +117,27 @@ async def test_the_service_decides_when_a_hint_may_be_asked(service: GameService
     """Once a turn, before its first step, on the board as it is, on the player's own turn;
     kept while the turn is played, gone when the next begins, still counted."""
     opened = await service.open(await service.new_vs_bot(7, 7, Level.EASY))
-    session = await service.load(opened.game_id)
-    me = session.seat_of(7)
+    table = await service.load(opened.game_id)
+    me = table.seat_of(7)
     assert me is not None
     with pytest.raises(NotYourTurn):
-        await service.apply(session, me.opponent, Hint(), session.seq)
-    first = session.game.legal.turns[0].steps[0]
-    stepped = (await service.apply(session, me, Move(first.src, first.dst), session.seq)).session
+        await service.apply(table, me.opponent, Hint(), table.seq)
+    first = table.game.legal.turns[0].steps[0]
+    stepped = (await service.apply(table, me, Move(first.src, first.dst), table.seq)).table
     with pytest.raises(InvalidAction):
         await service.apply(stepped, me, Hint(), stepped.seq)
     with pytest.raises(Stale):
-        await service.apply(stepped, me, Hint(), session.seq)
-    session = (await service.apply(stepped, me, Undo(), stepped.seq)).session
-    hinted = (await service.apply(session, me, Hint(), session.seq)).session
+        await service.apply(stepped, me, Hint(), table.seq)
+    table = (await service.apply(stepped, me, Undo(), stepped.seq)).table
+    hinted = (await service.apply(table, me, Hint(), table.seq)).table
     assert hinted.hints == 1 and hinted.hint and hinted == await service.load(hinted.game_id)
     with pytest.raises(AlreadyDone):
         await service.apply(hinted, me, Hint(), hinted.seq)
     played = hinted
     for step in hinted.hint[0].steps:
-        played = (await service.apply(played, me, Move(step.src, step.dst), played.seq)).session
+        played = (await service.apply(played, me, Move(step.src, step.dst), played.seq)).table
         assert played.hint == hinted.hint
-    after = (await service.apply(played, me, Done(), played.seq)).session
+    after = (await service.apply(played, me, Done(), played.seq)).table
     assert after.hint == () and after.hints == 1
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import Locale
-from bot.service import CHALLENGE_TTL, GameService, Session, inline_game_id
+from bot.service import CHALLENGE_TTL, GameService, Table, inline_game_id
 from bot.storage import RedisStore
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from nardy import Color, Rules
@@ -57,30 +57,30 @@ async def sent_card(
     return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
 
 
-async def game_of(service: GameService, card: Sent) -> Session:
+async def game_of(service: GameService, card: Sent) -> Table:
     assert card.inline_message_id is not None
     return await service.load(inline_game_id(card.inline_message_id))
 
 
-def person(session: Session, color: Color) -> dict[str, Any]:
-    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == session.seats[color].user_id)
+def person(table: Table, color: Color) -> dict[str, Any]:
+    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == table.seats[color].user_id)
 
 
-async def play_out(room: Group, service: GameService, card: Sent) -> Session:
+async def play_out(room: Group, service: GameService, card: Sent) -> Table:
     """The player to move taps the first checker and its first destination until Done, to
     the end of the game."""
-    session = await game_of(service, card)
+    table = await game_of(service, card)
     for _ in range(2000):
-        session = await service.load(session.game_id)
-        if session.game.over:
-            return session
-        await tap_on(room, session, card)
+        table = await service.load(table.game_id)
+        if table.game.over:
+            return table
+        await tap_on(room, table, card)
     raise AssertionError("the game did not end")
 
 
-async def tap_on(room: Group, session: Session, card: Sent) -> None:
+async def tap_on(room: Group, table: Table, card: Sent) -> None:
     """The player to move taps Done, else the first destination, else the first checker."""
-    await press_next(room, person(session, session.game.to_move), card)
+    await press_next(room, person(table, table.game.to_move), card)
 
 
 async def test_the_bot_offers_one_game_and_three_matches_as_personal_text_cards(
@@ -145,9 +145,9 @@ async def test_join_by_the_challenger_is_refused_a_stranger_plays_a_third_cannot
     assert room.answers()[-1] == ("This is your own challenge: wait for someone to join.", True)
     await room.tap(BOB, card, join)
     assert room.answers()[-1] == ("", False)
-    session = await game_of(service, card)
-    assert {seat.user_id for seat in session.seats} == {ALICE["id"], BOB["id"]}
-    mover = session.seats[session.game.to_move].name
+    table = await game_of(service, card)
+    assert {seat.user_id for seat in table.seats} == {ALICE["id"], BOB["id"]}
+    mover = table.seats[table.game.to_move].name
     assert card.text is not None and f"Turn: {mover}" in card.text and "<pre>" in card.text
     assert any(is_checker(b["text"]) for b in card.buttons())
     await room.tap(CAROL, card, join)  # the card's old button
@@ -207,7 +207,7 @@ async def test_a_whole_inline_game_through_the_media_chat(
 
 async def paced_media_game(
     telegram: FakeTelegram, store: RedisStore, service: GameService, limit: str
-) -> tuple[Group, Sent, Session]:
+) -> tuple[Group, Sent, Table]:
     """A bot whose media chat takes the posts of `limit` (GROUP_LIMIT); ALICE's inline card,
     BOB joined: the room, the card (the game's message) and the game as it began."""
     telegram.add_chat(MEDIA)
@@ -223,19 +223,19 @@ async def test_a_media_chat_out_of_slots_shows_the_text_board_in_the_caption_mea
     """A channel's posts are paced (here three at once, then one a minute): a board picture
     that would keep the player waiting more than a few seconds is not posted; the message
     keeps its picture, its caption shows the text board, and play goes on."""
-    room, card, session = await paced_media_game(telegram, store, service, "5/60")
+    room, card, table = await paced_media_game(telegram, store, service, "5/60")
     for _ in range(8):
-        await tap_on(room, await service.load(session.game_id), card)
+        await tap_on(room, await service.load(table.game_id), card)
     captions = [
         c for c in telegram.calls_of("editMessageCaption") if "inline_message_id" in c.params
     ]
     assert captions and all(c.status == 200 for c in captions)
-    white, black = (seat.name for seat in session.seats)
+    white, black = (seat.name for seat in table.seats)
     assert card.caption is not None and card.caption.startswith(f"○ {white}   ● {black}\n<pre>")
     assert len(telegram.calls_of("sendPhoto")) <= 4  # the cards', the first board's, one more
     assert not [c for c in telegram.calls if c.status == 429]
     taps = [c for c in telegram.calls_of("answerCallbackQuery") if c.status == 200]
-    assert len(taps) == 9 and (await service.load(session.game_id)).seq > session.seq
+    assert len(taps) == 9 and (await service.load(table.game_id)).seq > table.seq
     assert telegram.schema_problems == []
     room.dispatcher["boards"].close()  # its picture would come in a minute
 
@@ -246,20 +246,20 @@ async def test_a_board_shown_as_text_gets_its_picture_when_a_slot_comes(
 ) -> None:
     """A post every 4 s: quick taps show some states as text, and the last one shown so gets
     its picture once the game pauses (3 s) and a slot comes, without another tap."""
-    room, card, session = await paced_media_game(telegram, store, service, "5/4")
+    room, card, table = await paced_media_game(telegram, store, service, "5/4")
     for _ in range(12):
-        await tap_on(room, await service.load(session.game_id), card)
+        await tap_on(room, await service.load(table.game_id), card)
         if (card.caption or "").startswith("○"):
             break
     assert (card.caption or "").startswith("○"), "no state was shown as text"
-    latest = await service.load(session.game_id)
+    latest = await service.load(table.game_id)
     deadline = time.monotonic() + 15
     while (card.caption or "").startswith("○") and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     edits = [c for c in telegram.calls if "inline_message_id" in c.params]
     assert edits[-1].method == "editMessageMedia" and edits[-1].status == 200
     assert card.photo_id in {sent.photo_id for sent in telegram.chat(MEDIA_ID)}
-    assert (await service.load(session.game_id)).seq == latest.seq  # no tap made it
+    assert (await service.load(table.game_id)).seq == latest.seq  # no tap made it
     assert not (card.caption or "").startswith("○")
 
 
@@ -270,12 +270,12 @@ async def test_a_whole_inline_game_on_the_text_board(
     assert card.text is not None and card.text.startswith("<pre>")  # no colours yet
     await room.press(BOB, card, "🎲 Join")
 
-    def legend(session: Session) -> str:  # who plays ○ and ●, above every board
-        white, black = (seat.name for seat in session.seats)
+    def legend(table: Table) -> str:  # who plays ○ and ●, above every board
+        white, black = (seat.name for seat in table.seats)
         return f"○ {white}   ● {black}\n<pre>"
 
-    session = await game_of(service, card)
-    assert card.text is not None and card.text.startswith(legend(session))
+    table = await game_of(service, card)
+    assert card.text is not None and card.text.startswith(legend(table))
     final = await play_out(room, service, card)
     while final.match is not None and not final.match.match.over:
         final = await play_out(room, service, card)
@@ -339,6 +339,6 @@ async def test_the_query_names_the_time_per_turn_and_the_game_keeps_it(
     assert "24 hours per turn" in results[0]["input_message_content"]["message_text"]
     card = await sent_card(room, ALICE, "3", "5m")
     await room.press(BOB, card, "🎲 Join")
-    session = await game_of(service, card)
-    assert session.turn_limit == 300 and session.match is not None
+    table = await game_of(service, card)
+    assert table.turn_limit == 300 and table.match is not None
     assert card.text is not None and "Time per turn: 5 minutes." in card.text

@@ -58,8 +58,8 @@ async def test_play_during_a_game_brings_its_board_back(
     boards = [m for m in chat.messages if m.photo_id is not None]
     assert boards == [chat.last] and chat.last is not old
     assert question not in chat.messages
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and session.message_id == chat.last.message_id
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.message_id == chat.last.message_id
     await chat.press(chat.board, is_checker)
     assert chat.alerts() == []
 
@@ -74,7 +74,7 @@ async def test_an_old_menu_during_a_game_brings_the_board_back(
     await chat.send("/play")
     levels = chat.last
     await chat.press(levels, "Easy")
-    session = await service.active_game(chat.user["id"])
+    table = await service.active_game(chat.user["id"])
     for message, label in ((levels, "Medium"), (menu, "🎲 Play vs bot")):
         await chat.press(message, label)
         assert chat.last.photo_id is not None
@@ -82,7 +82,7 @@ async def test_an_old_menu_during_a_game_brings_the_board_back(
         assert answer["text"] == "You have a game going: here is its board."
     assert [m for m in chat.messages if m.photo_id is not None] == [chat.last]
     again = await service.active_game(chat.user["id"])
-    assert session is not None and again is not None and again.game_id == session.game_id
+    assert table is not None and again is not None and again.game_id == table.game_id
 
 
 async def test_text_and_unknown_commands_get_a_hint(chat: Chat) -> None:
@@ -116,8 +116,8 @@ async def test_play_again_starts_a_new_game(chat: Chat, service: GameService) ->
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
     await chat.press(chat.board, "🎲 Play again")
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and session.message_id == chat.board.message_id
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.message_id == chat.board.message_id
 
 
 async def test_the_language_choice_is_kept(chat: Chat) -> None:
@@ -263,6 +263,6 @@ async def test_play_again_works_on_a_board_too_old_for_telegram_to_show(
     await chat.press(chat.last, "🏳 Yes, resign")
     again = chat.board.buttons()[0]["callback_data"]
     await chat.tap(chat.board, again, inaccessible=True)
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and session.message_id == chat.board.message_id
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.message_id == chat.board.message_id
     assert chat.alerts() == []

@@ -23,13 +23,13 @@ from bot.service import (
     PoolBotPlayer,
     Resign,
     Seat,
-    Session,
+    Table,
     Terms,
     inline_game_id,
     player_slot,
 )
 from bot.service.events import DiceCommitted
-from bot.service.session import Committed
+from bot.service.table import Committed
 from bot.storage import RedisStore
 from bot.storage.base import RECORDS_LISTED
 from nardy import Color
@@ -53,23 +53,21 @@ def fair(store: RedisStore, bot_player: PoolBotPlayer) -> GameService:
     return fair_service(store, bot_player, Clock())
 
 
-async def play_out(service: GameService, session: Session, user: int) -> Session:
+async def play_out(service: GameService, table: Table, user: int) -> Table:
     """Play the person's side to the end, each turn by its first legal steps then Done."""
-    while not session.game.over:
-        me = session.seat_of(user)
-        assert me is not None and session.game.to_move is me
-        while not session.game.turn_complete:
-            step = session.game.next_steps()[0]
-            session = (
-                await service.apply(session, me, Move(step.src, step.dst), session.seq)
-            ).session
-        session = (await service.apply(session, me, Done(), session.seq)).session
-    return session
+    while not table.game.over:
+        me = table.seat_of(user)
+        assert me is not None and table.game.to_move is me
+        while not table.game.turn_complete:
+            step = table.game.next_steps()[0]
+            table = (await service.apply(table, me, Move(step.src, step.dst), table.seq)).table
+        table = (await service.apply(table, me, Done(), table.seq)).table
+    return table
 
 
-def committed(session: Session) -> str:
+def committed(table: Table) -> str:
     """The commitment the game's opening events showed."""
-    told = [event.commitment for event in session.events if isinstance(event, DiceCommitted)]
+    told = [event.commitment for event in table.events if isinstance(event, DiceCommitted)]
     assert len(told) == 1
     return told[0]
 
@@ -80,14 +78,14 @@ async def test_many_games_against_the_bot_verify_roll_by_roll(
     service = fair_service(store, bot_player, Clock())
     names = []
     for _ in range(RECORDS_LISTED + 2):
-        session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
-        assert session.fair is not None
-        name = f"{session.game_id}.1"
+        table = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
+        assert table.fair is not None
+        name = f"{table.game_id}.1"
         names.append(name)
-        shown = committed(session)
-        assert shown == commitment(session.fair.seed, name)
+        shown = committed(table)
+        assert shown == commitment(table.fair.seed, name)
         assert await service.records.text(name, USER) is None  # nothing revealed while it runs
-        finished = await play_out(service, session, USER)
+        finished = await play_out(service, table, USER)
         text = await service.records.text(name, USER)
         assert text is not None
         record = parse(text)
@@ -106,11 +104,11 @@ async def test_a_resigned_game_reveals_its_seed_and_a_tampered_record_is_refused
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
     service = fair_service(store, bot_player, Clock())
-    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
-    me = session.seat_of(USER)
+    table = await service.open(await service.new_vs_bot(USER, USER, Level.EASY))
+    me = table.seat_of(USER)
     assert me is not None
-    resigned = (await service.apply(session, me, Resign(), None)).session
-    text = await service.records.text(f"{session.game_id}.1", USER)
+    resigned = (await service.apply(table, me, Resign(), None)).table
+    text = await service.records.text(f"{table.game_id}.1", USER)
     assert text is not None
     record = parse(text)
     assert record.result == resigned.game.result and record.result.reason is EndReason.RESIGNED
@@ -134,36 +132,36 @@ async def test_a_game_lost_on_time_between_people_reveals_its_seed_with_the_join
     service = fair_service(store, bot_player, clock)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms(turn_limit=60))
-    session = await service.join(made.challenge_id, bob, None, 5)
+    table = await service.join(made.challenge_id, bob, None, 5)
     clock.now += 61
-    timed_out = await service.on_timer(session.game_id)
-    assert isinstance(timed_out, Session) and timed_out.game.over
-    text = await service.records.text(f"{session.game_id}.1", 1)
+    timed_out = await service.on_timer(table.game_id)
+    assert isinstance(timed_out, Table) and timed_out.game.over
+    text = await service.records.text(f"{table.game_id}.1", 1)
     assert text is not None
     record = parse(text)
     assert record.result.reason is EndReason.TIMEOUT
     assert set(record.players) == {"Alice", "Bob"}
     verify(record)
-    assert [name for name, _ in await service.records.latest(1)] == [f"{session.game_id}.1"]
-    assert [name for name, _ in await service.records.latest(2)] == [f"{session.game_id}.1"]
+    assert [name for name, _ in await service.records.latest(1)] == [f"{table.game_id}.1"]
+    assert [name for name, _ in await service.records.latest(2)] == [f"{table.game_id}.1"]
 
 
 async def test_each_game_of_a_match_has_its_own_seed_and_record(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
     service = fair_service(store, bot_player, Clock())
-    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, length=3))
+    table = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, length=3))
     seeds = []
-    while not (session.match is not None and session.match.over):
-        assert session.fair is not None
-        seeds.append(session.fair.seed)
-        assert committed(session) == session.fair.commitment
-        me = session.seat_of(USER)
+    while not (table.match is not None and table.match.over):
+        assert table.fair is not None
+        seeds.append(table.fair.seed)
+        assert committed(table) == table.fair.commitment
+        me = table.seat_of(USER)
         assert me is not None
-        session = (await service.apply(session, me, Resign(), None)).session
+        table = (await service.apply(table, me, Resign(), None)).table
     assert len(seeds) == 2 and seeds[0] != seeds[1]  # two mars of 2 points each end it
     for number in (1, 2):
-        text = await service.records.text(f"{session.game_id}.{number}", USER)
+        text = await service.records.text(f"{table.game_id}.{number}", USER)
         assert text is not None
         record = parse(text)
         verify(record)
@@ -182,12 +180,12 @@ async def test_the_record_list_tells_the_day_the_game_of_a_match_and_the_bot_in_
     clock = Clock()
     clock.now = datetime(2026, 12, 5, 18, 30, tzinfo=UTC).timestamp()
     service = fair_service(store, bot_player, clock)
-    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, length=3))
+    table = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, length=3))
     for _ in range(2):  # two mars of 2 points each: the bot wins the match 4-0
-        me = session.seat_of(USER)
+        me = table.seat_of(USER)
         assert me is not None
-        session = (await service.apply(session, me, Resign(), None)).session
-    assert session.match is not None and session.match.over
+        table = (await service.apply(table, me, Resign(), None)).table
+    assert table.match is not None and table.match.over
     records = {name: record for name, record in await service.records.latest(USER)}
     assert {record.date for record in records.values()} == {"2026-12-05"}
     words = {
@@ -206,7 +204,7 @@ async def test_the_record_list_tells_the_day_the_game_of_a_match_and_the_bot_in_
         await chat.send("/record")
         expected = []
         for n in (2, 1):  # latest first
-            record = records[f"{session.game_id}.{n}"]
+            record = records[f"{table.game_id}.{n}"]
             white, black = (bot if "bot" in name else name for name in record.players)
             expected.append(label.format(n=n, white=white, black=black))
         assert [button["text"] for button in chat.last.buttons()] == expected
@@ -228,25 +226,25 @@ async def test_a_match_played_by_a_new_process_at_every_tap_verifies_game_by_gam
     stored count, and every game's record verifies."""
     rng = random.Random(7)
     service = fair_service(store, bot_player, Clock(), rng)
-    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 3))
-    game_id = session.game_id
+    table = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 3))
+    game_id = table.game_id
     for _ in range(2000):
         service = fair_service(store, bot_player, Clock(), rng)
-        session = await service.load(game_id)
-        if session.match is not None and session.match.over:
+        table = await service.load(game_id)
+        if table.match is not None and table.match.over:
             break
-        me = session.seat_of(USER)
-        assert me is not None and session.game.to_move is me
-        if session.game.turn_complete:
+        me = table.seat_of(USER)
+        assert me is not None and table.game.to_move is me
+        if table.game.turn_complete:
             action: Action = Done()
         else:
-            step = session.game.next_steps()[0]
+            step = table.game.next_steps()[0]
             action = Move(step.src, step.dst)
-        await service.apply(session, me, action, session.seq)
+        await service.apply(table, me, action, table.seq)
     else:
         raise AssertionError("the match did not end")
-    assert session.match is not None and session.match.match.games >= 2
-    for number in range(1, session.match.match.games + 1):
+    assert table.match is not None and table.match.match.games >= 2
+    for number in range(1, table.match.match.games + 1):
         text = await service.records.text(f"{game_id}.{number}", USER)
         assert text is not None
         verify(parse(text))
@@ -362,10 +360,10 @@ def last_tap_id(telegram: FakeTelegram) -> str:
     return str(telegram.calls_of("answerCallbackQuery")[-1].params["callback_query_id"])
 
 
-async def resigned_record(service: GameService, session: Session) -> Transcript:
-    """Resign `session`'s game for its player to move; its record, verified."""
-    await service.apply(session, session.game.to_move, Resign(), None)
-    text = await service.records.text(f"{session.game_id}.1", session.seats[0].user_id or 0)
+async def resigned_record(service: GameService, table: Table) -> Transcript:
+    """Resign `table`'s game for its player to move; its record, verified."""
+    await service.apply(table, table.game.to_move, Resign(), None)
+    text = await service.records.text(f"{table.game_id}.1", table.seats[0].user_id or 0)
     assert text is not None
     record = parse(text)
     verify(record)
@@ -381,11 +379,11 @@ async def test_a_group_challenge_commits_before_the_join_whose_id_is_mixed_in(
     committed_on_card = shown_commitment(card)
     await group.press(BOB, card, "🎲 Join")
     joined = last_tap_id(telegram)
-    session = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
-    assert session is not None
-    record = await resigned_record(service, session)
+    table = await service.active_game(player_slot(group.chat["id"], BOB["id"]))
+    assert table is not None
+    record = await resigned_record(service, table)
     assert record.commitment == committed_on_card and record.mix == joined != ""
-    assert record.game_id == f"{session.game_id}.1"
+    assert record.game_id == f"{table.game_id}.1"
 
 
 async def inline_card(room: Group, person: dict[str, Any], query_id: str | None = None) -> Sent:
@@ -439,8 +437,8 @@ async def test_an_inline_card_commits_before_the_join_whose_id_is_mixed_in(
     await room.press(BOB, card, "🎲 Join")
     joined = last_tap_id(telegram)
     assert card.inline_message_id is not None
-    session = await service.load(inline_game_id(card.inline_message_id))
-    record = await resigned_record(service, session)
+    table = await service.load(inline_game_id(card.inline_message_id))
+    record = await resigned_record(service, table)
     assert record.commitment == committed_on_card and record.mix == joined != ""
     assert record.game_id.startswith("c")  # committed under the card's nonce, before the game
 
@@ -454,11 +452,11 @@ async def test_an_inline_card_whose_seed_is_gone_commits_when_the_game_begins(
     await store.client.delete(*cards)  # expired meanwhile
     await room.press(BOB, card, "🎲 Join")
     assert card.inline_message_id is not None
-    session = await service.load(inline_game_id(card.inline_message_id))
-    assert session.fair is not None and session.fair.mix == ""
-    assert shown_commitment(card) == session.fair.commitment  # told as the game begins
-    record = await resigned_record(service, session)
-    assert record.commitment == session.fair.commitment
+    table = await service.load(inline_game_id(card.inline_message_id))
+    assert table.fair is not None and table.fair.mix == ""
+    assert shown_commitment(card) == table.fair.commitment  # told as the game begins
+    record = await resigned_record(service, table)
+    assert record.commitment == table.fair.commitment
 
 
 async def test_a_rematch_commits_at_the_first_ask_and_mixes_in_the_agreement(
@@ -485,13 +483,13 @@ async def test_a_rematch_commits_at_the_first_ask_and_mixes_in_the_agreement(
 
 
 async def test_the_record_notes_the_hints_asked_for(fair: GameService) -> None:
-    session = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, name="Ann"))
-    me = session.seat_of(USER)
+    table = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, name="Ann"))
+    me = table.seat_of(USER)
     assert me is not None
-    hinted = (await fair.apply(session, me, Hint(), session.seq)).session
+    hinted = (await fair.apply(table, me, Hint(), table.seq)).table
     assert hinted.hints == 1
     await fair.apply(hinted, me, Resign(), None)
-    text = await fair.records.text(f"{session.game_id}.1", USER)
+    text = await fair.records.text(f"{table.game_id}.1", USER)
     assert text is not None and f"\nhints: {me.label} 1\n" in text
     record = parse(text)
     assert record.hints[me] == 1 and record.hints[me.opponent] == 0
@@ -507,7 +505,7 @@ async def test_a_match_game_whose_count_was_cut_short_is_counted_when_the_next_o
     first = await fair.open(await fair.new_vs_bot(USER, USER, Level.EASY, 5))
     me = first.seat_of(USER)
     assert me is not None
-    after = (await fair.apply(first, me, Resign(), None)).session
+    after = (await fair.apply(first, me, Resign(), None)).table
     assert after.ended is not None and after.ended.counted and not after.game.over
     record = await fair.records.text(f"{first.game_id}.1", USER)
     assert record is not None
@@ -515,10 +513,10 @@ async def test_a_match_game_whose_count_was_cut_short_is_counted_when_the_next_o
     cut_short = replace(after.ended, counted=False, record=record)
     crashed = replace(after, game_id="crashed", ended=cut_short, version=0)
     await store.save_game("crashed", 0, crashed.to_text())
-    session = await fair.load("crashed")
-    me = session.seat_of(USER)
+    table = await fair.load("crashed")
+    me = table.seat_of(USER)
     assert me is not None
-    await fair.apply(session, me, Resign(), None)
+    await fair.apply(table, me, Resign(), None)
     assert (await fair.results.record(USER)).of("easy").games == 3  # 1, crashed.1, crashed.2
     assert await fair.records.text("crashed.1", USER) == record
     assert await fair.records.text("crashed.2", USER) is not None
@@ -529,9 +527,9 @@ async def test_a_short_game_against_the_bot_verifies_roll_by_roll(
 ) -> None:
     service = fair_service(store, bot_player, Clock())
     rules = ShortRules()
-    session = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 1, rules))
-    finished = await play_out(service, session, USER)
-    text = await service.records.text(f"{session.game_id}.1", USER)
+    table = await service.open(await service.new_vs_bot(USER, USER, Level.EASY, 1, rules))
+    finished = await play_out(service, table, USER)
+    text = await service.records.text(f"{table.game_id}.1", USER)
     assert text is not None and '"variant": "short"' in text
     checked = verify(parse(text))
     assert isinstance(checked.game, ShortGame)
@@ -551,17 +549,17 @@ async def test_a_short_game_with_the_cube_sends_a_record_that_replays_its_double
     await group.press(BOB, group.last, "🎲 Join")
     started = await fair.active_game(player_slot(group.chat["id"], ALICE["id"]))
     assert started is not None
-    session = started
+    table = started
     people = {ALICE["id"]: ALICE, BOB["id"]: BOB}
 
     def person(color: Color) -> dict[str, Any]:
-        return people[session.seats[color].user_id or 0]
+        return people[table.seats[color].user_id or 0]
 
     def board() -> Sent:
-        return next(m for m in group.messages if m.message_id == session.message_id)
+        return next(m for m in group.messages if m.message_id == table.message_id)
 
-    while not session.game.over:
-        game = session.game
+    while not table.game.over:
+        game = table.game
         assert isinstance(game, ShortGame) and game.rules.cube
         mover = game.to_move
         if game.cube.offered_by is not None:  # the first double is taken, the second dropped
@@ -574,8 +572,8 @@ async def test_a_short_game_with_the_cube_sends_a_record_that_replays_its_double
             ahead = [label for label in shown if label == "✅ Done" or "→" in label]
             tapped = (ahead or list(filter(is_checker, shown)))[0]
             await group.press(person(mover), board(), tapped)
-        session = await fair.load(session.game_id)
-    result = session.game.result
+        table = await fair.load(table.game_id)
+    result = table.game.result
     assert result is not None and result.reason is EndReason.DROPPED and result.points == 2
     await group.press(ALICE, board(), "📜 Game record")
     (sent,) = [m for m in telegram.chat(ALICE["id"]) if m.document is not None]

@@ -19,11 +19,11 @@ from bot.service import (
     PoolBotPlayer,
     Resign,
     Seat,
-    Session,
+    Table,
     Terms,
 )
 from bot.service.results import RATED_TURNS, KindRecord, ladder, plays_like
-from bot.service.session import Ended
+from bot.service.table import Ended
 from bot.storage import GLOBAL_BOARD, RECENT_COUNTED, GameStore, MemoryStore, RedisStore
 from nardy import Color, Rules
 from nardy.ai import Level
@@ -44,35 +44,35 @@ def service_on(store: GameStore, bot_player: PoolBotPlayer) -> GameService:
     return GameService(store, bot_player, dice=ScriptedDice(OPENING * 50))
 
 
-async def lost_to(service: GameService, level: Level) -> Session:
+async def lost_to(service: GameService, level: Level) -> Table:
     """A game against the bot at `level`, resigned at once: a mars, 2 points (RULES.md §7)."""
-    session = await service.open(await service.new_vs_bot(USER, USER, level))
-    color = session.seat_of(USER)
+    table = await service.open(await service.new_vs_bot(USER, USER, level))
+    color = table.seat_of(USER)
     assert color is not None
-    return (await service.apply(session, color, Resign(), None)).session
+    return (await service.apply(table, color, Resign(), None)).table
 
 
-async def one_step_from_winning(service: GameService, store: GameStore, level: Level) -> Session:
+async def one_step_from_winning(service: GameService, store: GameStore, level: Level) -> Table:
     """A game against the bot where the user has one checker left on their point 1 and a roll
     to bear it off (the bot has borne off none: a mars)."""
-    session = await service.open(await service.new_vs_bot(USER, USER, level))
-    me = session.seat_of(USER)
+    table = await service.open(await service.new_vs_bot(USER, USER, level))
+    me = table.seat_of(USER)
     assert me is not None
     position = board(me, {1: 1}, {24: 15})
-    assert isinstance(session.game, Game)
-    game = Game(session.game.rules, position).with_roll((3, 1))
-    saved = await service.load(session.game_id)
+    assert isinstance(table.game, Game)
+    game = Game(table.game.rules, position).with_roll((3, 1))
+    saved = await service.load(table.game_id)
     data = replace(saved, game=game, events=()).to_text()
-    await store.save_game(session.game_id, saved.version, data)
-    return await service.load(session.game_id)
+    await store.save_game(table.game_id, saved.version, data)
+    return await service.load(table.game_id)
 
 
-async def win_it(service: GameService, session: Session) -> Session:
-    me = session.seat_of(USER)
+async def win_it(service: GameService, table: Table) -> Table:
+    me = table.seat_of(USER)
     assert me is not None
-    after = await service.apply(session, me, Move(1, 0), session.seq)
-    done = await service.apply(after.session, me, Done(), after.session.seq)
-    return done.session
+    after = await service.apply(table, me, Move(1, 0), table.seq)
+    done = await service.apply(after.table, me, Done(), after.table.seq)
+    return done.table
 
 
 async def test_every_game_against_the_bot_counts_in_its_level(
@@ -100,8 +100,8 @@ async def test_every_game_against_the_bot_counts_in_its_level(
     assert await service.results.standing(won) == _by_color(won, mine=3, bots=1)
 
 
-def _by_color(session: Session, mine: int, bots: int) -> tuple[int, int]:
-    me = session.seat_of(USER)
+def _by_color(table: Table, mine: int, bots: int) -> tuple[int, int]:
+    me = table.seat_of(USER)
     return (mine, bots) if me is Color.WHITE else (bots, mine)
 
 
@@ -109,10 +109,10 @@ async def test_a_retried_finishing_tap_counts_once(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
     service = service_on(store, bot_player)
-    session = await one_step_from_winning(service, store, Level.HARD)
-    me = session.seat_of(USER)
+    table = await one_step_from_winning(service, store, Level.HARD)
+    me = table.seat_of(USER)
     assert me is not None
-    moved = (await service.apply(session, me, Move(1, 0), session.seq)).session
+    moved = (await service.apply(table, me, Move(1, 0), table.seq)).table
     await service.apply(moved, me, Done(), moved.seq)
     for _ in range(3):  # Telegram delivers the same tap again, or the player taps again
         with contextlib.suppress(GameError):
@@ -127,14 +127,14 @@ async def test_two_processes_racing_to_finish_a_game_count_it_once(
     other_store = RedisStore(redis_url)
     other = service_on(other_store, bot_player)  # a second bot process on the same Redis
     try:
-        session = await one_step_from_winning(service, store, Level.EASY)
-        me = session.seat_of(USER)
+        table = await one_step_from_winning(service, store, Level.EASY)
+        me = table.seat_of(USER)
         assert me is not None
-        moved = (await service.apply(session, me, Move(1, 0), session.seq)).session
+        moved = (await service.apply(table, me, Move(1, 0), table.seq)).table
         tries = [server.apply(moved, me, Done(), moved.seq) for server in (service, other)]
         done = await asyncio.gather(*tries, return_exceptions=True)
         assert len([d for d in done if not isinstance(d, BaseException)]) == 1
-        await asyncio.gather(*(server.on_timer(session.game_id) for server in (service, other)))
+        await asyncio.gather(*(server.on_timer(table.game_id) for server in (service, other)))
         assert (await service.results.record(USER)).of("easy") == KindRecord(
             games=1, wins=1, points_won=2, streak=1, best=1, mars_given=1
         )
@@ -149,18 +149,18 @@ async def test_a_count_cut_short_by_a_restart_is_made_once_by_the_timer_task(
     count, due on the timer index, nothing counted) is counted by the timer task of the bot
     started again, once however many times it is served."""
     service = service_on(store, bot_player)
-    session = await one_step_from_winning(service, store, Level.EXPERT)
-    me = session.seat_of(USER)
+    table = await one_step_from_winning(service, store, Level.EXPERT)
+    me = table.seat_of(USER)
     assert me is not None
-    game = session.game.play_step(session.game.next_steps()[0]).end_turn()
+    game = table.game.play_step(table.game.next_steps()[0]).end_turn()
     assert game.over
-    ended = await service.results.ended(session.with_game(game, ()))
-    await store.set_timer(session.game_id, 0.0)
-    await store.save_game(session.game_id, session.version, ended.to_text())
+    ended = await service.results.ended(table.with_game(game, ()))
+    await store.set_timer(table.game_id, 0.0)
+    await store.save_game(table.game_id, table.version, ended.to_text())
     assert (await service.results.record(USER)).kinds == ()
     restarted = service_on(store, bot_player)
     for _ in range(2):
-        assert await restarted.on_timer(session.game_id) is None  # nothing to show
+        assert await restarted.on_timer(table.game_id) is None  # nothing to show
     assert await store.due_timers(10**12) == []
     assert (await service.results.record(USER)).of("expert").wins == 1
 
@@ -173,12 +173,12 @@ async def test_games_between_people_change_ratings_and_leaderboards(
         Seat(user_id=i, name=n) for i, n in ((1, "Alice"), (2, "Bob"), (3, "Carol"))
     )
 
-    async def bob_beats(other: Seat, chat: int) -> Session:
+    async def bob_beats(other: Seat, chat: int) -> Table:
         made = await service.challenge(chat, other, "en", Terms())
-        session = await play_turns(service, await service.join(made.challenge_id, bob, None, 5))
-        loser = session.seat_of(other.user_id or 0)
+        table = await play_turns(service, await service.join(made.challenge_id, bob, None, 5))
+        loser = table.seat_of(other.user_id or 0)
         assert loser is not None
-        return (await service.apply(session, loser, Resign(), None)).session
+        return (await service.apply(table, loser, Resign(), None)).table
 
     first = await bob_beats(alice, GROUP)
     assert first.ended is not None and first.ended.ratings is not None
@@ -211,10 +211,10 @@ async def test_short_nardy_between_people_is_rated_on_its_own_ladder_once(
     service = service_on(store, bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms(), rules=ShortRules())
-    session = await play_turns(service, await service.join(made.challenge_id, bob, None, 5))
-    loser = session.seat_of(1)
+    table = await play_turns(service, await service.join(made.challenge_id, bob, None, 5))
+    loser = table.seat_of(1)
     assert loser is not None
-    finished = (await service.apply(session, loser, Resign(), None)).session
+    finished = (await service.apply(table, loser, Resign(), None)).table
     assert finished.ended is not None and finished.ended.game is SHORT_NARDY
     assert finished.ended.ratings is not None and finished.ended.counted
     for _ in range(2):
@@ -249,11 +249,11 @@ async def test_a_game_ended_before_each_played_its_turns_is_counted_not_rated(
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     for played in (1, 2):
         made = await service.challenge(GROUP, alice, "en", Terms(), rules=rules)
-        session = await service.join(made.challenge_id, bob, None, 5)
-        session = await play_turns(service, session, RATED_TURNS - 1)
-        loser = session.seat_of(1)
+        table = await service.join(made.challenge_id, bob, None, 5)
+        table = await play_turns(service, table, RATED_TURNS - 1)
+        loser = table.seat_of(1)
         assert loser is not None
-        finished = (await service.apply(session, loser, Resign(), None)).session
+        finished = (await service.apply(table, loser, Resign(), None)).table
         assert finished.ended is not None and finished.ended.ratings is None
         record = await service.results.record(2)
         kind = "short.people" if isinstance(rules, ShortRules) else "people"
@@ -262,8 +262,8 @@ async def test_a_game_ended_before_each_played_its_turns_is_counted_not_rated(
     assert await store.head_to_head(2, 1) == {} and await store.top(GLOBAL_BOARD, 10) == []
 
 
-def _pair(session: Session, bob: int, other: int) -> tuple[int, int]:
-    return (bob, other) if session.seats[Color.WHITE].user_id == 2 else (other, bob)
+def _pair(table: Table, bob: int, other: int) -> tuple[int, int]:
+    return (bob, other) if table.seats[Color.WHITE].user_id == 2 else (other, bob)
 
 
 async def test_each_game_of_a_match_is_counted(bot_player: PoolBotPlayer) -> None:
@@ -271,12 +271,12 @@ async def test_each_game_of_a_match_is_counted(bot_player: PoolBotPlayer) -> Non
     service = service_on(MemoryStore(), bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms(length=3))
-    session = await service.join(made.challenge_id, bob, None, 5)
+    table = await service.join(made.challenge_id, bob, None, 5)
     for _ in range(2):
-        loser = session.seat_of(1)
+        loser = table.seat_of(1)
         assert loser is not None
-        session = (await service.apply(session, loser, Resign(), None)).session
-    assert session.game.over
+        table = (await service.apply(table, loser, Resign(), None)).table
+    assert table.game.over
     assert (await service.results.record(1)).of("people").losses == 2
     assert (await service.results.record(2)).of("people").points_won == 4
 
@@ -290,17 +290,17 @@ def test_a_rating_plays_like_the_nearest_level() -> None:
 async def test_a_match_game_is_counted_once_however_many_timers_follow(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
-    """Game 1 of a timed match stays the session's last ended game through game 2: its
+    """Game 1 of a timed match stays the table's last ended game through game 2: its
     reminder must not count game 1 again, even after its loser has counted more games since
     than the store remembers."""
     clock = Clock()
     service = GameService(store, bot_player, dice=ScriptedDice(OPENING * 50), clock=clock)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms(length=3, turn_limit=3600))
-    session = await service.join(made.challenge_id, bob, None, 5)
-    loser = session.seat_of(1)
+    table = await service.join(made.challenge_id, bob, None, 5)
+    loser = table.seat_of(1)
     assert loser is not None
-    second = (await service.apply(session, loser, Resign(), None)).session
+    second = (await service.apply(table, loser, Resign(), None)).table
     assert second.ended is not None and second.ended.counted and not second.game.over
     for _ in range(RECENT_COUNTED):  # Alice's games against the bot meanwhile
         game = await service.open(await service.new_vs_bot(1, 1, Level.EASY))
@@ -309,15 +309,15 @@ async def test_a_match_game_is_counted_once_however_many_timers_follow(
         await service.apply(game, color, Resign(), None)
     clock.now += 1800
     reminded = await service.on_timer(second.game_id)
-    assert isinstance(reminded, Session) and reminded.reminded
+    assert isinstance(reminded, Table) and reminded.reminded
     people = (await service.results.record(1)).of("people")
     assert (people.games, people.points_lost) == (1, 2)
 
 
 def test_a_game_that_ended_is_due_on_the_timer_index_until_counted() -> None:
-    """What keeps a count a crash cut short on the index: `Session.timer_due`."""
-    session = Session("g", Game(), (Seat(user_id=1), Seat(level=Level.EASY)), 1)
-    over = session.with_game(session.game.resign(Color.WHITE), ())
+    """What keeps a count a crash cut short on the index: `Table.timer_due`."""
+    table = Table("g", Game(), (Seat(user_id=1), Seat(level=Level.EASY)), 1)
+    over = table.with_game(table.game.resign(Color.WHITE), ())
     assert over.timer_due() is None
     result = over.game.result
     assert result is not None

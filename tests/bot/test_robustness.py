@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.runtime.retry import ATTEMPTS
-from bot.service import GameService, Move, PoolBotPlayer, Resign, Session
+from bot.service import GameService, Move, PoolBotPlayer, Resign, Table
 from bot.storage import RedisStore
 from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, Rematch, ShowGame, game_named
 from nardy.dice import ScriptedDice, SeededDice
@@ -19,27 +19,27 @@ from testkit.redis_server import RedisServer
 from tests.bot.bot_players import WatchedBot
 
 
-async def current(service: GameService, chat: Chat) -> Session:
-    session = await service.active_game(chat.user["id"])
-    assert session is not None
-    return session
+async def current(service: GameService, chat: Chat) -> Table:
+    table = await service.active_game(chat.user["id"])
+    assert table is not None
+    return table
 
 
-async def move_behind_the_boards_back(service: GameService, chat: Chat) -> Session:
+async def move_behind_the_boards_back(service: GameService, chat: Chat) -> Table:
     """A step saved but never shown, as when the bot stops before editing the board."""
-    session = await current(service, chat)
-    step = next(iter(session.game.next_steps()))
-    seat = session.seat_of(chat.user["id"])
+    table = await current(service, chat)
+    step = next(iter(table.game.next_steps()))
+    seat = table.seat_of(chat.user["id"])
     assert seat is not None
-    outcome = await service.apply(session, seat, Move(step.src, step.dst), session.seq)
-    return outcome.session
+    outcome = await service.apply(table, seat, Move(step.src, step.dst), table.seq)
+    return outcome.table
 
 
-async def resign_behind_the_boards_back(service: GameService, chat: Chat) -> Session:
-    session = await current(service, chat)
-    seat = session.seat_of(chat.user["id"])
+async def resign_behind_the_boards_back(service: GameService, chat: Chat) -> Table:
+    table = await current(service, chat)
+    seat = table.seat_of(chat.user["id"])
     assert seat is not None
-    return (await service.apply(session, seat, Resign(), None)).session
+    return (await service.apply(table, seat, Resign(), None)).table
 
 
 def seq_shown(sent: Sent) -> int:
@@ -168,9 +168,9 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
     await chat.start_game()
-    session = await current(service, chat)
+    table = await current(service, chat)
     board = chat.board
-    gid, seq = session.game_id, session.seq
+    gid, seq = table.game_id, table.seq
     for data in (
         "t:zzz",
         "garbage",
@@ -189,7 +189,7 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     gone = "This game is no longer kept. /play starts a new one."
     expected = [bad] * 5 + [gone] + [bad] * 2 + ["This is not your game."] * 2
     assert chat.alerts() == expected
-    assert (await current(service, chat)).version == session.version
+    assert (await current(service, chat)).version == table.version
     assert telegram.schema_problems == []
 
 
@@ -209,13 +209,13 @@ async def test_a_question_answers_only_for_its_player_and_removes_only_itself(
     """Answers are bound to the game, the state it was asked at and the player asked; forged
     onto the board, an answer never deletes the board."""
     await chat.start_game()
-    session = await current(service, chat)
+    table = await current(service, chat)
     board = chat.board
-    await chat.tap(board, f"q:{session.game_id}:{session.seq}:{chat.user['id']}:k")  # Keep
-    await chat.tap(board, f"q:{session.game_id}:{session.seq}:999:r")  # another's Yes
+    await chat.tap(board, f"q:{table.game_id}:{table.seq}:{chat.user['id']}:k")  # Keep
+    await chat.tap(board, f"q:{table.game_id}:{table.seq}:999:r")  # another's Yes
     assert board in chat.messages
     assert chat.alerts() == ["This question was asked of another player."]
-    assert (await current(service, chat)).seq == session.seq
+    assert (await current(service, chat)).seq == table.seq
 
 
 async def test_a_game_left_unplayed_expires_and_its_board_says_so(
@@ -224,8 +224,8 @@ async def test_a_game_left_unplayed_expires_and_its_board_says_so(
     """A game in progress is kept 30 days after its last move (every move renews it); then
     its board's taps say it is gone, and /play starts a new game."""
     await chat.start_game()
-    session = await current(service, chat)
-    key = f"nardy:game:{{{session.game_id}}}"
+    table = await current(service, chat)
+    key = f"nardy:game:{{{table.game_id}}}"
     month = 30 * 24 * 3600
     await store.client.expire(key, 60)
     await chat.press(chat.board, is_checker)
@@ -240,11 +240,11 @@ async def test_a_game_left_unplayed_expires_and_its_board_says_so(
 
 async def test_a_tap_on_a_finished_game_says_it_is_over(chat: Chat, service: GameService) -> None:
     await chat.start_game()
-    session = await current(service, chat)
+    table = await current(service, chat)
     over = await resign_behind_the_boards_back(service, chat)
     await chat.tap(chat.board, f"t:{over.game_id}:{over.seq}:s:24:0")
     # A tap from an older board of the game says the same, not "out of date".
-    await chat.tap(chat.board, f"t:{over.game_id}:{session.seq}:s:24:0")
+    await chat.tap(chat.board, f"t:{over.game_id}:{table.seq}:s:24:0")
     assert chat.toasts() == ["This game is over."] * 2
     assert (await service.load(over.game_id)).version == over.version
 
@@ -523,14 +523,14 @@ async def test_a_first_board_sent_but_never_recorded_becomes_the_games_on_its_ne
     assert chat.last.text is not None and chat.last.text.startswith("I can't reach my game")
     redis_server.start()
     board = chat.board
-    session = await current(service, chat)
-    assert session.message_id is None
+    table = await current(service, chat)
+    assert table.message_id is None
     alerts = chat.alerts()
     await chat.press(board, is_checker)
     assert chat.alerts() == alerts
     assert (await current(service, chat)).message_id == board.message_id
     await chat.press(board, lambda text: "→" in text)
-    assert (await current(service, chat)).seq == session.seq + 1
+    assert (await current(service, chat)).seq == table.seq + 1
     assert len([m for m in chat.messages if m.photo_id is not None]) == 1
 
 
@@ -573,8 +573,8 @@ async def test_a_first_board_lost_with_its_connection_keeps_the_game(
     levels = chat.last
     telegram.fail_next("sendPhoto", closed_failure(taken))
     await chat.press(levels, "Easy")
-    session = await current(service, chat)
-    assert session.message_id is None and not session.game.over
+    table = await current(service, chat)
+    assert table.message_id is None and not table.game.over
     boards = [m for m in chat.messages if m.photo_id is not None]
     assert len(boards) == int(taken)
     if taken:

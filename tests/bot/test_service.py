@@ -35,8 +35,8 @@ from bot.service import (
     Resign,
     Seat,
     Select,
-    Session,
     Stale,
+    Table,
     Terms,
     Undo,
     Watching,
@@ -52,7 +52,7 @@ from bot.service.events import (
     Summary,
     TurnPlayed,
 )
-from bot.service.session import BOT_PLAYER, TAPS_KEPT, player_slot
+from bot.service.table import BOT_PLAYER, TAPS_KEPT, player_slot
 from bot.storage import MemoryStore
 from bot.ui.callbacks import (
     Answer,
@@ -88,49 +88,49 @@ def service_with(dice: Iterable[int], bot_player: PoolBotPlayer) -> GameService:
     return GameService(MemoryStore(), bot_player, dice=ScriptedDice(dice))
 
 
-async def start(service: GameService, level: Level = Level.EASY) -> Session:
+async def start(service: GameService, level: Level = Level.EASY) -> Table:
     """A new game against the bot, opened, with its board message (id 1) recorded."""
     opened = await service.open(await service.new_vs_bot(CHAT, USER, level))
     assert await service.set_board(opened.game_id, None, 1)
     return await service.load(opened.game_id)
 
 
-async def act(service: GameService, session: Session, *actions: Action) -> Session:
+async def act(service: GameService, table: Table, *actions: Action) -> Table:
     """The user's `actions`, each made on the game as the one before left it."""
-    color = session.seat_of(USER)
+    color = table.seat_of(USER)
     assert color is not None
     for action in actions:
-        session = (await service.apply(session, color, action, session.seq)).session
-    return session
+        table = (await service.apply(table, color, action, table.seq)).table
+    return table
 
 
 async def test_the_opening_winner_plays_white_and_has_the_dice(bot_player: PoolBotPlayer) -> None:
     # 3-3 is the one first roll with a choice (RULES.md §4): others play one head checker.
     service = service_with([3, 3, 5, 2, 3, 3], bot_player)
-    session = await start(service)
-    assert (session.version, session.seq, session.message_id) == (2, 1, 1)
-    assert session.seat_of(USER) is Color.WHITE
-    assert session.game.dice == (3, 3)
-    assert session.events == (
+    table = await start(service)
+    assert (table.version, table.seq, table.message_id) == (2, 1, 1)
+    assert table.seat_of(USER) is Color.WHITE
+    assert table.game.dice == (3, 3)
+    assert table.events == (
         OpeningRolled(YOU, 3, BOT, 3, tie=True),
         OpeningRolled(YOU, 5, BOT, 2, tie=False),
         Started(YOU),
     )
-    assert (await service.active_game(CHAT)) == session
+    assert (await service.active_game(CHAT)) == table
 
 
 async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([1, 4, 6, 5, 3, 3], bot_player)
-    session = await start(service)
-    assert session.seat_of(USER) is Color.BLACK
-    assert session.game.to_move is Color.BLACK
-    assert session.game.dice == (3, 3)
-    assert isinstance(session.game, Game)
-    bot_turn = session.game.last_turn
+    table = await start(service)
+    assert table.seat_of(USER) is Color.BLACK
+    assert table.game.to_move is Color.BLACK
+    assert table.game.dice == (3, 3)
+    assert isinstance(table.game, Game)
+    bot_turn = table.game.last_turn
     assert bot_turn is not None and bot_turn.color is Color.WHITE and bot_turn.dice == (6, 5)
-    told = session.events[-1]
+    told = table.events[-1]
     assert isinstance(told, TurnPlayed) and (told.player, told.dice, told.by) == (
         BOT,
         "6-5",
@@ -141,63 +141,63 @@ async def test_when_the_bot_starts_its_turn_is_played_before_the_board(
 async def test_a_forced_turn_is_played_with_a_note(bot_player: PoolBotPlayer) -> None:
     # 6-4 on the first turn: one checker off the head, 24/18/14 or 24/20/14, one result.
     service = service_with([5, 2, 6, 4, 2, 1, 3, 3], bot_player)
-    session = await start(service)
-    assert session.events[2] == TurnPlayed(YOU, "6-4", "24/18 18/14", "white", forced=True)
-    assert isinstance(session.events[3], TurnPlayed) and session.events[3].player == BOT
-    assert session.game.to_move is Color.WHITE and session.game.dice == (3, 3)
+    table = await start(service)
+    assert table.events[2] == TurnPlayed(YOU, "6-4", "24/18 18/14", "white", forced=True)
+    assert isinstance(table.events[3], TurnPlayed) and table.events[3].player == BOT
+    assert table.game.to_move is Color.WHITE and table.game.dice == (3, 3)
 
 
 async def test_steps_undo_and_done_then_the_bot_answers(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await start(service)
+    table = await start(service)
     with pytest.raises(InvalidAction):
-        await act(service, session, Done())
-    session = await act(service, session, Move(24, 21), Undo())
-    assert session.game.played == ()
-    session = await act(service, session, Move(24, 15))  # three dice in a row: 24/21/18/15
-    assert session.game.played == (Step(24, 3), Step(21, 3), Step(18, 3))
-    session = await act(service, session, Move(24, 21))
-    assert session.game.turn_complete
+        await act(service, table, Done())
+    table = await act(service, table, Move(24, 21), Undo())
+    assert table.game.played == ()
+    table = await act(service, table, Move(24, 15))  # three dice in a row: 24/21/18/15
+    assert table.game.played == (Step(24, 3), Step(21, 3), Step(18, 3))
+    table = await act(service, table, Move(24, 21))
+    assert table.game.turn_complete
     with pytest.raises(InvalidAction):
-        await act(service, session, Move(15, 14))
-    session = await act(service, session, Done())
-    assert [turn.dice for turn in session.game.history] == [(3, 3), (4, 2)]
-    assert session.game.dice == (3, 1)
-    assert isinstance(session.events[0], TurnPlayed) and session.events[0].player == BOT
+        await act(service, table, Move(15, 14))
+    table = await act(service, table, Done())
+    assert [turn.dice for turn in table.game.history] == [(3, 3), (4, 2)]
+    assert table.game.dice == (3, 1)
+    assert isinstance(table.events[0], TurnPlayed) and table.events[0].player == BOT
 
 
 async def test_a_move_that_completes_the_turn_with_confirm_ends_it(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await start(service)
-    session = await act(service, session, Move(24, 18, confirm=True))
-    assert session.game.played == (Step(24, 3), Step(21, 3))
-    session = await act(service, session, Move(24, 18, confirm=True))
-    assert [turn.dice for turn in session.game.history] == [(3, 3), (4, 2)]
+    table = await start(service)
+    table = await act(service, table, Move(24, 18, confirm=True))
+    assert table.game.played == (Step(24, 3), Step(21, 3))
+    table = await act(service, table, Move(24, 18, confirm=True))
+    assert [turn.dice for turn in table.game.history] == [(3, 3), (4, 2)]
 
 
 async def test_select_checks_the_checker_and_changes_nothing(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await start(service)
-    outcome = await service.apply(session, Color.WHITE, Select(24), session.seq)
-    assert outcome.selected == 24 and outcome.session == session
+    table = await start(service)
+    outcome = await service.apply(table, Color.WHITE, Select(24), table.seq)
+    assert outcome.selected == 24 and outcome.table == table
     with pytest.raises(InvalidAction):
-        await service.apply(session, Color.WHITE, Select(13), session.seq)
-    assert await service.load(session.game_id) == session
+        await service.apply(table, Color.WHITE, Select(13), table.seq)
+    assert await service.load(table.game_id) == table
 
 
 async def test_a_doubled_move_counts_once(bot_player: PoolBotPlayer) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await start(service)
-    moved = await act(service, session, Move(24, 21))
+    table = await start(service)
+    moved = await act(service, table, Move(24, 21))
     with pytest.raises(AlreadyDone):  # the same tap on the same state: a doubled tap
-        await service.apply(moved, Color.WHITE, Move(24, 21), session.seq)
+        await service.apply(moved, Color.WHITE, Move(24, 21), table.seq)
     with pytest.raises(NotYourGame):
-        await service.seat(session.game_id, USER + 1)
+        await service.seat(table.game_id, USER + 1)
     with pytest.raises(NotYourTurn):
         await service.apply(moved, Color.BLACK, Select(24), moved.seq)
-    assert (await service.load(session.game_id)).game == moved.game
+    assert (await service.load(table.game_id)).game == moved.game
 
 
 async def test_a_doubled_done_after_the_bot_answered_is_done_already(
@@ -206,8 +206,8 @@ async def test_a_doubled_done_after_the_bot_answered_is_done_already(
     """A Done tapped again on the board that showed it (the board not yet redrawn) is not
     "out of date": it was applied once. So is the move that completed a turn with confirm."""
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1, 6, 5, 2, 1], bot_player)
-    session = await start(service)
-    complete = await act(service, session, Move(24, 18), Move(24, 18))
+    table = await start(service)
+    complete = await act(service, table, Move(24, 18), Move(24, 18))
     answered = await act(service, complete, Done())
     with pytest.raises(AlreadyDone):
         await service.apply(answered, Color.WHITE, Done(), complete.seq)
@@ -224,20 +224,20 @@ async def test_a_quick_tap_on_a_board_not_yet_redrawn_counts_when_it_still_means
     when the rules allow it now; what needs the state it was made on (Undo, Done, Resign) or
     is no longer legal is `Stale`."""
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await start(service)  # 3-3 on the first turn: two checkers may leave the head
-    moved = await act(service, session, Move(24, 21))
-    picked = await service.apply(moved, Color.WHITE, Select(24), session.seq)
-    assert picked.selected == 24 and picked.session == moved
-    second = await service.apply(moved, Color.WHITE, Move(24, 18), session.seq)
-    assert second.session.game.played == (Step(24, 3), Step(24, 3), Step(21, 3))
+    table = await start(service)  # 3-3 on the first turn: two checkers may leave the head
+    moved = await act(service, table, Move(24, 21))
+    picked = await service.apply(moved, Color.WHITE, Select(24), table.seq)
+    assert picked.selected == 24 and picked.table == moved
+    second = await service.apply(moved, Color.WHITE, Move(24, 18), table.seq)
+    assert second.table.game.played == (Step(24, 3), Step(24, 3), Step(21, 3))
     with pytest.raises(Stale):  # the head has let two checkers go: no third from it
-        await service.apply(second.session, Color.WHITE, Move(24, 15), session.seq)
+        await service.apply(second.table, Color.WHITE, Move(24, 15), table.seq)
     for action in (Undo(), Done()):
         with pytest.raises(Stale):
-            await service.apply(second.session, Color.WHITE, action, moved.seq)
-    after = await act(service, second.session, Move(21, 18), Done())
+            await service.apply(second.table, Color.WHITE, action, moved.seq)
+    after = await act(service, second.table, Move(21, 18), Done())
     with pytest.raises(Stale):  # made on the turn before
-        await service.apply(after, Color.WHITE, Select(18), second.session.seq)
+        await service.apply(after, Color.WHITE, Select(18), second.table.seq)
 
 
 async def test_a_change_to_the_board_message_alone_does_not_make_a_tap_stale(
@@ -246,36 +246,36 @@ async def test_a_change_to_the_board_message_alone_does_not_make_a_tap_stale(
     """Only a change to the game makes a tap stale: a new board message recorded meanwhile
     (another tap replaced a deleted one) is read again, and the tap counts."""
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await start(service)
-    assert await service.set_board(session.game_id, 1, 500)
-    assert not await service.set_board(session.game_id, 1, 501)
-    moved = await act(service, session, Move(24, 21))
+    table = await start(service)
+    assert await service.set_board(table.game_id, 1, 500)
+    assert not await service.set_board(table.game_id, 1, 501)
+    moved = await act(service, table, Move(24, 21))
     assert moved.message_id == 500 and moved.game.played == (Step(24, 3),)
 
 
 async def test_a_doubled_done_is_answered_once(bot_player: PoolBotPlayer) -> None:
     """The second of two Done at once is a doubled tap (`AlreadyDone`), not played again."""
     service = service_with([5, 2, 3, 3, 4, 2, 3, 1], bot_player)
-    session = await start(service)
-    session = await act(service, session, Move(24, 18), Move(24, 18))
+    table = await start(service)
+    table = await act(service, table, Move(24, 18), Move(24, 18))
     results = await asyncio.gather(
-        act(service, session, Done()), act(service, session, Done()), return_exceptions=True
+        act(service, table, Done()), act(service, table, Done()), return_exceptions=True
     )
     finished = [r for r in results if not isinstance(r, Exception)]
     assert len(finished) == 1
     assert len([r for r in results if isinstance(r, AlreadyDone)]) == 1
-    assert (await service.load(session.game_id)).seq == session.seq + 1
+    assert (await service.load(table.game_id)).seq == table.seq + 1
 
 
 async def test_resigning_is_scored_from_the_position_and_only_as_it_was_asked(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await start(service)
-    moved = await act(service, session, Move(24, 21))
+    table = await start(service)
+    moved = await act(service, table, Move(24, 21))
     with pytest.raises(Stale):  # the question was asked before the move
-        await service.apply(moved, Color.WHITE, Resign(), session.seq)
-    over = (await service.apply(moved, Color.WHITE, Resign(), None)).session
+        await service.apply(moved, Color.WHITE, Resign(), table.seq)
+    over = (await service.apply(moved, Color.WHITE, Resign(), None)).table
     assert over.game.result is not None and over.game.result.winner is Color.BLACK
     with pytest.raises(GameOver):
         await service.apply(over, Color.WHITE, Resign(), None)
@@ -286,7 +286,7 @@ async def test_one_game_per_chat_until_it_is_resigned(bot_player: PoolBotPlayer)
     first = await start(service)
     with pytest.raises(GameInProgress):
         await service.new_vs_bot(CHAT, USER, Level.EASY)
-    over = (await service.apply(first, Color.WHITE, Resign(), first.seq)).session
+    over = (await service.apply(first, Color.WHITE, Resign(), first.seq)).table
     assert over.game.result is not None and over.game.result.winner is Color.BLACK
     assert (over.game.result.kind.value, over.game.result.points) == ("mars", 2)
     assert await service.active_game(CHAT) is None
@@ -322,23 +322,23 @@ async def test_while_the_bot_thinks_taps_on_the_board_are_refused(
     """The board still offers Undo and Done while the bot chooses its answer to Done."""
     bot = HeldBot(bot_player)
     service = GameService(MemoryStore(), bot, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
-    session = await start(service)
-    session = await act(service, session, Move(24, 18), Move(24, 18))
-    answering = asyncio.create_task(act(service, session, Done()))
+    table = await start(service)
+    table = await act(service, table, Move(24, 18), Move(24, 18))
+    answering = asyncio.create_task(act(service, table, Done()))
     await bot.asked.wait()
     with pytest.raises(Busy):
-        await act(service, session, Undo())
+        await act(service, table, Undo())
     bot.release.set()
     answered = await answering
-    assert answered.seq == session.seq + 1
-    assert await service.load(session.game_id) == answered
+    assert answered.seq == table.seq + 1
+    assert await service.load(table.game_id) == answered
 
 
 async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolBotPlayer) -> None:
-    session = await start(service_with([5, 2, 3, 3], bot_player))
+    table = await start(service_with([5, 2, 3, 3], bot_player))
     longest = [
-        BoardTap(game=session.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
-        Question(game=session.game_id, seq=10**9, user=2**52, answer=Answer.NEW_GAME),
+        BoardTap(game=table.game_id, seq=10**9, action=BoardAction.MOVE, src=24, dst=24),
+        Question(game=table.game_id, seq=10**9, user=2**52, answer=Answer.NEW_GAME),
         PickGame(
             game=max((game.key for game in VARIANTS), key=len),
             level=max((level.value for level in Level), key=len),
@@ -351,7 +351,7 @@ async def test_the_longest_button_data_fits_telegrams_64_bytes(bot_player: PoolB
         PickShort(level=max((level.value for level in Level), key=len), length=7),
         ShortLength(length=7),
         *(
-            BoardTap(game=session.game_id, seq=10**9, action=action, src=25, dst=24)
+            BoardTap(game=table.game_id, seq=10**9, action=action, src=25, dst=24)
             for action in BoardAction
         ),
         *(Menu(action=action) for action in MenuAction),
@@ -376,11 +376,11 @@ async def test_a_turn_of_moves_and_undos_keeps_the_stored_game_small(
 ) -> None:
     """The taps kept to tell a doubled tap are the latest few, however long a turn goes on."""
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await start(service)
+    table = await start(service)
     for _ in range(50):
-        session = await act(service, session, Move(24, 21), Undo())
-    assert len(session.taps) == TAPS_KEPT
-    assert len(session.to_text()) < 2048
+        table = await act(service, table, Move(24, 21), Undo())
+    assert len(table.taps) == TAPS_KEPT
+    assert len(table.to_text()) < 2048
 
 
 async def test_a_new_game_whose_board_was_brought_back_is_not_abandoned(
@@ -402,20 +402,20 @@ async def test_opening_a_game_twice_as_a_store_client_retry_would_is_one_game(
     """A write the store client sent again after a lost answer: the chat already points at
     the game and the game is saved."""
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await service.new_vs_bot(CHAT, USER, Level.EASY)
-    first = await service.open(session)
-    assert await service.open(session) == first
+    table = await service.new_vs_bot(CHAT, USER, Level.EASY)
+    first = await service.open(table)
+    assert await service.open(table) == first
 
 
 async def test_a_doubled_move_read_at_the_same_moment_counts_once(
     bot_player: PoolBotPlayer,
 ) -> None:
     service = service_with([5, 2, 3, 3], bot_player)
-    session = await start(service)
-    taps = [service.apply(session, Color.WHITE, Move(24, 21), session.seq) for _ in range(2)]
+    table = await start(service)
+    taps = [service.apply(table, Color.WHITE, Move(24, 21), table.seq) for _ in range(2)]
     results = await asyncio.gather(*taps, return_exceptions=True)
     assert sum(isinstance(r, AlreadyDone) for r in results) == 1
-    assert (await service.load(session.game_id)).game.played == (Step(24, 3),)
+    assert (await service.load(table.game_id)).game.played == (Step(24, 3),)
 
 
 GROUP = -100900
@@ -437,20 +437,20 @@ async def test_a_game_between_two_people_in_the_memory_store(bot_player: PoolBot
     made = await service.challenge(GROUP, alice, "ru", Terms())
     with pytest.raises(OwnChallenge):
         await service.join(made.challenge_id, alice, None, 5)
-    session = await service.join(made.challenge_id, bob, None, 5)
-    assert session.seats == (bob, alice) and session.shared and session.locale == "ru"
-    assert Started(Actor("Bob")) in session.events
-    assert await service.load(made.challenge_id) == session  # names with ":" survive
+    table = await service.join(made.challenge_id, bob, None, 5)
+    assert table.seats == (bob, alice) and table.shared and table.locale == "ru"
+    assert Started(Actor("Bob")) in table.events
+    assert await service.load(made.challenge_id) == table  # names with ":" survive
     with pytest.raises(AlreadyStarted):
         await service.join(made.challenge_id, Seat(user_id=3, name="Carol"), None, 5)
     with pytest.raises(Watching):
-        await service.seat(session.game_id, 3)
+        await service.seat(table.game_id, 3)
     with pytest.raises(OpponentsTurn):
-        await service.apply(session, Color.BLACK, Select(24), session.seq)
+        await service.apply(table, Color.BLACK, Select(24), table.seq)
     with pytest.raises(GameInProgress):
         await service.challenge(GROUP, bob, "en", Terms())
-    over = await service.apply(session, Color.BLACK, Resign(), None)
-    assert over.session.game.over
+    over = await service.apply(table, Color.BLACK, Resign(), None)
+    assert over.table.game.over
     assert await service.active_game(player_slot(GROUP, 1)) is None
     assert await service.active_game(player_slot(GROUP, 2)) is None
 
@@ -466,8 +466,8 @@ async def test_a_challenge_by_username_is_for_that_username_in_any_case(
         await service.join(made.challenge_id, Seat(user_id=3, name="Carol"), "carol", 5)
     with pytest.raises(NotInvited):
         await service.join(made.challenge_id, Seat(user_id=4, name="Nobody"), None, 5)
-    session = await service.join(made.challenge_id, Seat(user_id=2, name="Bob"), "bob_k", 5)
-    assert session.seat_of(2) is not None
+    table = await service.join(made.challenge_id, Seat(user_id=2, name="Bob"), "bob_k", 5)
+    assert table.seat_of(2) is not None
 
 
 async def test_only_the_challenger_withdraws_and_not_after_someone_joined(
@@ -491,10 +491,10 @@ async def test_a_rematch_needs_both_and_starts_one_new_game(bot_player: PoolBotP
     service = service_with([2, 5, 6, 1, 4, 3] * 3, bot_player)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms())
-    session = await service.join(made.challenge_id, bob, None, 5)
-    over = (await service.apply(session, Color.WHITE, Resign(), None)).session
+    table = await service.join(made.challenge_id, bob, None, 5)
+    over = (await service.apply(table, Color.WHITE, Resign(), None)).table
     with pytest.raises(InvalidAction):
-        await service.rematch(session, Color.WHITE)  # not over yet
+        await service.rematch(table, Color.WHITE)  # not over yet
     asked, none = await service.rematch(over, Color.WHITE)
     assert none is None and asked.rematch == 2
     with pytest.raises(RematchAsked):
@@ -521,11 +521,11 @@ async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
     made = await service.challenge(GROUP, alice, "en", Terms(length=3))
     with pytest.raises(InvalidAction):
         await service.challenge(GROUP, alice, "en", Terms(length=4))
-    session = await service.join(made.challenge_id, bob, None, 5)
-    assert session.match is not None and session.match.players == (1, 2)
-    loser = session.seat_of(1)
+    table = await service.join(made.challenge_id, bob, None, 5)
+    assert table.match is not None and table.match.players == (1, 2)
+    loser = table.seat_of(1)
     assert loser is not None
-    second = (await service.apply(session, loser, Resign(), None)).session
+    second = (await service.apply(table, loser, Resign(), None)).table
     assert not second.game.over and second.message_id == 5
     assert second.match is not None and second.match.match.score == (0, 2)
     won = MatchGameWon(1, Actor("Bob"), Actor("Alice"), EndReason.RESIGNED, ResultKind.MARS)
@@ -533,7 +533,7 @@ async def test_a_match_goes_on_game_after_game_on_one_board_until_its_points(
     assert await service.active_game(player_slot(GROUP, 1)) == second
     loser = second.seat_of(1)
     assert loser is not None
-    final = (await service.apply(second, loser, Resign(), None)).session
+    final = (await service.apply(second, loser, Resign(), None)).table
     assert final.game.over and final.match is not None
     assert final.match.match.score == (0, 4) and final.match.match.winner == 1
     assert await service.active_game(player_slot(GROUP, 1)) is None
@@ -643,19 +643,19 @@ async def test_a_turn_timer_reminds_at_half_time_and_ends_the_game_at_the_deadli
     service = GameService(store, bot_player, dice=ScriptedDice([2, 5, 6, 1, 4, 3] * 3), clock=clock)
     alice, bob = Seat(user_id=1, name="Alice"), Seat(user_id=2, name="Bob")
     made = await service.challenge(GROUP, alice, "en", Terms(turn_limit=60))
-    session = await service.join(made.challenge_id, bob, None, 5)
-    assert session.deadline == clock.now + 60
+    table = await service.join(made.challenge_id, bob, None, 5)
+    assert table.deadline == clock.now + 60
     assert await store.due_timers(clock.now + 29) == []
-    assert await store.due_timers(clock.now + 30) == [session.game_id]
+    assert await store.due_timers(clock.now + 30) == [table.game_id]
     clock.now += 30
-    reminded = await service.on_timer(session.game_id)
-    assert isinstance(reminded, Session) and reminded.reminded and not reminded.game.over
-    assert await service.on_timer(session.game_id) is None  # nothing due until the deadline
+    reminded = await service.on_timer(table.game_id)
+    assert isinstance(reminded, Table) and reminded.reminded and not reminded.game.over
+    assert await service.on_timer(table.game_id) is None  # nothing due until the deadline
     clock.now += 30
-    over = await service.on_timer(session.game_id)
-    assert isinstance(over, Session) and over.game.result is not None
+    over = await service.on_timer(table.game_id)
+    assert isinstance(over, Table) and over.game.result is not None
     assert over.game.result.reason is EndReason.TIMEOUT
-    assert over.game.result.winner is session.game.to_move.opponent
+    assert over.game.result.winner is table.game.to_move.opponent
     assert await store.due_timers(clock.now + 10**9) == []
     assert await service.active_game(player_slot(GROUP, 1)) is None
 
@@ -668,17 +668,17 @@ async def test_a_move_starts_the_next_turns_time_and_a_timer_fires_once_for_two_
     service = GameService(store, bot_player, dice=dice, clock=clock)
     other = GameService(store, bot_player, dice=dice, clock=clock)  # a second bot process
     made = await service.challenge(GROUP, Seat(user_id=1, name="A"), "en", Terms(turn_limit=300))
-    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, 5)
+    table = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, 5)
     clock.now += 200
-    mover = session.game.to_move
-    for step in session.game.legal.turns[0].steps:
-        session = (await service.apply(session, mover, Move(step.src, step.dst), None)).session
-    session = (await service.apply(session, mover, Done(), None)).session
-    assert session.deadline == clock.now + 300 and not session.reminded
+    mover = table.game.to_move
+    for step in table.game.legal.turns[0].steps:
+        table = (await service.apply(table, mover, Move(step.src, step.dst), None)).table
+    table = (await service.apply(table, mover, Done(), None)).table
+    assert table.deadline == clock.now + 300 and not table.reminded
     clock.now += 300
-    served = [await server.on_timer(session.game_id) for server in (service, other)]
+    served = [await server.on_timer(table.game_id) for server in (service, other)]
     assert len([s for s in served if s is not None]) == 1
-    assert (await service.load(session.game_id)).game.over
+    assert (await service.load(table.game_id)).game.over
 
 
 async def test_a_move_made_after_the_deadline_loses_on_time_even_before_the_timer_task(
@@ -687,13 +687,13 @@ async def test_a_move_made_after_the_deadline_loses_on_time_even_before_the_time
     clock, store = Clock(), MemoryStore()
     service = GameService(store, bot_player, dice=ScriptedDice([2, 5, 6, 1, 4, 3] * 3), clock=clock)
     made = await service.challenge(GROUP, Seat(user_id=1, name="A"), "en", Terms(turn_limit=60))
-    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, 5)
-    mover = session.game.to_move
-    step = session.game.next_steps()[0]
+    table = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, 5)
+    mover = table.game.to_move
+    step = table.game.next_steps()[0]
     clock.now += 60
     with pytest.raises(GameOver):
-        await service.apply(session, mover, Move(step.src, step.dst), session.seq)
-    over = await service.load(session.game_id)
+        await service.apply(table, mover, Move(step.src, step.dst), table.seq)
+    over = await service.load(table.game_id)
     assert over.game.result is not None and over.game.result.reason is EndReason.TIMEOUT
     assert over.game.result.winner is mover.opponent
     assert await store.due_timers(clock.now + 10**9) == []

@@ -172,8 +172,8 @@ async def test_an_unknown_stored_value_means_the_default(
     assert "Scoring: Classic: 1–2 points" in labels(chat.last)
     assert "Board colours: Classic" in labels(chat.last)
     await chat.start_game()
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and session.game.rules == Rules()
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.game.rules == Rules()
 
 
 async def test_stale_and_forged_settings_taps_are_refused_and_change_nothing(
@@ -308,10 +308,10 @@ async def test_a_group_challenge_keeps_the_rules_it_offered_and_a_game_the_rules
     picture = Image.open(io.BytesIO(group.telegram.uploaded[-1])).convert("RGB")
     assert picture.getpixel((3, 3)) == CONTRAST.background  # the group's colours
     game_id = str(card.buttons()[0]["callback_data"]).split(":")[1]
-    session = await service.load(game_id)
-    assert session.game.rules == EXTENDED
-    assert session.turn_limit == 300 and session.match is not None
-    assert session.match.match.length == 3
+    table = await service.load(game_id)
+    assert table.game.rules == EXTENDED
+    assert table.turn_limit == 300 and table.match is not None
+    assert table.match.match.length == 3
     assert "Rules: extended scoring." in (card.caption or "")
     await group_choose(group, ALICE, "Two from the head", "Never")  # during the game
     assert (await service.load(game_id)).game.rules == EXTENDED
@@ -326,10 +326,10 @@ async def test_a_rematch_and_the_next_game_of_a_match_keep_the_rules(
     store: RedisStore, service: GameService
 ) -> None:
     start = await service.new_vs_bot(77, 77, Level.EASY, 7, HOUSE)  # koks: 3 points
-    session = await service.open(start)
-    human = session.seat_of(77)
-    assert human is not None and session.game.rules == HOUSE
-    after = (await service.apply(session, human, Resign(), None)).session
+    table = await service.open(start)
+    human = table.seat_of(77)
+    assert human is not None and table.game.rules == HOUSE
+    after = (await service.apply(table, human, Resign(), None)).table
     assert after.match is not None and after.match.match.games == 1
     assert not after.game.over and after.game.rules == HOUSE  # game 2 under the same rules
 
@@ -339,7 +339,7 @@ async def test_a_rematch_and_the_next_game_of_a_match_keep_the_rules(
     game = await service.join(challenge.challenge_id, joiner, None, 1)
     color = game.seat_of(88)
     assert color is not None
-    over = (await service.apply(game, color, Resign(), None)).session
+    over = (await service.apply(game, color, Resign(), None)).table
     asked, _ = await service.rematch(over, Color.WHITE)
     _, fresh = await service.rematch(asked, Color.BLACK)
     assert fresh is not None and fresh.game.rules == EXTENDED
@@ -368,8 +368,8 @@ async def test_an_inline_card_carries_its_challengers_rules_in_its_buttons(
     await store.set_user_pref(ALICE["id"], "scoring", None)  # after the card was sent
     await group.press(BOB, card, "🎲 Join")
     assert card.inline_message_id is not None
-    session = await service.load(inline_game_id(card.inline_message_id))
-    assert session.game.rules == wanted
+    table = await service.load(inline_game_id(card.inline_message_id))
+    assert table.game.rules == wanted
     assert "Rules: extended scoring; last roll for a draw." in (card.text or "")
 
 

@@ -23,12 +23,12 @@ from bot.service import (
     Resign,
     Roll,
     Seat,
-    Session,
+    Table,
     Take,
     Terms,
     inline_game_id,
 )
-from bot.service.session import Ended
+from bot.service.table import Ended
 from bot.storage import UNFINISHED_TTL, RedisStore, Tally
 from bot.ui.callbacks import BoardAction, BoardTap, PickGame
 from bot.ui.screens import build_screen, shared_screen
@@ -79,10 +79,10 @@ async def start_short(chat: Chat, level: str = "Easy") -> None:
     await chat.press(chat.last, level)
 
 
-async def stored(service: GameService, chat: Chat) -> Session:
-    session = await service.active_game(chat.user["id"])
-    assert session is not None
-    return session
+async def stored(service: GameService, chat: Chat) -> Table:
+    table = await service.active_game(chat.user["id"])
+    assert table is not None
+    return table
 
 
 async def test_the_level_choice_offers_long_and_short(chat: Chat, telegram: FakeTelegram) -> None:
@@ -113,15 +113,15 @@ async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
     chat: Chat, telegram: FakeTelegram, service: GameService
 ) -> None:
     await start_short(chat)
-    session = await stored(service, chat)
-    assert variant_of(session.game) is SHORT
+    table = await stored(service, chat)
+    assert variant_of(table.game) is SHORT
     assert chat.board.caption is not None and "Short nardy" in chat.board.caption
     await chat.press(chat.board, "💡 Hint")  # the Expert hints short nardy too
     hinted = await stored(service, chat)
     legal = {turn.steps for turn in hinted.game.legal.turns}
     assert hinted.hint and all(candidate.steps in legal for candidate in hinted.hint)
     assert "💡 Hint: " in (chat.board.caption or "")
-    game_id = session.game_id
+    game_id = table.game_id
     for _ in range(300):
         if "🎲 Play again" in labels(chat.board):
             break
@@ -140,18 +140,16 @@ async def test_a_whole_short_game_against_the_bot_is_played_to_its_score(
     assert telegram.schema_problems == []
 
 
-async def put(store: RedisStore, session: Session, game: ShortGame) -> Session:
-    """`session` with `game` in play, saved as a change to the game (so the board's buttons
+async def put(store: RedisStore, table: Table, game: ShortGame) -> Table:
+    """`table` with `game` in play, saved as a change to the game (so the board's buttons
     are one `seq` behind)."""
-    changed = replace(session.with_game(game, ()), turn_seq=session.seq + 1)
-    version = await store.save_game(
-        session.game_id, session.version, changed.to_text(), UNFINISHED_TTL
-    )
+    changed = replace(table.with_game(game, ()), turn_seq=table.seq + 1)
+    version = await store.save_game(table.game_id, table.version, changed.to_text(), UNFINISHED_TTL)
     return replace(changed, version=version)
 
 
-def tap(session: Session, action: BoardAction, src: int = 0, dst: int = 0) -> str:
-    return BoardTap(game=session.game_id, seq=session.seq, action=action, src=src, dst=dst).pack()
+def tap(table: Table, action: BoardAction, src: int = 0, dst: int = 0) -> str:
+    return BoardTap(game=table.game_id, seq=table.seq, action=action, src=src, dst=dst).pack()
 
 
 def placed(human: Color, mine: dict[int, int], theirs: dict[int, int]) -> tuple[int, ...]:
@@ -173,15 +171,15 @@ async def test_a_checker_on_the_bar_enters_by_its_button_only_where_open(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
     await start_short(chat)
-    session = await stored(service, chat)
-    human = session.seat_of(chat.user["id"])
+    table = await stored(service, chat)
+    human = table.seat_of(chat.user["id"])
     assert human is not None
     # One of the person's checkers on the bar, 14 on their 6-point; the bot's 15 on its own
     # 1-point, which is the person's 24: an entry with a 1 is blocked (§9).
     points = placed(human, {6: 14}, {1: 15})
     position = Position(points, pair(human, 1, 0), (0, 0), human)
-    session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 1)))
-    await chat.tap(chat.board, tap(session, BoardAction.SELECT, BAR))
+    table = await put(store, table, ShortGame(ShortRules(), position).with_roll((6, 1)))
+    await chat.tap(chat.board, tap(table, BoardAction.SELECT, BAR))
     assert "Checker on bar: where to?" in (chat.board.caption or "")  # the button's word
     # 19 with the 6, then on to 18 with the 1; never 24.
     assert [label for label in labels(chat.board) if "→" in label] == ["bar → 19", "bar → 18"]
@@ -197,17 +195,17 @@ async def test_bearing_off_the_last_checker_wins_a_gammon_on_the_result_screen(
     chat: Chat, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
     await start_short(chat)
-    session = await stored(service, chat)
-    human = session.seat_of(chat.user["id"])
+    table = await stored(service, chat)
+    human = table.seat_of(chat.user["id"])
     assert human is not None
     # The person's last checker on their 1-point, 14 off; the bot has borne off none: a
     # gammon, 2 points (§9).
     position = Position(placed(human, {1: 1}, {6: 15}), (0, 0), pair(human, 14, 0), human)
-    session = await put(store, session, ShortGame(ShortRules(), position).with_roll((6, 5)))
-    await chat.tap(chat.board, tap(session, BoardAction.SELECT, 1))
+    table = await put(store, table, ShortGame(ShortRules(), position).with_roll((6, 5)))
+    await chat.tap(chat.board, tap(table, BoardAction.SELECT, 1))
     await chat.press(chat.board, "1 → off")
     await chat.press(chat.board, "✅ Done")
-    finished = await service.load(session.game_id)
+    finished = await service.load(table.game_id)
     assert finished.game.result is not None
     assert finished.game.result.kind is ResultKind.MARS and finished.game.result.points == 2
     caption = chat.board.caption or ""
@@ -221,20 +219,20 @@ def group(telegram: FakeTelegram, store: RedisStore, service: GameService) -> Gr
     return make_group(telegram, store, service)
 
 
-def person(session: Session, color: Color) -> dict[str, Any]:
-    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == session.seats[color].user_id)
+def person(table: Table, color: Color) -> dict[str, Any]:
+    return next(p for p in (ALICE, BOB, CAROL) if p["id"] == table.seats[color].user_id)
 
 
-def board_of(group: Group, session: Session) -> Sent:
-    return next(m for m in group.messages if m.message_id == session.message_id)
+def board_of(group: Group, table: Table) -> Sent:
+    return next(m for m in group.messages if m.message_id == table.message_id)
 
 
-async def tap_on(group: Group, session: Session) -> None:
+async def tap_on(group: Group, table: Table) -> None:
     """The player to move taps Done, else a destination, else a checker (or the bar)."""
-    await press_next(group, person(session, session.game.to_move), board_of(group, session))
+    await press_next(group, person(table, table.game.to_move), board_of(group, table))
 
 
-async def short_challenge(group: Group, service: GameService) -> Session:
+async def short_challenge(group: Group, service: GameService) -> Table:
     """ALICE offers short nardy with /play short; BOB joins: the game as stored."""
     await group.send(ALICE, "/play short")
     card = group.last
@@ -249,12 +247,12 @@ async def short_challenge(group: Group, service: GameService) -> Session:
 async def test_play_short_in_a_group_starts_a_game_of_short_nardy(
     group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
-    session = await short_challenge(group, service)
-    assert isinstance(session.game, ShortGame) and not session.game.rules.cube
-    board = board_of(group, session)
+    table = await short_challenge(group, service)
+    assert isinstance(table.game, ShortGame) and not table.game.rules.cube
+    board = board_of(group, table)
     assert board.caption is not None and "Short nardy" in board.caption
-    await tap_on(group, session)  # a checker picked up: its destinations offered
-    assert any("→" in label for label in labels(board_of(group, session)))
+    await tap_on(group, table)  # a checker picked up: its destinations offered
+    assert any("→" in label for label in labels(board_of(group, table)))
     alice = make_chat(telegram, store, service, ALICE["id"])  # her private chat: /games lists
     await alice.send("/games")
     assert "U4002, in a group · Short nardy" in (alice.last.text or "")
@@ -265,17 +263,17 @@ async def test_a_whole_group_game_of_short_nardy_ends_with_its_result(
     group: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
     telegram.group_limit = Limit(10_000, 60.0)
-    session = await short_challenge(group, service)
+    table = await short_challenge(group, service)
     for _ in range(3000):
-        session = await service.load(session.game_id)
-        if session.game.over:
+        table = await service.load(table.game_id)
+        if table.game.over:
             break
-        await tap_on(group, session)
-    result = session.game.result
+        await tap_on(group, table)
+    result = table.game.result
     assert result is not None and result.winner is not None
-    caption = board_of(group, session).caption or ""
+    caption = board_of(group, table).caption or ""
     kind = next(name for name, each in SHORT_KINDS.items() if each is result.kind)
-    assert f"{session.seats[result.winner].name} won: {kind}" in caption
+    assert f"{table.seats[result.winner].name} won: {kind}" in caption
     assert telegram.schema_problems == []
 
 
@@ -284,12 +282,12 @@ async def test_a_group_game_of_short_nardy_is_rated_on_short_nardys_ladder(
 ) -> None:
     """Resigned: the board gives the short head-to-head and rating changes, /stats the short
     nardy rating, `/top short` the short leaderboard; long nardy's stays empty."""
-    session = await play_turns(service, await short_challenge(group, service))
-    loser = person(session, Color.WHITE)
-    winner = person(session, Color.BLACK)
+    table = await play_turns(service, await short_challenge(group, service))
+    loser = person(table, Color.WHITE)
+    winner = person(table, Color.BLACK)
     await group.send(loser, "/resign")
     await group.press(loser, group.last, "🏳 Yes, resign")
-    caption = board_of(group, session).caption or ""
+    caption = board_of(group, table).caption or ""
     won, lost = winner["first_name"], loser["first_name"]
     assert f"Head to head: {won} 1, {lost} 0." in caption or (
         f"Head to head: {lost} 0, {won} 1." in caption
@@ -335,8 +333,8 @@ async def test_inline_cards_offer_short_nardy_and_its_card_starts_it(
     assert card.text is not None and "U4001 invites you to a game of short nardy." in card.text
     await group.press(BOB, card, "🎲 Join")
     assert card.inline_message_id is not None
-    session = await service.load(inline_game_id(card.inline_message_id))
-    assert isinstance(session.game, ShortGame)
+    table = await service.load(inline_game_id(card.inline_message_id))
+    assert isinstance(table.game, ShortGame)
     assert card.text is not None and "Short nardy" in card.text
     assert "bar:" in card.text  # the text board shows the bar
     assert telegram.schema_problems == []
@@ -347,22 +345,22 @@ async def test_the_person_doubles_the_bot_in_a_lost_position_and_the_bot_drops(
 ) -> None:
     await store.set_user_pref(chat.user["id"], "cube", "1")
     await start_short(chat)
-    session = await stored(service, chat)
-    assert isinstance(session.game, ShortGame) and session.game.rules.cube
-    human = session.seat_of(chat.user["id"])
+    table = await stored(service, chat)
+    assert isinstance(table.game, ShortGame) and table.game.rules.cube
+    human = table.seat_of(chat.user["id"])
     assert human is not None
     # The person: everything on their 2-point, bearing off soon; the bot: everything on its
     # 22-point (the person's 3), to come all the way round.
     position = Position(placed(human, {2: 15}, {22: 15}), (0, 0), (0, 0), human)
-    before = session
-    session = await put(store, session, ShortGame(ShortRules(cube=True), position))
+    before = table
+    table = await put(store, table, ShortGame(ShortRules(cube=True), position))
     await chat.tap(chat.board, tap(before, BoardAction.UNDO))  # a board one seq behind
     assert chat.toasts()  # is caught up
     assert labels(chat.board)[:2] == ["🎲 Roll", "Double to 2"]
     assert "Roll, or double first?" in (chat.board.caption or "")
     assert "Cube: 1, in the middle." in (chat.board.caption or "")
     await chat.press(chat.board, "Double to 2")
-    finished = await service.load(session.game_id)
+    finished = await service.load(table.game_id)
     result = finished.game.result
     assert result is not None and result.reason is EndReason.DROPPED
     assert result.winner is human and result.points == 1
@@ -380,17 +378,17 @@ async def test_in_a_match_the_bot_drops_the_double_and_the_next_games_board_tell
     await chat.press(chat.last, "Short")
     await chat.press(chat.last, "to 3")
     await chat.press(chat.last, "Easy")
-    session = await stored(service, chat)
-    assert session.match is not None and session.match.match.length == 3
-    human = session.seat_of(chat.user["id"])
+    table = await stored(service, chat)
+    assert table.match is not None and table.match.match.length == 3
+    human = table.seat_of(chat.user["id"])
     assert human is not None
     # The race of the test above: the bot must drop (§9), ending the first game of the match.
     position = Position(placed(human, {2: 15}, {22: 15}), (0, 0), (0, 0), human)
-    before = session
-    session = await put(store, session, ShortGame(ShortRules(cube=True), position))
+    before = table
+    table = await put(store, table, ShortGame(ShortRules(cube=True), position))
     await chat.tap(chat.board, tap(before, BoardAction.UNDO))  # the board caught up
     await chat.press(chat.board, "Double to 2")
-    after = await service.load(session.game_id)
+    after = await service.load(table.game_id)
     assert after.match is not None and after.match.match.score == (1, 0)
     assert not after.game.over  # the second game is on
     caption = chat.board.caption or ""
@@ -413,15 +411,15 @@ async def test_a_double_to_the_bot_is_taken_or_dropped_and_the_board_says_which(
     game_id = await store.chat_game(chat.user["id"])
     assert game_id is not None
     await chat.press(chat.board, "Double to 2")
-    session = await service.load(game_id)
+    table = await service.load(game_id)
     caption = chat.board.caption or ""
-    assert isinstance(session.game, ShortGame)
-    if session.game.over:
-        assert session.game.result is not None
-        assert session.game.result.reason is EndReason.DROPPED
+    assert isinstance(table.game, ShortGame)
+    if table.game.over:
+        assert table.game.result is not None
+        assert table.game.result.reason is EndReason.DROPPED
         assert "The bot drops the double." in caption
     else:
-        assert session.game.cube == Cube(2, session.game.to_move.opponent)
+        assert table.game.cube == Cube(2, table.game.to_move.opponent)
         assert "The bot takes: the cube is at 2." in caption
         assert "Cube: 2, owned by bot." in caption
         assert not any(label.startswith("Double") for label in labels(chat.board))
@@ -433,57 +431,57 @@ async def test_the_bots_double_waits_for_the_persons_answer_and_the_picture_says
 ) -> None:
     await store.set_user_pref(chat.user["id"], "cube", "1")
     await start_short(chat)
-    session = await stored(service, chat)
-    human = session.seat_of(chat.user["id"])
+    table = await stored(service, chat)
+    human = table.seat_of(chat.user["id"])
     assert human is not None
     position = replace(Position.start(), to_move=human.opponent)
     offered = ShortGame(ShortRules(cube=True), position).double()
-    session = await put(store, session, offered)
-    russian = build_screen(session, human, Translator()[Locale.RU])
+    table = await put(store, table, offered)
+    russian = build_screen(table, human, Translator()[Locale.RU])
     assert russian.view.acting is human  # not the bot, whose turn it is
     assert russian.view.texts.status == "отвечайте на удвоение"
-    assert build_screen(session, human, Translator()[Locale.EN]).view.texts.status == (
+    assert build_screen(table, human, Translator()[Locale.EN]).view.texts.status == (
         "to answer the double"
     )
 
 
-async def cube_game(group: Group, service: GameService, store: RedisStore) -> Session:
+async def cube_game(group: Group, service: GameService, store: RedisStore) -> Table:
     """A group game of short nardy with the cube, played to the second player's first turn,
     before its roll."""
     await store.set_group_setting(group.chat["id"], "cube", "1")
-    session = await short_challenge(group, service)
-    assert isinstance(session.game, ShortGame) and session.game.rules.cube
-    first = session.game.to_move
-    while session.game.to_move is first:
-        await tap_on(group, session)
-        session = await service.load(session.game_id)
-    return session
+    table = await short_challenge(group, service)
+    assert isinstance(table.game, ShortGame) and table.game.rules.cube
+    first = table.game.to_move
+    while table.game.to_move is first:
+        await tap_on(group, table)
+        table = await service.load(table.game_id)
+    return table
 
 
 async def test_in_a_group_only_the_doubled_player_takes_and_the_cube_is_theirs(
     group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
-    session = await cube_game(group, service, store)
-    doubler = session.game.to_move
-    board = board_of(group, session)
+    table = await cube_game(group, service, store)
+    doubler = table.game.to_move
+    board = board_of(group, table)
     assert labels(board) == ["🎲 Roll", "Double to 2", "🏳 Resign"]
-    await group.press(person(session, doubler), board, "Double to 2")
-    session = await service.load(session.game_id)
-    assert isinstance(session.game, ShortGame) and session.game.cube.offered_by is doubler
-    board = board_of(group, session)
+    await group.press(person(table, doubler), board, "Double to 2")
+    table = await service.load(table.game_id)
+    assert isinstance(table.game, ShortGame) and table.game.cube.offered_by is doubler
+    board = board_of(group, table)
     assert labels(board) == ["✅ Take", "✖️ Drop", "🏳 Resign"]
-    picture = shared_screen(session, Translator()[Locale.EN]).view  # beside the one to answer
+    picture = shared_screen(table, Translator()[Locale.EN]).view  # beside the one to answer
     assert picture.acting is doubler.opponent and picture.texts.status == "to answer the double"
-    taker = person(session, doubler.opponent)
+    taker = person(table, doubler.opponent)
     assert f"{taker['first_name']}: Take the double" in (board.caption or "")
     take = next(b["callback_data"] for b in board.buttons() if b["text"] == "✅ Take")
-    await group.tap(person(session, doubler), board, take)
+    await group.tap(person(table, doubler), board, take)
     assert group.answers()[-1] == ("Wait: it is your opponent's turn.", True)
     await group.tap(CAROL, board, take)
     assert group.answers()[-1][1] is True  # a spectator's tap: an alert
-    assert await service.load(session.game_id) == session
+    assert await service.load(table.game_id) == table
     await group.tap(taker, board, take)
-    taken = await service.load(session.game_id)
+    taken = await service.load(table.game_id)
     assert isinstance(taken.game, ShortGame)
     assert taken.game.cube == Cube(2, doubler.opponent)
     assert taken.game.to_move is doubler or taken.game.over or taken.game.dice is None
@@ -496,19 +494,19 @@ async def test_in_a_group_only_the_doubled_player_takes_and_the_cube_is_theirs(
 async def test_in_a_group_a_dropped_double_ends_the_game_at_the_cube_value(
     group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
 ) -> None:
-    session = await cube_game(group, service, store)
-    doubler = session.game.to_move
-    await group.press(person(session, doubler), board_of(group, session), "Double to 2")
-    session = await service.load(session.game_id)
-    dropper = person(session, doubler.opponent)
-    await group.press(dropper, board_of(group, session), "✖️ Drop")
-    finished = await service.load(session.game_id)
+    table = await cube_game(group, service, store)
+    doubler = table.game.to_move
+    await group.press(person(table, doubler), board_of(group, table), "Double to 2")
+    table = await service.load(table.game_id)
+    dropper = person(table, doubler.opponent)
+    await group.press(dropper, board_of(group, table), "✖️ Drop")
+    finished = await service.load(table.game_id)
     result = finished.game.result
     assert result is not None and result.reason is EndReason.DROPPED
     assert result.winner is doubler and result.kind is ResultKind.OYN and result.points == 1
     caption = board_of(group, finished).caption or ""
     assert f"{dropper['first_name']} dropped the double." in caption
-    assert f"{person(session, doubler)['first_name']} won: single game, 1 point." in caption
+    assert f"{person(table, doubler)['first_name']} won: single game, 1 point." in caption
     assert labels(board_of(group, finished))[0] == "🔁 Rematch"
     assert telegram.schema_problems == []
 
@@ -519,10 +517,10 @@ async def test_statistics_keep_short_nardy_apart_from_long_nardy(
     # A long-nardy count stored before short nardy existed stays long nardy's.
     await store.count_result(chat.user["id"], "old.1", Tally("easy", "w", points_won=2))
     await start_short(chat)
-    session = await stored(service, chat)
+    table = await stored(service, chat)
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
-    finished = await service.load(session.game_id)
+    finished = await service.load(table.game_id)
     assert finished.ended is not None and finished.ended.game is SHORT and finished.ended.counted
     await chat.send("/stats")
     text = chat.last.text or ""
@@ -543,18 +541,18 @@ def test_a_short_match_plays_its_crawford_game_once_and_keeps_it_stored() -> Non
     assert not play.crawford_next
     won = GameResult(Color.WHITE, ResultKind.OYN, 1, EndReason.BORNE_OFF)
     game = replace(ShortGame(rules), result=won)
-    session = Session("m", game, seats, 0, match=play)
-    at_two = play.after(session)  # A reaches 2 of 3: the next game is the Crawford game
+    table = Table("m", game, seats, 0, match=play)
+    at_two = play.after(table)  # A reaches 2 of 3: the next game is the Crawford game
     assert at_two.match.score == (2, 0) and at_two.crawford_next
-    after_crawford = at_two.after(replace(session, game=replace(game, crawford=True)))
+    after_crawford = at_two.after(replace(table, game=replace(game, crawford=True)))
     assert after_crawford.crawford_played and not after_crawford.crawford_next
     assert MatchPlay.from_list(after_crawford.to_list()) == after_crawford
     # Matches stored before: [1] at the end when given up, nothing otherwise.
     assert MatchPlay.from_list([3, 0, 0, 0, 1, 2, 1]).given_up
     assert MatchPlay.from_list([3, 0, 0, 0, 1, 2]) == MatchPlay(Match(3), (1, 2))
     # Long nardy has no Crawford game: a long match's stored form is as before.
-    long_session = replace(session, game=replace(LongGame(), result=won))
-    assert not play.after(long_session).after(long_session).crawford_played
+    long_table = replace(table, game=replace(LongGame(), result=won))
+    assert not play.after(long_table).after(long_table).crawford_played
 
 
 async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
@@ -574,7 +572,7 @@ async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
     behind = replace(start, match=replace(start.match, match=Match(5, (0, 1), 1)))
     version = await store.save_game(start.game_id, start.version, behind.to_text(), UNFINISHED_TTL)
     after = await service.apply(replace(behind, version=version), human, Resign(), None)
-    crawford = after.session
+    crawford = after.table
     assert crawford.match is not None and crawford.match.match.score == (0, 4)
     assert isinstance(crawford.game, ShortGame) and crawford.game.crawford
     assert not crawford.game.may_double()  # §9: no doubling in the Crawford game
@@ -585,34 +583,32 @@ async def test_the_crawford_game_of_a_short_match_is_played_without_the_cube(
 
 async def timed_cube_game(
     store: RedisStore, bot_player: PoolBotPlayer
-) -> tuple[Clock, GameService, Session]:
+) -> tuple[Clock, GameService, Table]:
     """A group game of short nardy with the cube and a minute a turn, on an injected clock."""
     clock = Clock()
     service = GameService(store, bot_player, dice=SeededDice(3), clock=clock)
     made = await service.challenge(
         -1, Seat(user_id=1, name="A"), "en", Terms(1, 60), rules=ShortRules(cube=True)
     )
-    session = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
-    return clock, service, session
+    table = await service.join(made.challenge_id, Seat(user_id=2, name="B"), None, None)
+    return clock, service, table
 
 
 async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_for(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
-    clock, service, session = await timed_cube_game(store, bot_player)
-    doubler = session.game.to_move.opponent
+    clock, service, table = await timed_cube_game(store, bot_player)
+    doubler = table.game.to_move.opponent
     # The other side is to move before its roll, and doubles; the clock runs for the answer.
     position = replace(Position.start(), to_move=doubler)
     offered = ShortGame(ShortRules(cube=True), position).double()
     assert offered.to_act is doubler.opponent
-    waiting = replace(session.with_game(offered, ()), deadline=clock.now + 60)
-    saved = await store.save_game(
-        session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
-    )
+    waiting = replace(table.with_game(offered, ()), deadline=clock.now + 60)
+    saved = await store.save_game(table.game_id, table.version, waiting.to_text(), UNFINISHED_TTL)
     assert saved
     clock.now += 61
-    assert await service.on_timer(session.game_id) is not None
-    result = (await service.load(session.game_id)).game.result
+    assert await service.on_timer(table.game_id) is not None
+    result = (await service.load(table.game_id)).game.result
     assert result is not None and result.reason is EndReason.TIMEOUT
     assert result.winner is doubler
 
@@ -620,26 +616,24 @@ async def test_a_double_unanswered_in_time_loses_the_game_for_the_one_it_waited_
 async def test_the_time_per_turn_runs_once_for_the_choice_to_roll_and_the_move(
     store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
-    clock, service, session = await timed_cube_game(store, bot_player)
-    roller = session.game.to_move.opponent
+    clock, service, table = await timed_cube_game(store, bot_player)
+    roller = table.game.to_move.opponent
     # The other side is to move before its roll, and may double: its time runs.
     position = replace(Position.start(), to_move=roller)
     game = ShortGame(ShortRules(cube=True), position)
     assert game.to_act is roller and game.may_double()
-    waiting = replace(session.with_game(game, ()), deadline=clock.now + 60, reminded=False)
-    version = await store.save_game(
-        session.game_id, session.version, waiting.to_text(), UNFINISHED_TTL
-    )
+    waiting = replace(table.with_game(game, ()), deadline=clock.now + 60, reminded=False)
+    version = await store.save_game(table.game_id, table.version, waiting.to_text(), UNFINISHED_TTL)
     clock.now += 40  # 40 s spent on the choice: Roll leaves 20 s for the move (one limit)
-    rolled = (await service.apply(replace(waiting, version=version), roller, Roll(), None)).session
+    rolled = (await service.apply(replace(waiting, version=version), roller, Roll(), None)).table
     assert rolled.game.dice is not None and rolled.game.to_move is roller
     assert rolled.deadline == waiting.deadline
     # A double gives the other side the whole limit to answer.
     clock.now += 10
     again = replace(rolled.with_game(game, ()), deadline=waiting.deadline)
     saved = again.to_text()
-    version = await store.save_game(session.game_id, rolled.version, saved, UNFINISHED_TTL)
-    offered = (await service.apply(replace(again, version=version), roller, Double(), None)).session
+    version = await store.save_game(table.game_id, rolled.version, saved, UNFINISHED_TTL)
+    offered = (await service.apply(replace(again, version=version), roller, Double(), None)).table
     assert offered.game.to_act is roller.opponent
     assert offered.deadline == clock.now + 60
 
@@ -650,17 +644,17 @@ async def test_a_forged_cube_tap_where_no_cube_decision_is_due_changes_nothing(
 ) -> None:
     """Long nardy has no cube; short nardy without it never asks; with it, not with the dice
     already rolled (the person's first turn here, or after the bot's)."""
-    session = await service.open(await service.new_vs_bot(7, 7, Level.EASY, 1, rules, "P"))
-    human = session.seat_of(7)
-    assert human is not None and session.game.to_move is human and session.game.dice is not None
+    table = await service.open(await service.new_vs_bot(7, 7, Level.EASY, 1, rules, "P"))
+    human = table.seat_of(7)
+    assert human is not None and table.game.to_move is human and table.game.dice is not None
     for action in (Roll(), Double(), Take(), Drop()):
         with pytest.raises((InvalidAction, NotYourTurn)):
-            await service.apply(session, human, action, session.seq)
-    assert await service.load(session.game_id) == session
+            await service.apply(table, human, action, table.seq)
+    assert await service.load(table.game_id) == table
 
 
 def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
-    """A session, its ended game and a challenge as stored before: no mark of the game, long
+    """A table, its ended game and a challenge as stored before: no mark of the game, long
     nardy's records and rules."""
     game = LongGame().with_roll((6, 5))
     ended = '[1,0,"u:1:A","b:easy","white","mars",2,"borne_off"]'
@@ -668,9 +662,9 @@ def test_what_was_stored_before_short_nardy_reads_as_long_nardy() -> None:
         f'{{"g":"{long_game_to_text(game)}","s":["u:1:A","b:easy"],"c":1,"m":null,"n":[],'
         f'"q":3,"t":3,"d":[],"e":{ended}}}'
     )
-    session = Session.from_text("old", 1, text)
-    assert session.game == game and variant_of(session.game) is LONG
-    assert session.ended is not None and session.ended.game is LONG
+    table = Table.from_text("old", 1, text)
+    assert table.game == game and variant_of(table.game) is LONG
+    assert table.ended is not None and table.ended.game is LONG
     challenge = Challenge.from_text(
         "c", 1, '{"k":"c","c":-5,"s":"u:1:A","l":"en","i":null,"n":null,"r":"ph3ecn1"}'
     )
@@ -683,7 +677,7 @@ def test_an_ended_game_is_stored_with_the_mark_its_game_had_before(
     """An `Ended` of short nardy keeps the "s" mark it had before games were named (a worker
     of the version before reads it alike), one of long nardy none, one of another game its
     key; a game this version does not have reads as long nardy, with a warning, so that its
-    session is not lost."""
+    table is not lost."""
     result = GameResult(Color.WHITE, ResultKind.MARS, 2, EndReason.BORNE_OFF)
     seats = (Seat(user_id=1, name="A"), Seat(level=Level.EASY))
     ended = Ended(1, seats, result, game=SHORT)
@@ -693,7 +687,7 @@ def test_an_ended_game_is_stored_with_the_mark_its_game_had_before(
     assert Ended(1, seats, result).to_list() == stored[:-1]
     caplog.set_level(logging.WARNING)
     assert Ended.from_list([*stored[:-1], "hyper"]).game is LONG
-    assert [r.getMessage() for r in caplog.records if r.name == "bot.service.session"] == [
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.service.table"] == [
         "a finished game of 'hyper', which this version does not have, counted as long"
     ]
 
@@ -705,9 +699,9 @@ async def test_a_whole_game_with_the_cube_against_the_expert_is_played_to_its_sc
     person plays the first checker each time and takes every double offered."""
     await store.set_user_pref(chat.user["id"], "cube", "1")
     await start_short(chat, "Expert")
-    session = await stored(service, chat)
-    assert isinstance(session.game, ShortGame) and session.game.rules.cube
-    game_id, doubles = session.game_id, 0
+    table = await stored(service, chat)
+    assert isinstance(table.game, ShortGame) and table.game.rules.cube
+    game_id, doubles = table.game_id, 0
     for _ in range(300):
         shown = labels(chat.board)
         if "🎲 Play again" in shown:

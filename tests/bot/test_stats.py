@@ -74,9 +74,9 @@ async def test_a_game_between_people_rates_both_and_fills_the_leaderboards(
     await group.send(ALICE, "/play")
     await group.press(BOB, group.last, "🎲 Join")
     board = group.last
-    session = await service.active_game(player_slot(group.chat["id"], ALICE["id"]))
-    assert session is not None
-    await play_turns(service, session)  # a game is rated from `RATED_TURNS` turns each
+    table = await service.active_game(player_slot(group.chat["id"], ALICE["id"]))
+    assert table is not None
+    await play_turns(service, table)  # a game is rated from `RATED_TURNS` turns each
     await group.send(ALICE, "/resign")
     await group.press(ALICE, group.last, "🏳 Yes, resign")
     caption = next(m for m in group.messages if m.message_id == board.message_id).caption or ""
@@ -116,15 +116,15 @@ async def test_a_finishing_tap_delivered_to_two_bot_processes_counts_once(
     await chat.start_game("Medium")
     game_id = await store.chat_game(chat.user["id"])
     assert game_id is not None
-    session = await service.load(game_id)
-    me = session.seat_of(chat.user["id"])
+    table = await service.load(game_id)
+    me = table.seat_of(chat.user["id"])
     assert me is not None
-    assert isinstance(session.game, Game)
-    near_the_end = Game(session.game.rules, board(me, {1: 1}, {24: 15})).with_roll((3, 1))
-    await store.save_game(game_id, session.version, replace(session, game=near_the_end).to_text())
-    moved = BoardTap(game=game_id, seq=session.seq, action=BoardAction.MOVE, src=1, dst=0)
+    assert isinstance(table.game, Game)
+    near_the_end = Game(table.game.rules, board(me, {1: 1}, {24: 15})).with_roll((3, 1))
+    await store.save_game(game_id, table.version, replace(table, game=near_the_end).to_text())
+    moved = BoardTap(game=game_id, seq=table.seq, action=BoardAction.MOVE, src=1, dst=0)
     await chat.tap(chat.board, moved.pack())
-    done = BoardTap(game=game_id, seq=session.seq + 1, action=BoardAction.DONE).pack()
+    done = BoardTap(game=game_id, seq=table.seq + 1, action=BoardAction.DONE).pack()
     other_store = RedisStore(redis_url)
     try:
         other = make_chat(telegram, other_store, GameService(other_store, bot_player))

@@ -37,14 +37,14 @@ async def test_a_third_game_is_chosen_played_recorded_and_counted_by_the_bot_unc
     menu = [b["text"] for b in chat.last.buttons()]
     assert "• Split •" in menu and "Long" in menu and "Short" in menu
     await chat.press(chat.last, "Easy")
-    session = await service.active_game(chat.user["id"])
-    assert session is not None and variant_of(session.game) is split
-    assert isinstance(session.game.rules, SplitRules)
-    assert '"g":"Tg1|' in session.to_text()  # stored as its own game writes it
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and variant_of(table.game) is split
+    assert isinstance(table.game.rules, SplitRules)
+    assert '"g":"Tg1|' in table.to_text()  # stored as its own game writes it
     assert "Split nardy" in (chat.board.caption or "")
     for _ in range(TURNS):
         await play_one_turn(chat)
-    played = await service.load(session.game_id)
+    played = await service.load(table.game_id)
     assert variant_of(played.game) is split and len(played.game.history) >= TURNS
     await chat.send("/resign")
     await chat.press(chat.last, "🏳 Yes, resign")
@@ -82,8 +82,8 @@ async def test_a_game_added_without_its_words_is_offered_by_its_english_name(
         assert "• Split nardy •" in [b["text"] for b in chat.last.buttons()]
         await chat.press(chat.last, "Easy")
         assert "Split nardy" in (chat.board.caption or "")
-        session = await service.active_game(chat.user["id"])
-        assert session is not None and variant_of(session.game) is SPLIT
+        table = await service.active_game(chat.user["id"])
+        assert table is not None and variant_of(table.game) is SPLIT
     finally:
         unregister(SPLIT)
     assert chat.alerts() == [] and telegram.schema_problems == []

@@ -16,7 +16,7 @@ from bot.boards import Boards
 from bot.i18n import Locale, Translator
 from bot.pacing import Pacer
 from bot.prefs import Preferences
-from bot.service import GameService, Move, PoolBotPlayer, Session
+from bot.service import GameService, Move, PoolBotPlayer, Table
 from bot.storage import RedisStore
 from bot.ui.callbacks import BoardTap
 from bot.ui.delivery import Shown, edit_board, edit_inline
@@ -39,13 +39,11 @@ def shown_seq(board: Sent) -> set[int]:
     return seqs
 
 
-async def a_step(service: GameService, session: Session) -> Session:
+async def a_step(service: GameService, table: Table) -> Table:
     """The player to move plays their first legal step."""
-    step = session.game.next_steps()[0]
-    moved = await service.apply(
-        session, session.game.to_move, Move(step.src, step.dst), session.seq
-    )
-    return moved.session
+    step = table.game.next_steps()[0]
+    moved = await service.apply(table, table.game.to_move, Move(step.src, step.dst), table.seq)
+    return moved.table
 
 
 async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_state(

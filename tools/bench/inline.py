@@ -103,10 +103,10 @@ async def play(room: Group, service: GameService, taps: int) -> tuple[dict[str, 
         assert card.inline_message_id is not None
         game_id = inline_game_id(card.inline_message_id)
         while sum(map(len, samples.values())) < taps:
-            session = await service.load(game_id)
-            if session.game.over:
+            table = await service.load(game_id)
+            if table.game.over:
                 break
-            moving = session.seats[session.game.to_move].user_id
+            moving = table.seats[table.game.to_move].user_id
             mover = ALICE if moving == ALICE["id"] else BOB
             labels = [b["text"] for b in card.buttons()]
             if "✅ Done" in labels:

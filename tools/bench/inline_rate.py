@@ -74,10 +74,10 @@ async def players(
         assert card.inline_message_id is not None
         game_id = inline_game_id(card.inline_message_id)
         while time.perf_counter() < until:
-            session = await service.load(game_id)
-            if session.game.over:
+            table = await service.load(game_id)
+            if table.game.over:
                 break
-            mover = people[session.seats[session.game.to_move].user_id or 0]
+            mover = people[table.seats[table.game.to_move].user_id or 0]
             labels = [b["text"] for b in card.buttons()]
             if "✅ Done" in labels:
                 label = "✅ Done"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from bot.service.session import Session
+from bot.service.table import Table
 from bot.storage import RedisStore
 from nardy import Color, Position
 from nardy.game import Game
@@ -85,11 +85,11 @@ def around(taps: list[Tap], moves: list[tuple[int, int]]) -> str:
     return "taps: " + ", ".join(f"{t.data.split(':', 2)[2]}→{t.seen_seq}" for t in near)
 
 
-def check_game(session: Session, color: Color, taps: list[Tap]) -> str | None:
+def check_game(table: Table, color: Color, taps: list[Tap]) -> str | None:
     """What is wrong between one player's logged taps in one game and the stored game: a move
     lost or applied twice, a turn confirmed other times than tapped; None when all agree."""
     confirmed, in_progress = tapped_turns(taps)
-    game = session.game
+    game = table.game
     if not isinstance(game, Game):
         return "a game of short nardy: the simulated players start long nardy only"
     stored = chosen_turns(game, color)
@@ -121,17 +121,17 @@ async def check(store: RedisStore, people: list[Person], refused: set[str]) -> V
         if stored is None:
             verdict.problems.append(f"game {game_id}: not stored")
             continue
-        session = Session.from_text(game_id, stored.version, stored.data)
-        verdict.over += session.game.over
+        table = Table.from_text(game_id, stored.version, stored.data)
+        verdict.over += table.game.over
         for (game, user_id), logged in taps.items():
             if game != game_id:
                 continue
-            color = session.seat_of(user_id)
+            color = table.seat_of(user_id)
             if color is None:
                 verdict.problems.append(f"game {game_id}: user {user_id} has no seat")
                 continue
             verdict.moves += sum(tap.action == "m" for tap in applied(logged))
-            problem = check_game(session, color, logged)
+            problem = check_game(table, color, logged)
             if problem is not None:
                 verdict.problems.append(f"game {game_id}, user {user_id}: {problem}")
     return verdict

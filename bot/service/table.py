@@ -1,5 +1,6 @@
-"""A game as the bot keeps it: the nardy `Game`, the two seats, the board message, recent events;
-and a challenge to a game between two people, kept under the id the game will have.
+"""A game as the bot keeps it, its `Table`: the nardy `Game`, the two seats, the board message,
+recent events; and a challenge to a game between two people, kept under the id the game will
+have.
 
 Stored as compact JSON around `nardy.record`'s game text (a long game stays well under 2 KB).
 """
@@ -94,12 +95,12 @@ class MatchPlay:
         length, score = self.match.length, self.match.score
         return length - score[me], length - score[1 - me]
 
-    def after(self, session: Session) -> MatchPlay:
-        """The score once `session`'s game (over) is counted."""
-        result = session.game.result
+    def after(self, table: Table) -> MatchPlay:
+        """The score once `table`'s game (over) is counted."""
+        result = table.game.result
         assert result is not None
-        white_player = self.players.index(match_player(session.seats[Color.WHITE]))
-        played = self.crawford_played or session.game.crawford
+        white_player = self.players.index(match_player(table.seats[Color.WHITE]))
+        played = self.crawford_played or table.game.crawford
         return replace(self, match=self.match.record(result, white_player), crawford_played=played)
 
     def seats(self, seats: tuple[Seat, Seat]) -> tuple[Seat, Seat]:
@@ -130,7 +131,7 @@ MARKS = {"short": "s"}
 
 @dataclass(frozen=True, slots=True)
 class Ended:
-    """The game of a session that ended last, kept with it to be counted in its players'
+    """The game of a table that ended last, kept with it to be counted in its players'
     statistics (`bot.service.results`): game `number` of its match (1 for a single game), the
     seats as they were, the result and, between two people, each colour's rating change
     (computed once, when the game ended, so that counting it again changes nothing); `counted`
@@ -191,7 +192,7 @@ class Ended:
 
 def _game_named(key: str) -> Variant:
     """The game an `Ended` names; long nardy's for a game this version does not have (one a
-    later version added), so that its session still reads and the game is counted somewhere."""
+    later version added), so that its table still reads and the game is counted somewhere."""
     try:
         return find_variant(key)
     except KeyError:
@@ -266,14 +267,15 @@ class Terms:
         return self.length in MATCH_LENGTHS and self.turn_limit in TURN_LIMITS.values()
 
 
-# How many taps a session remembers to tell a doubled tap: more than a turn's moves, Done and
+# How many taps a table remembers to tell a doubled tap: more than a turn's moves, Done and
 # a few undone moves (a doubled tap comes within a second or two).
 TAPS_KEPT = 12
 
 
 @dataclass(frozen=True, slots=True)
-class Session:
-    """One stored game.
+class Table:
+    """One stored game, as at a table: the seats, the game on it (of a match, if one is played),
+    its board message, what happened since a player last looked, its clock and fair dice.
 
     `seq` counts the changes to the game itself (steps, undos, turns, the end): buttons carry
     it, so a tap made on an older state of the game is recognised. `turn_seq` is the `seq` at
@@ -356,26 +358,26 @@ class Session:
                 return color
         return None
 
-    def seat_now(self, before: Session, color: Color) -> Color:
+    def seat_now(self, before: Table, color: Color) -> Color:
         """The colour the player of `color` in `before` plays here: the same, unless this is the
         next game of their match, whose opening roll drew the colours anew (RULES.md §2)."""
         player = match_player(before.seats[color])
         return next((c for c in Color if match_player(self.seats[c]) == player), color)
 
-    def with_game(self, game: AnyGame, events: tuple[Event, ...]) -> Session:
-        """The session after a change to the game: `events` tell what happened meanwhile."""
+    def with_game(self, game: AnyGame, events: tuple[Event, ...]) -> Table:
+        """The table after a change to the game: `events` tell what happened meanwhile."""
         return replace(self, game=game, events=events, seq=self.seq + 1)
 
-    def after_tap(self, game: AnyGame, tap: tuple[int, str]) -> Session:
-        """The session after `tap` (made at, what it did) changed the game in this turn; only
+    def after_tap(self, game: AnyGame, tap: tuple[int, str]) -> Table:
+        """The table after `tap` (made at, what it did) changed the game in this turn; only
         the latest `TAPS_KEPT` are kept (a turn of moves and undos has no end)."""
         taps = (*self.taps, tap)[-TAPS_KEPT:]
         return replace(self.with_game(game, self.events), taps=taps)
 
     def next_turn(
         self, game: AnyGame, events: tuple[Event, ...], ended_by: tuple[int, str] | None = None
-    ) -> Session:
-        """The session when a new turn begins (or the game ends), after `events`; the taps of
+    ) -> Table:
+        """The table when a new turn begins (or the game ends), after `events`; the taps of
         the turn that ended, `ended_by` the last, are kept, the older ones dropped."""
         kept = tuple(tap for tap in self.taps if tap[0] >= self.turn_seq)
         taps = (kept if ended_by is None else (*kept, ended_by))[-TAPS_KEPT:]
@@ -422,7 +424,7 @@ class Session:
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_text(cls, game_id: str, version: int, text: str) -> Session:
+    def from_text(cls, game_id: str, version: int, text: str) -> Table:
         data = json.loads(text)
         white, black = (Seat.from_text(seat) for seat in data["s"])
         game = game_from_text(data["g"])
@@ -478,7 +480,7 @@ class Challenge:
     """A game offered in a group by `challenger`, to anyone or to one person (`invited_name`,
     their name as shown; `invited_id` when known, else the name is `@username` as /play @name
     gave it); the first other person allowed who joins gets the game on its `terms` and house
-    `rules` (the group's settings when it was made), stored under the same id (`Session`). It
+    `rules` (the group's settings when it was made), stored under the same id (`Table`). It
     was made at `made_at` (Unix time) and posted as the card `message_id`, which says so when
     it expires. Its game's `dice` are committed with it, the card showing the commitment, so
     that the id of the tap that joins can be mixed in (`nardy.fair`)."""
@@ -545,7 +547,7 @@ class Challenge:
 
 
 def is_challenge(text: str) -> bool:
-    """Whether stored data is a `Challenge` (else a `Session`)."""
+    """Whether stored data is a `Challenge` (else a `Table`)."""
     return text.startswith('{"k":"c"')
 
 
