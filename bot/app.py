@@ -33,10 +33,10 @@ from bot.runtime.lease import Lease
 from bot.runtime.observe import CountTelegramErrors, ObserveUpdates, count_active_games
 from bot.runtime.retry import RetryTransient
 from bot.runtime.startup import set_webhook, wait_until_ready
-from bot.runtime.tasks import running
 from bot.runtime.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
+from bot.tasks import running
 from bot.telegram_session import TelegramSession
 from bot.timers import TurnTimers
 from bot.ui.callbacks import game_named

@@ -19,7 +19,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.methods.base import TelegramType
 
-from bot.runtime.metrics import PACED_SECONDS
+from bot.metrics import PACED_SECONDS
 from bot.storage import BudgetsStore, StoreUnavailable
 
 if TYPE_CHECKING:

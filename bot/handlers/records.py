@@ -16,8 +16,8 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import Texts
+from bot.one_at_a_time import StillRunning
 from bot.prefs import Prefs
-from bot.runtime.one_at_a_time import StillRunning
 from bot.service import GameService
 from bot.service.bot_player import Progress
 from bot.service.records import readable

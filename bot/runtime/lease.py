@@ -20,9 +20,9 @@ from collections.abc import Callable, Coroutine
 from contextlib import AsyncExitStack, suppress
 from typing import Any
 
-from bot.runtime.metrics import LEASE_HELD
-from bot.runtime.tasks import running
+from bot.metrics import LEASE_HELD
 from bot.storage import LeasesStore, StoreUnavailable
+from bot.tasks import running
 
 log = logging.getLogger(__name__)
 

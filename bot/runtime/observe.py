@@ -31,7 +31,7 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.methods.base import TelegramType
 from aiogram.types import TelegramObject, Update
 
-from bot.runtime.metrics import (
+from bot.metrics import (
     ACTIVE_GAMES,
     TELEGRAM_ERRORS,
     UPDATE_SECONDS,

@@ -20,7 +20,7 @@ from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from bot.runtime.metrics import LOOP_LAG
+from bot.metrics import LOOP_LAG
 from bot.runtime.startup import StartupFailed
 from bot.storage import ConnectionStore, MediaStore, StoreRefused, StoreUnavailable
 from bot.ui.picture_urls import PATH as PICTURE_PATH

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
-from bot.runtime.metrics import AI_SECONDS
+from bot.metrics import AI_SECONDS
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level, init_worker
 from nardy.ai.analysis import Review, combine, decisions, value_all

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 
-from bot.runtime.one_at_a_time import OneAtATime
+from bot.one_at_a_time import OneAtATime
 from bot.service.bot_player import BotPlayer, Progress
 from bot.service.records import Records, readable
 from bot.storage import StoreUnavailable

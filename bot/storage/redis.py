@@ -67,8 +67,7 @@ from redis.exceptions import (
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.runtime.metrics import STORE_ERRORS
-from bot.runtime.tasks import kept_cancellation
+from bot.metrics import STORE_ERRORS
 from bot.storage.base import (
     FINISHED_TTL,
     GLOBAL_BOARD,
@@ -88,6 +87,7 @@ from bot.storage.base import (
     Versioned,
 )
 from bot.storage.connect import Client, RedisMode, connect
+from bot.tasks import kept_cancellation
 
 # KEYS[1] game key, KEYS[2] the keys pointing at it (`refs_key`); ARGV: expected version
 # (0 = absent), data, ttl seconds (0 = keep), the share of the game's time left under which

@@ -8,7 +8,7 @@ from __future__ import annotations
 from aiogram.types import CallbackQuery
 
 from bot.i18n import N_, Texts
-from bot.runtime.metrics import refused
+from bot.metrics import refused
 from bot.service import (
     AlreadyDone,
     AlreadyStarted,

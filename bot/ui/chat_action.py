@@ -17,7 +17,7 @@ from aiogram import Bot
 from aiogram.enums import ChatAction
 from aiogram.exceptions import TelegramAPIError
 
-from bot.runtime.tasks import running
+from bot.tasks import running
 
 log = logging.getLogger(__name__)
 

@@ -24,9 +24,9 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputFile, InputMediaPhoto, Message
 from aiogram.types.media_union import MediaUnion
 
+from bot.metrics import RENDER_SECONDS
+from bot.one_at_a_time import OneAtATime
 from bot.pacing import Pacer
-from bot.runtime.metrics import RENDER_SECONDS
-from bot.runtime.one_at_a_time import OneAtATime
 from bot.service import Table
 from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.screens import CAPTION_LIMIT, NOBODY_YET, Screen, utf16_length

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.runtime.lease import NAME, Lease, Work
-from bot.runtime.tasks import running
 from bot.storage import FINISHED_TTL, UNFINISHED_TTL, GameStore, MemoryStore, RedisStore
+from bot.tasks import running
 from testkit.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
