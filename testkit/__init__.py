@@ -3,4 +3,5 @@ Bot API (`testkit.fakes`: schema-checked, flood limits, HTML error pages, lost c
 private redis-server (`testkit.redis_server`) and chats that feed real updates to a real
 dispatcher (`testkit.harness`); short nardy's brute-force legal-turn generator
 (`testkit.short_reference`), the differential test's reference and the benchmark's baseline;
-and positions of random short-nardy games (`testkit.short_selfplay`), their sample positions."""
+and random short-nardy games (`testkit.short_selfplay`), whose positions the tests and
+benchmarks sample."""

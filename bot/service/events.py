@@ -3,7 +3,9 @@ turn played, a double, a game of a match won… The service records facts about 
 phrases each for its audience (`bot.ui.events`): "You double" to the person against the bot,
 "Ann doubles" on a board two people share.
 
-Kept as compact JSON lists, `[name, field…]`, each field in its declared order."""
+Kept as compact JSON lists, `[name, field…]`, each field in its declared order: a class's name
+and its fields' order are the stored format, so a new field goes last, with a default (games
+kept before it read with the default), and an event renamed is a new one."""
 
 from __future__ import annotations
 
@@ -179,13 +181,17 @@ def encode_event(event: Event) -> list[Any]:
 
 
 def decode_event(data: list[Any]) -> Event:
-    """The event `encode_event` gave; ValueError for one this version does not know."""
+    """The event `encode_event` gave, in this version or an earlier one (fields it lacks take
+    their defaults); ValueError for one this version cannot read (a later version's)."""
     name, *values = data
     kind = KINDS.get(name)
-    if kind is None:
-        raise ValueError(f"unknown event {name!r}")
-    hints = FIELD_TYPES[name]
-    return kind(*(_decode(hint, value) for hint, value in zip(hints, values, strict=True)))
+    if kind is None or len(values) > len(FIELD_TYPES[name]):
+        raise ValueError(f"unknown event {data!r}")
+    try:
+        hints = FIELD_TYPES[name]  # as many as the values, or more: those take their defaults
+        return kind(*(_decode(hint, value) for hint, value in zip(hints, values, strict=False)))
+    except TypeError as exc:  # a field without a default missing
+        raise ValueError(f"unreadable event {data!r}") from exc
 
 
 def _encode(value: object) -> object:

@@ -90,19 +90,19 @@ class PlayOn:
         rules = start.game.rules
         opening, game = variant_of(rules).new_game(rules, roller, crawford)
         first, second = start.seats
-        notes = [*told, *telling.opening(start, opening)]
+        events = [*told, *telling.opening(start, opening)]
         fair = rolled()
         if fair is not None:  # told before the first turn's dice
             fair = replace(fair, opening=opening)
-            notes.insert(len(told), DiceCommitted(fair.commitment))
+            events.insert(len(told), DiceCommitted(fair.commitment))
         seats = (first, second) if opening.white_player == 0 else (second, first)
-        return await self.advance(replace(start, seats=seats, fair=fair), game, notes)
+        return await self.advance(replace(start, seats=seats, fair=fair), game, events)
 
     async def advance(
         self,
         table: Table,
         game: AnyGame,
-        notes: list[Event],
+        events: list[Event],
         ended_by: tuple[int, str] | None = None,
         rolling: bool = False,
     ) -> Table:
@@ -113,7 +113,7 @@ class PlayOn:
         roller, rolled = self._rolling(table.fair)
         while not game.over:
             if game.dice is None and not rolling:
-                decided = await self._cube_turn(table, game, notes)
+                decided = await self._cube_turn(table, game, events)
                 if decided is None:
                     break
                 if decided is not game:
@@ -132,23 +132,23 @@ class PlayOn:
                 )
                 if steps:
                     turn = telling.turn_text(game, steps)
-                    notes.append(TurnPlayed(player, dice, turn, mover))
+                    events.append(TurnPlayed(player, dice, turn, mover))
                     game = game.play_turn(steps)
                 else:
-                    notes.append(TurnPassed(player, dice))
+                    events.append(TurnPassed(player, dice))
                     game = game.pass_turn()
             elif game.legal.passes:
-                notes.append(TurnPassed(player, dice))
+                events.append(TurnPassed(player, dice))
                 game = game.pass_turn()
             elif len(game.legal.turns) == 1:
                 steps = game.legal.turns[0].steps
                 turn = telling.turn_text(game, steps)
-                notes.append(TurnPlayed(player, dice, turn, mover, forced=True))
+                events.append(TurnPlayed(player, dice, turn, mover, forced=True))
                 game = game.play_turn(steps)
             else:
                 break
         table = replace(table, fair=rolled())
-        after = table.next_turn(game, tuple(notes), ended_by)
+        after = table.next_turn(game, tuple(events), ended_by)
         # The time runs anew when another side must act or a new turn began; not on a
         # player's own Roll after they could double (the same turn, one limit).
         waited = (table.game.to_act, len(table.game.history))
@@ -157,7 +157,7 @@ class PlayOn:
             after = replace(after, deadline=self._clock() + after.turn_limit, reminded=False)
         return after
 
-    async def _cube_turn(self, table: Table, game: AnyGame, notes: list[Event]) -> AnyGame | None:
+    async def _cube_turn(self, table: Table, game: AnyGame, events: list[Event]) -> AnyGame | None:
         """Before a roll, in a game with the cube (RULES.md §9): a double offered is answered
         (by the bot) and one may be offered (the bot's choice), the game so changed; None when
         a human decides (to double or roll, or to take or drop); `game` itself when nobody may
@@ -169,9 +169,9 @@ class PlayOn:
                 return None
             if await self.bot.takes(game, level):
                 taken = game.take()
-                notes.append(Took(BOT, taken.cube.value))
+                events.append(Took(BOT, taken.cube.value))
                 return taken
-            notes.append(Dropped(BOT))
+            events.append(Dropped(BOT))
             return game.drop()
         if not game.may_double():
             return game
@@ -179,6 +179,6 @@ class PlayOn:
         if level is None:
             return None
         if await self.bot.wants_double(game, level):
-            notes.append(Doubled(BOT, game.cube.value * 2))
+            events.append(Doubled(BOT, game.cube.value * 2))
             return game.double()
         return game

@@ -314,28 +314,28 @@ class MovePlayer:
         game = table.game
         if not game.rules.cube:
             raise InvalidAction("no cube in this game")
-        notes: list[Event] = []
+        events: list[Event] = []
         try:
             match action:
                 case Roll():
                     if not game.may_double():  # else the roll was made at once
                         raise InvalidAction("no roll to decide on")
                     return await self._play_on(
-                        table, game, notes, on_accepted, claimant, rolling=True
+                        table, game, events, on_accepted, claimant, rolling=True
                     )
                 case Double():
                     doubled = game.double()
                     doubler = telling.actor(table.seats[game.to_move])
-                    notes.append(Doubled(doubler, doubled.cube.value * 2))
+                    events.append(Doubled(doubler, doubled.cube.value * 2))
                 case Take():
                     doubled = game.take()
                     taker = telling.actor(table.seats[game.to_move.opponent])
-                    notes.append(Took(taker, doubled.cube.value))
+                    events.append(Took(taker, doubled.cube.value))
                 case Drop():
                     doubled = game.drop()
         except CubeError as exc:
             raise InvalidAction(str(exc)) from exc
-        return await self._play_on(table, doubled, notes, on_accepted, claimant)
+        return await self._play_on(table, doubled, events, on_accepted, claimant)
 
     async def _end_turn(
         self,
@@ -355,7 +355,7 @@ class MovePlayer:
         self,
         table: Table,
         game: AnyGame,
-        notes: list[Event],
+        events: list[Event],
         on_accepted: OnAccepted,
         claimant: str,
         tap: tuple[int, str] | None = None,
@@ -372,7 +372,7 @@ class MovePlayer:
             if not table.shared:
                 await self._claim_change(table, claimant)
                 await on_accepted(True)
-            ended = await self._flow.advance(table, game, notes, tap, rolling)
+            ended = await self._flow.advance(table, game, events, tap, rolling)
             concluded = await self._finisher.conclude(ended)
             await on_accepted(False)  # between two people: answered once saved
             return Outcome(concluded)

@@ -272,6 +272,18 @@ class Terms:
 TAPS_KEPT = 12
 
 
+def _read_events(game_id: str, kept: list[list[Any]]) -> tuple[Event, ...]:
+    """The events kept with a game; one this version cannot read (a later version's, during an
+    upgrade) is left out with a warning, and the game still reads."""
+    events = []
+    for data in kept:
+        try:
+            events.append(decode_event(data))
+        except ValueError as exc:
+            log.warning("game %s: %s left out", game_id, exc)
+    return tuple(events)
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """One stored game, as at a table: the seats, the game on it (of a match, if one is played),
@@ -436,7 +448,7 @@ class Table:
             message_id=data["m"],
             # Games saved before events were typed kept message keys ("n"), not read: what
             # they told since the last move is not told again.
-            events=tuple(decode_event(event) for event in data.get("v", [])),
+            events=_read_events(game_id, data.get("v", [])),
             # Games saved before these fields existed start counting at 0.
             seq=data.get("q", 0),
             turn_seq=data.get("t", 0),

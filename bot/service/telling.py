@@ -5,6 +5,7 @@ a double, a game of a match ended, with the score and the game's summary."""
 from __future__ import annotations
 
 from bot.service.events import (
+    BOT,
     Actor,
     Event,
     MatchGameWon,
@@ -26,7 +27,7 @@ from nardy.variants import variant_of
 
 def actor(seat: Seat) -> Actor:
     """The player of `seat` as events name them."""
-    return Actor(bot=True) if seat.level is not None else Actor(seat.name)
+    return BOT if seat.level is not None else Actor(seat.name)
 
 
 def opening(start: Table, opening: OpeningRoll) -> list[Event]:

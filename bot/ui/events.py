@@ -97,8 +97,9 @@ def phrase(
             named = DUEL_FORCED if forced else DUEL_PLAYED
             message = _said(player, shared, FORCED, BOT_PLAYED, named)
             mover = Color.parse(by)
+            own = mover if reader is None else reader  # not `or`: white is colour 0
             steps = variant.parse_turn(turn)  # short nardy's hits unmarked: no position
-            shown = variant.turn_text_for(steps, mover, reader or mover, _("off"), _("bar"))
+            shown = variant.turn_text_for(steps, mover, own, _("off"), _("bar"))
             return [_(message, name=player.name, dice=dice, turn=shown)]
         case TurnPassed(player, dice):
             message = _said(player, shared, NO_MOVES, BOT_NO_MOVES, DUEL_NO_MOVES)
@@ -135,11 +136,11 @@ def phrase(
 
 
 def _said(player: Actor, shared: bool, yours: str, bots: str, named: str) -> str:
-    """The message for what `player` did: by name on a shared board, else the person's own
-    (`yours`) or the bot's."""
-    if shared:
-        return named
-    return bots if player.bot else yours
+    """The message for what `player` did: the bot's, else a person's by name on a shared board,
+    else the person's own (`yours`)."""
+    if player.bot:
+        return bots
+    return named if shared else yours
 
 
 def _match_game(texts: Texts, event: MatchGameWon, shared: bool, variant: Variant) -> list[str]:

@@ -55,19 +55,19 @@ class Screen:
     markup: InlineKeyboardMarkup | None
 
 
-def caption(notes: list[str], lines: list[str], details: Sequence[str] = ()) -> str:
-    """The notes, the other lines, then a results screen's `details`; when that would pass
-    Telegram's caption limit (a long run of passes and bot turns, long names), the oldest notes
-    give way to "…", then the last details."""
+def caption(events: list[str], lines: list[str], details: Sequence[str] = ()) -> str:
+    """The `events`' lines, the other lines, then a results screen's `details`; when that would
+    pass Telegram's caption limit (a long run of passes and bot turns, long names), the oldest
+    events' lines give way to "…", then the last details."""
     details = list(details)
 
     def joined() -> str:
-        return "\n".join([*(["…"] if dropped else []), *notes, *lines, *details])
+        return "\n".join([*(["…"] if dropped else []), *events, *lines, *details])
 
     dropped = False
-    while utf16_length(joined()) > CAPTION_LIMIT and (notes or details):
-        if notes:
-            notes, dropped = notes[1:], True
+    while utf16_length(joined()) > CAPTION_LIMIT and (events or details):
+        if events:
+            events, dropped = events[1:], True
         else:
             details.pop()
     return joined()
@@ -105,7 +105,7 @@ def build_screen(
     game = table.game
     _ = texts.gettext
     my_turn = not game.over and game.to_move is viewer and game.dice is not None
-    notes = told(texts, table, viewer)
+    events = told(texts, table, viewer)
     lines = []
     outcome = _outcome(table, viewer, texts) if game.over else None
     if outcome is not None:
@@ -163,7 +163,7 @@ def build_screen(
     view = _view(table, viewer, texts, selected if my_turn else None, names, status, outcome)
     if my_turn and table.hint and not game.played and selected is None:
         view = replace(view, highlight=_hint_marks(table.hint[0].steps))
-    return Screen(game.board, view, caption(notes, lines, details), markup)
+    return Screen(game.board, view, caption(events, lines, details), markup)
 
 
 def dice_line(texts: Texts, commitment: str) -> str:
@@ -244,7 +244,7 @@ def shared_screen(
     _ = texts.gettext
     mover = game.to_move
     names = (table.seats[Color.WHITE].name, table.seats[Color.BLACK].name)
-    notes = told(texts, table, None)
+    events = told(texts, table, None)
     lines = []
     outcome = _shared_outcome(table, texts) if game.over else None
     if outcome is not None:
@@ -317,7 +317,7 @@ def shared_screen(
     status = _status(texts, game, own=False)
     view = _view(table, mover, texts, selected, [*names], status, outcome)
     view = replace(view, own_turns=True)  # each move as its mover's record writes it
-    return Screen(game.board, view, caption(notes, lines, details), markup)
+    return Screen(game.board, view, caption(events, lines, details), markup)
 
 
 def reminder(texts: Texts, user_id: int, name: str) -> str:

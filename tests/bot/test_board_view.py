@@ -96,6 +96,13 @@ def test_the_bots_turn_is_told_in_the_readers_numbers_and_language() -> None:
     assert phrase(english, played, False, Color.WHITE, LONG) == [
         "The bot rolled 6-5 and played 3/off 9/4."
     ]
+    black = TurnPlayed(BOT, "6-5", "24/18 18/13", "black")  # read by white, colour 0
+    assert phrase(english, black, False, Color.WHITE, LONG) == [
+        "The bot rolled 6-5 and played 12/6 6/1."
+    ]
+    assert phrase(english, black, True, None, LONG) == [
+        "The bot rolled 6-5 and played 24/18 18/13."
+    ]
 
 
 def test_a_results_screen_with_the_longest_names_fits_a_caption() -> None:

@@ -3,11 +3,12 @@ for each audience in each language (`bot.ui.events`)."""
 
 from __future__ import annotations
 
+import gettext
 import json
 
 import pytest
 
-from bot.i18n import Locale, Translator
+from bot.i18n import Locale, Texts, Translator
 from bot.service import Seat, Table
 from bot.service.events import (
     BOT,
@@ -30,6 +31,7 @@ from bot.service.events import (
     decode_event,
     encode_event,
 )
+from bot.ui import events as said_module
 from bot.ui.events import phrase
 from nardy import Color, Rules
 from nardy.ai import Level
@@ -57,6 +59,59 @@ ONE_OF_EACH: list[Event] = [
 ]
 
 
+# With ONE_OF_EACH, every branch of `phrase`: the bot's and a person's each, every way a game
+# of a match ends.
+EVERY_WAY = [
+    *ONE_OF_EACH,
+    OpeningRolled(ANN, 5, BOT, 2, tie=False),
+    Started(BOT),
+    TurnPlayed(ANN, "6-5", "24/18 18/13", "white"),
+    TurnPassed(BOT, "5-5"),
+    Doubled(BOT, 4),
+    Took(ANN, 4),
+    Dropped(ANN),
+    *(
+        MatchGameWon(3, winner, loser, reason, ResultKind.OYN)
+        for reason in EndReason
+        for winner, loser in ((BOT, ANN), (ANN, BOT))
+    ),
+]
+
+
+class Heard(Texts):
+    """English texts that keep every message they are asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(Locale.EN, gettext.NullTranslations())
+        self.asked: set[str] = set()
+
+    def gettext(self, message: str, /, **values: object) -> str:
+        self.asked.add(message)
+        return super().gettext(message, **values)
+
+
+def test_every_message_of_an_event_is_said_to_someone() -> None:
+    """Every audience's message for each kind (`bot.ui.events`) is reached, none left over."""
+    heard = Heard()
+    for event in EVERY_WAY:
+        for shared in (False, True):
+            phrase(heard, event, shared, None, LONG)
+    messages = {
+        value
+        for name, value in vars(said_module).items()
+        if name.isupper() and isinstance(value, str)
+    }
+    assert messages <= heard.asked
+
+
+def test_an_event_kept_by_an_earlier_version_takes_its_new_fields_defaults() -> None:
+    assert decode_event(["TurnPlayed", None, "6-5", "24/13", "white"]) == TurnPlayed(
+        BOT, "6-5", "24/13", "white"
+    )
+    with pytest.raises(ValueError, match="unreadable"):
+        decode_event(["TurnPlayed", None, "6-5"])
+
+
 def test_the_samples_hold_every_kind_of_event() -> None:
     assert {type(event) for event in ONE_OF_EACH} == set(KINDS.values())
 
@@ -73,7 +128,7 @@ def test_an_unknown_event_is_refused() -> None:
 
 
 @pytest.mark.parametrize("shared", [False, True])
-@pytest.mark.parametrize("event", ONE_OF_EACH, ids=lambda event: type(event).__name__)
+@pytest.mark.parametrize("event", EVERY_WAY, ids=lambda event: type(event).__name__)
 def test_every_event_is_said_in_every_language(event: Event, shared: bool) -> None:
     """Each kind, to either audience, gives whole lines (no placeholder left), translated."""
     said = {
@@ -118,6 +173,18 @@ def test_the_bot_and_the_person_are_each_read_in_their_place() -> None:
     assert phrase(english, MatchScore(BOT, 3, ANN, 1), False, None, LONG) == [
         "Match score: you 1, bot 3. The next game begins."
     ]
+
+
+def test_a_game_with_an_event_of_a_later_version_reads_without_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    seats = (Seat(1, name="Ann"), Seat(2, name="Bob"))
+    kept = Table("g1", LONG.placeholder(Rules()), seats, 5, events=(CameBack(BOB),))
+    data = json.loads(kept.to_text())
+    data["v"].insert(0, ["Teleported", "Ann"])
+    read = Table.from_text("g1", 3, json.dumps(data))
+    assert read.events == (CameBack(BOB),) and read.game == kept.game
+    assert "Teleported" in caplog.text
 
 
 def test_a_game_kept_before_events_were_typed_reads_without_them() -> None:
