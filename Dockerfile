@@ -6,7 +6,8 @@ WORKDIR /src
 COPY requirements.lock ./
 RUN pip install --no-cache-dir --prefix=/install --require-hashes -r requirements.lock
 # A C compiler for the C extensions (nardy/_movegen.c, nardy/short/_movegen.c,
-# nardy/ai/_inputs.c, nardy/short/ai/_inputs.c), in this stage only.
+# nardy/ai/_inputs.c, nardy/short/ai/_inputs.c, and the nardy/_glue.h they include; setup.py
+# also runs nardy/compiled.py: all under nardy/, copied below), in this stage only.
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
   && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml setup.py README.md ./

@@ -9,16 +9,14 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef unsigned __int128 u128;
+#include "_glue.h" /* the packed board and dice, the Python glue both searches share */
 
 #define POINTS 24
 #define HEAD 24
-#define CHECKERS 15
 #define ALL_POINTS (((UINT64_C(1) << (POINTS + 1)) - 1) ^ 1)
 #define HOME_LIMIT (4 * 7)
 #define MAX_DEPTH 4
@@ -53,24 +51,6 @@ typedef struct {
     Context context;
     PyObject *steps; /* steps[src][die]: the `Step` objects the paths are made of */
 } Search;
-
-static inline int nibble(u128 board, int point) { return (int)((board >> (4 * point)) & 15); }
-
-static inline int left_count(uint16_t left) { return left >> 12; }
-
-static inline int left_die(uint16_t left, int i) { return (left >> (3 * i)) & 7; }
-
-static uint16_t left_without(uint16_t left, int i) {
-    int n = left_count(left), j, k = 0;
-    uint16_t out = 0;
-    for (j = 0; j < n; j++) {
-        if (j != i) {
-            out |= (uint16_t)(left_die(left, j) << (3 * k));
-            k++;
-        }
-    }
-    return (uint16_t)(out | ((n - 1) << 12));
-}
 
 static int illegal_block(const Context *c, uint64_t occ) {
     uint64_t zone = (((occ >> 12) | (occ << 12)) & ALL_POINTS) & c->block_zone;
@@ -110,25 +90,8 @@ static inline uint64_t hash_key(u128 board, uint16_t left) {
     return h ^ (h >> 29);
 }
 
-/* An open-addressing set of state indices, keyed by a state's board and dice left. */
-typedef struct {
-    Py_ssize_t *slots;
-    size_t mask;
-    Py_ssize_t used;
-} Table;
-
-static int table_init(Table *t, size_t size) {
-    t->slots = PyMem_Malloc(size * sizeof(Py_ssize_t));
-    if (!t->slots) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    memset(t->slots, 0xff, size * sizeof(Py_ssize_t));
-    t->mask = size - 1;
-    t->used = 0;
-    return 0;
-}
-
+/* The slot of the state of `board` and dice `left` in `t` (a `Table` keyed by both): where it
+ * is, else the empty slot it would take. */
 static Py_ssize_t *table_slot(const Table *t, const State *states, u128 board, uint16_t left) {
     size_t i = (size_t)hash_key(board, left) & t->mask;
     for (;;) {
@@ -312,25 +275,12 @@ static int int_to_board(PyObject *value, u128 *board) {
     return 0;
 }
 
-/* The steps of the path into a state, as `Step` objects of `table[src][die]`. */
+/* The steps of the path into a state, as `Step` objects of `s->steps[src][die]`. */
 static PyObject *path_of(const Search *s, Py_ssize_t at) {
-    PyObject *table = s->steps;
+    uint8_t codes[MAX_DEPTH];
     int depth = s->states[at].depth;
-    PyObject *steps = PyTuple_New(depth);
-    if (!steps) return NULL;
-    while (depth) {
-        const State *st = &s->states[at];
-        PyObject *row = PyTuple_GetItem(table, st->step / 8);
-        PyObject *item = row ? PyTuple_GetItem(row, st->step % 8) : NULL;
-        if (!item) {
-            Py_DECREF(steps);
-            return NULL;
-        }
-        Py_INCREF(item);
-        PyTuple_SET_ITEM(steps, --depth, item);
-        at = st->parent;
-    }
-    return steps;
+    for (int i = depth; i--; at = s->states[at].parent) codes[i] = s->states[at].step;
+    return steps_tuple(s->steps, codes, depth);
 }
 
 static void Search_dealloc(Search *self) {
@@ -341,18 +291,9 @@ static void Search_dealloc(Search *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Read `n` counts of -15..15 (a position's points, or its off) from any sequence into `out`. */
-static int read_counts(PyObject *sequence, long *out, Py_ssize_t n) {
-    PyObject *fast = PySequence_Fast(sequence, "a position's points and off are sequences");
-    if (!fast) return -1;
-    int ok = PySequence_Fast_GET_SIZE(fast) == n;
-    for (Py_ssize_t i = 0; ok && i < n; i++) {
-        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        ok = !PyErr_Occurred() && out[i] >= -CHECKERS && out[i] <= CHECKERS;
-    }
-    Py_DECREF(fast);
-    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%zd counts of -15 to 15", n);
-    return ok ? 0 : -1;
+/* A position's points or off (`read_counts`), in this search's words where it is no sequence. */
+static int read_position_counts(PyObject *sequence, long *out, Py_ssize_t n) {
+    return read_counts(sequence, out, n, "a position's points and off are sequences");
 }
 
 /* The index into `Position.points` of a side's own point q: White's q is absolute q,
@@ -369,7 +310,7 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
                                      &off[1], &mover, &PyTuple_Type, &roll, &head_limit,
                                      &every_step, &higher_die, &PyTuple_Type, &steps))
         return NULL;
-    if (read_counts(points_obj, points, POINTS) < 0) return NULL;
+    if (read_position_counts(points_obj, points, POINTS) < 0) return NULL;
     Py_ssize_t n_dice = PyTuple_GET_SIZE(roll);
     if (mover < 0 || mover > 1 || n_dice < 1 || n_dice > MAX_DEPTH || off[mover] < 0 ||
         off[mover] > CHECKERS) {
@@ -397,17 +338,9 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     /* §5: a block is legal once an opponent checker is ahead of it or borne off. */
     if (lowest && !off[!mover]) zone = ((UINT64_C(1) << lowest) - 1) & ALL_POINTS;
     int head_start = nibble(start, HEAD);
-    uint16_t left = (uint16_t)(n_dice << 12);
-    int high = 0;
-    for (Py_ssize_t i = 0; i < n_dice; i++) {
-        long die = PyLong_AsLong(PyTuple_GET_ITEM(roll, i));
-        if (die < 1 || die > 6) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a die is 1 to 6");
-            return NULL;
-        }
-        if (i == 0) high = (int)die;
-        left |= (uint16_t)(die << (3 * i));
-    }
+    uint16_t left;
+    int high;
+    if (read_roll(roll, &left, &high) < 0) return NULL;
     Search *self = (Search *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     Py_INCREF(steps);
@@ -514,106 +447,27 @@ static int compare_results(const void *a, const void *b) {
     return strcmp(((const Result *)a)->key, ((const Result *)b)->key);
 }
 
-static PyObject *long_tuple(const long *values, int n) {
-    PyObject *tuple = PyTuple_New(n);
-    if (!tuple) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *item = PyLong_FromLong(values[i]);
-        if (!item) {
-            Py_DECREF(tuple);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(tuple, i, item);
-    }
-    return tuple;
-}
-
-/* The frozen slotted dataclasses `Position` and `Turn`, filled here slot by slot as their
- * generated __init__ would (the search's results are valid by construction), at the offsets
- * of their member descriptors; `bind` checks that the fields are exactly these. */
-static PyTypeObject *position_type, *turn_type;
-static PyObject *colors; /* (Color.WHITE, Color.BLACK) */
-enum { POS_POINTS, POS_OFF, POS_TO_MOVE, POS_FIRST_TURN, TURN_STEPS, TURN_RESULT, N_SLOTS };
-static Py_ssize_t slot_offset[N_SLOTS];
-
-static PyObject *new_filled(PyTypeObject *type, const int *slots, PyObject **values, int n) {
-    PyObject *obj = type->tp_alloc(type, 0);
-    if (!obj) return NULL;
-    for (int i = 0; i < n; i++) {
-        Py_INCREF(values[i]);
-        *(PyObject **)((char *)obj + slot_offset[slots[i]]) = values[i];
-    }
-    return obj;
-}
+/* The classes bind() gives (`Classes`): this game's `Position` has the fields points, off,
+ * to_move and first_turn, in this order (bind()'s position_fields). */
+static Classes classes;
+enum { POS_POINTS, POS_OFF, POS_TO_MOVE, POS_FIRST_TURN };
 
 static PyObject *get_slot(PyObject *obj, int slot) {
-    return *(PyObject **)((char *)obj + slot_offset[slot]);
-}
-
-/* The offsets of `type`'s object slots `names` into `offsets`, after checking that they are
- * all its slots. */
-static int bind_slots(PyObject *type, const char *const *names, Py_ssize_t *offsets, int n) {
-    PyObject *declared = PyObject_GetAttrString(type, "__slots__");
-    if (!declared) return -1;
-    PyObject *wanted = PyTuple_New(n);
-    for (int i = 0; wanted && i < n; i++) {
-        PyObject *name = PyUnicode_FromString(names[i]);
-        if (!name) Py_CLEAR(wanted);
-        else PyTuple_SET_ITEM(wanted, i, name);
-    }
-    int same = wanted ? PyObject_RichCompareBool(declared, wanted, Py_EQ) : -1;
-    Py_DECREF(declared);
-    Py_XDECREF(wanted);
-    if (same <= 0) {
-        if (!same) PyErr_SetString(PyExc_TypeError, "the fields are not those the search fills");
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *descr = PyObject_GetAttrString(type, names[i]);
-        if (!descr) return -1;
-        int is_member = Py_IS_TYPE(descr, &PyMemberDescr_Type);
-        if (is_member) {
-            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-            offsets[i] = member->offset;
-            is_member = member->type == T_OBJECT_EX;
-        }
-        Py_DECREF(descr);
-        if (!is_member) {
-            PyErr_SetString(PyExc_TypeError, "a field is not an object slot");
-            return -1;
-        }
-    }
-    return 0;
+    return *(PyObject **)((char *)obj + classes.offset[slot]);
 }
 
 /* bind(Position, Turn, colors): the classes `turns` builds and the two `Color` members (White,
  * Black) it puts in them; once, at import. */
 static PyObject *bind(PyObject *module, PyObject *args) {
     static const char *const position_fields[] = {"points", "off", "to_move", "first_turn"};
-    static const int position_slots[] = {POS_POINTS, POS_OFF, POS_TO_MOVE, POS_FIRST_TURN};
-    static const char *const turn_fields[] = {"steps", "result"};
-    static const int turn_slots[] = {TURN_STEPS, TURN_RESULT};
     PyObject *position, *turn, *sides;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyType_Type, &position, &PyType_Type, &turn,
                           &PyTuple_Type, &sides))
         return NULL;
-    if (PyTuple_GET_SIZE(sides) != 2) {
-        PyErr_SetString(PyExc_TypeError, "two colours, White's and Black's");
-        return NULL;
-    }
-    Py_ssize_t position_offsets[4], turn_offsets[2];
-    if (bind_slots(position, position_fields, position_offsets, 4) < 0 ||
-        bind_slots(turn, turn_fields, turn_offsets, 2) < 0)
-        return NULL;
+    Py_ssize_t offsets[N_SLOTS];
+    if (check_classes(position, turn, sides, position_fields, offsets) < 0) return NULL;
     /* Both classes checked: only now is anything bound. */
-    for (int i = 0; i < 4; i++) slot_offset[position_slots[i]] = position_offsets[i];
-    for (int i = 0; i < 2; i++) slot_offset[turn_slots[i]] = turn_offsets[i];
-    Py_INCREF(position);
-    Py_INCREF(turn);
-    Py_INCREF(sides);
-    Py_XSETREF(colors, sides);
-    Py_XSETREF(position_type, (PyTypeObject *)position);
-    Py_XSETREF(turn_type, (PyTypeObject *)turn);
+    keep_classes(&classes, position, turn, sides, offsets);
     Py_RETURN_NONE;
 }
 
@@ -635,7 +489,7 @@ static void after_clear(After *a) {
 
 static int after_init(After *a, PyObject *position) {
     a->next = a->first_after = NULL;
-    if (!position_type || !PyObject_TypeCheck(position, position_type)) {
+    if (!classes.position || !PyObject_TypeCheck(position, classes.position)) {
         PyErr_SetString(PyExc_TypeError, "a position of the class given to bind() is needed");
         return -1;
     }
@@ -657,7 +511,9 @@ static int after_init(After *a, PyObject *position) {
         PyErr_SetString(PyExc_TypeError, "a position without its points or off");
         return -1;
     }
-    if (read_counts(points, a->points, POINTS) < 0 || read_counts(off, a->off, 2) < 0) return -1;
+    if (read_position_counts(points, a->points, POINTS) < 0 ||
+        read_position_counts(off, a->off, 2) < 0)
+        return -1;
     PyObject *flags = PySequence_Fast(first, "a position's first turns are a sequence");
     if (!flags) return -1;
     if (PySequence_Fast_GET_SIZE(flags) != 2) {
@@ -665,7 +521,7 @@ static int after_init(After *a, PyObject *position) {
         PyErr_SetString(PyExc_ValueError, "two first-turn flags");
         return -1;
     }
-    a->next = PyTuple_GET_ITEM(colors, 1 - a->mover);
+    a->next = PyTuple_GET_ITEM(classes.colors, 1 - a->mover);
     Py_INCREF(a->next);
     a->first_after = PyTuple_New(2);
     if (!a->first_after) {
@@ -710,13 +566,12 @@ static void fill_result(Result *r, const After *a, u128 board) {
 }
 
 static PyObject *position_of(const Result *r, const After *a) {
-    static const int slots[] = {POS_POINTS, POS_OFF, POS_TO_MOVE, POS_FIRST_TURN};
     PyObject *points = long_tuple(r->points, POINTS);
     PyObject *off = long_tuple(r->off, 2);
     PyObject *position = NULL;
     if (points && off) {
         PyObject *fields[] = {points, off, a->next, a->first_after};
-        position = new_filled(position_type, slots, fields, 4);
+        position = new_position(&classes, fields);
     }
     Py_XDECREF(points);
     Py_XDECREF(off);
@@ -726,7 +581,6 @@ static PyObject *position_of(const Result *r, const After *a) {
 /* turns(position): per distinct final, the `Turn` of its path and the position it leaves,
  * sorted by that position's canonical key. */
 static PyObject *Search_turns(Search *self, PyObject *position) {
-    static const int turn_slots[] = {TURN_STEPS, TURN_RESULT};
     After after;
     if (after_init(&after, position) < 0) return NULL;
     Py_ssize_t n = self->n_distinct;
@@ -744,11 +598,7 @@ static PyObject *Search_turns(Search *self, PyObject *position) {
     for (Py_ssize_t k = 0; out && k < n; k++) {
         PyObject *steps = path_of(self, results[k].at);
         PyObject *result = steps ? position_of(&results[k], &after) : NULL;
-        PyObject *turn = NULL;
-        if (result) {
-            PyObject *fields[] = {steps, result};
-            turn = new_filled(turn_type, turn_slots, fields, 2);
-        }
+        PyObject *turn = result ? new_turn(&classes, steps, result) : NULL;
         Py_XDECREF(steps);
         Py_XDECREF(result);
         if (!turn) {
@@ -785,18 +635,8 @@ static PyObject *Search_play(Search *self, PyObject *args) {
     uint16_t left = start->left;
     int legal = n <= left_count(left);
     for (Py_ssize_t k = 0; legal && k < n; k++) {
-        PyObject *step_obj = PySequence_Fast_GET_ITEM(played, k);
-        PyObject *src_obj = PyObject_GetAttrString(step_obj, "src");
-        PyObject *die_obj = src_obj ? PyObject_GetAttrString(step_obj, "die") : NULL;
-        long src = src_obj ? PyLong_AsLong(src_obj) : -1;
-        long die = die_obj ? PyLong_AsLong(die_obj) : -1;
-        Py_XDECREF(src_obj);
-        Py_XDECREF(die_obj);
-        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
-            PyErr_Clear(); /* no such point or die: illegal, and the pure walk names the rule */
-            src = -1;
-        }
-        if (PyErr_Occurred()) {
+        long src, die;
+        if (read_step(PySequence_Fast_GET_ITEM(played, k), &src, &die) < 0) {
             Py_DECREF(played);
             return NULL;
         }
@@ -891,14 +731,4 @@ static struct PyModuleDef module = {
     "The legal-turn search of nardy/movegen.py, compiled.", -1, module_methods,
 };
 
-PyMODINIT_FUNC PyInit__movegen(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (!m) return NULL;
-    if (PyModule_AddStringConstant(m, "SOURCE_SHA256", SOURCE_SHA256) < 0 ||
-        PyModule_AddObjectRef(m, "Search", (PyObject *)&SearchType) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
-}
+PyMODINIT_FUNC PyInit__movegen(void) { return create_search_module(&module, &SearchType); }

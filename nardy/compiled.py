@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import re
 from collections.abc import Callable
 from hashlib import sha256
 from pathlib import Path
@@ -15,18 +16,51 @@ PURE_PYTHON = os.environ.get("NARDY_PURE_PYTHON") == "1"  # switches every exten
 
 T = TypeVar("T")
 
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.MULTILINE)
+
+
+def headers(source: Path) -> list[Path]:
+    """The headers the C file `source` includes by a quoted path (`#include "../_glue.h"`), and
+    those they include in turn: each once, in the order first included, as paths beside it
+    (normalised, not resolved: setup.py names them relative to itself)."""
+    found: list[Path] = []
+
+    def visit(path: Path) -> None:
+        if not path.exists():
+            return
+        for name in _INCLUDE.findall(path.read_bytes()):
+            header = Path(os.path.normpath(path.parent / name.decode()))
+            if header not in found:
+                found.append(header)
+                visit(header)
+
+    visit(source)
+    return found
+
+
+def source_digest(source: Path) -> str:
+    """The SHA-256 of the C file `source` followed by the headers it includes (`headers`): what
+    setup.py compiles into its extension as SOURCE_SHA256, so that a change to either makes the
+    build stale. A header that is missing adds nothing (the digest then differs)."""
+    digest = sha256(source.read_bytes())
+    for header in headers(source):
+        if header.exists():
+            digest.update(header.read_bytes())
+    return digest.hexdigest()
+
 
 def current(built_from: str, source: Path) -> bool:
-    """Use an extension built from `source`, whose SHA-256 it reports as `built_from`? Not when
-    NARDY_PURE_PYTHON=1, nor when the source at hand has changed since (one log line says to
-    rebuild); an installed wheel that ships no source is taken as built from it."""
+    """Use an extension built from `source`, whose `source_digest` it reports as `built_from`?
+    Not when NARDY_PURE_PYTHON=1, nor when the source or a header it includes has changed since
+    (one log line says to rebuild); an installed wheel that ships no source is taken as built
+    from it."""
     if PURE_PYTHON:
         return False
-    if source.exists() and sha256(source.read_bytes()).hexdigest() != built_from:
+    if source.exists() and source_digest(source) != built_from:
         logging.getLogger(__name__).warning(
             "%s has changed since its compiled extension was built: the pure Python code is"
             " used; reinstall the project (pip install -e .) to rebuild it",
-            source.name,
+            " or ".join(path.name for path in [source, *headers(source)]),
         )
         return False
     return True

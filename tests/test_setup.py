@@ -244,6 +244,8 @@ def machine(tmp_path: Path) -> Machine:
         ".ci/run",
         "pyproject.toml",
         "setup.py",
+        "nardy/compiled.py",
+        "nardy/_glue.h",
         "nardy/_movegen.c",
         "nardy/ai/_inputs.c",
         RUNTIME_LOCK,
@@ -358,11 +360,15 @@ def test_install_project_installs_the_lock_again_only_after_a_change(machine: Ma
     assert machine.tools() == pip_installs(DEV_LOCK) * 3
 
 
-def test_install_project_builds_again_after_the_c_source_changes(machine: Machine) -> None:
+@pytest.mark.parametrize("changed", ["_movegen.c", "ai/_inputs.c", "_glue.h", "compiled.py"])
+def test_install_project_builds_again_after_a_c_source_or_header_changes(
+    machine: Machine, changed: str
+) -> None:
+    """A C source, the header they include, or the code that computes their digests."""
     machine.make_venv()
     assert machine.set_up("install_project", DEV_LOCK).returncode == 0
-    with open(machine.repo / "nardy" / "_movegen.c", "a") as source:
-        source.write("/* changed */\n")
+    with open(machine.repo / "nardy" / changed, "a") as source:
+        source.write("/* changed */\n" if changed.endswith((".c", ".h")) else "# changed\n")
     assert machine.set_up("install_project", DEV_LOCK).returncode == 0
     assert machine.tools() == pip_installs(DEV_LOCK) * 2
     assert machine.log("apt-get.log") == []  # compiler and headers were there

@@ -12,9 +12,10 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "../_glue.h" /* CHECKERS, inputs()'s arguments, the module with its SOURCE_SHA256 */
+
 #define POINTS 24
 #define COLUMNS (POINTS + 1)
-#define CHECKERS 15
 #define HOME_EDGE 6
 #define SIDE_INPUTS (POINTS * 4 + 1 + 5 + 2)
 #define INPUTS (2 * SIDE_INPUTS + 1)
@@ -74,25 +75,19 @@ static float *side_inputs(const int64_t *side, const int64_t *other, float *out)
 static PyObject *inputs(PyObject *module, PyObject *args) {
     Py_buffer view;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "y*n", &view, &n)) return NULL;
     const Py_ssize_t row = 2 * COLUMNS * (Py_ssize_t)sizeof(int64_t);
-    if (n < 0 || view.len % row != 0 || view.len / row != n) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "n boards of 2 x 25 int64 counts");
-        return NULL;
-    }
-    PyObject *result = PyByteArray_FromStringAndSize(NULL, n * INPUTS * (Py_ssize_t)sizeof(float));
-    if (result) {
-        const int64_t *boards = view.buf;
-        float *out = (float *)PyByteArray_AS_STRING(result);
-        for (Py_ssize_t b = 0; b < n; b++) {
-            const int64_t *mine = boards + b * 2 * COLUMNS, *theirs = mine + COLUMNS;
-            out = side_inputs(mine, theirs, out);
-            out = side_inputs(theirs, mine, out);
-            int race = 1;
-            for (int p = 13; p <= POINTS; p++) race &= mine[p] == 0 && theirs[p] == 0;
-            *out++ = (float)race;
-        }
+    PyObject *result = inputs_arguments(args, row, INPUTS * (Py_ssize_t)sizeof(float),
+                                        "n boards of 2 x 25 int64 counts", &view, &n);
+    if (!result) return NULL;
+    const int64_t *boards = view.buf;
+    float *out = (float *)PyByteArray_AS_STRING(result);
+    for (Py_ssize_t b = 0; b < n; b++) {
+        const int64_t *mine = boards + b * 2 * COLUMNS, *theirs = mine + COLUMNS;
+        out = side_inputs(mine, theirs, out);
+        out = side_inputs(theirs, mine, out);
+        int race = 1;
+        for (int p = 13; p <= POINTS; p++) race &= mine[p] == 0 && theirs[p] == 0;
+        *out++ = (float)race;
     }
     PyBuffer_Release(&view);
     return result;
@@ -108,10 +103,5 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__inputs(void) {
-    PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddStringConstant(m, "SOURCE_SHA256", SOURCE_SHA256) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return create_module(&module);
 }

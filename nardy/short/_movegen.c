@@ -11,15 +11,13 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 
-typedef unsigned __int128 u128;
+#include "../_glue.h" /* the packed board and dice, the Python glue both searches share */
 
 #define POINTS 24
 #define BAR 25
-#define CHECKERS 15
 #define HOME_LIMIT (4 * 7) /* nibbles from own point 7 up: nonzero means a checker outside home */
 #define MAX_DEPTH 4
 #define ALL_OFF ((u128)CHECKERS) /* the board with every checker borne off */
@@ -56,24 +54,6 @@ typedef struct {
     long bar[2], off[2];
     int mover;
 } Search;
-
-static inline int nibble(u128 board, int point) { return (int)((board >> (4 * point)) & 15); }
-
-static inline int left_count(uint16_t left) { return left >> 12; }
-
-static inline int left_die(uint16_t left, int i) { return (left >> (3 * i)) & 7; }
-
-static uint16_t left_without(uint16_t left, int i) {
-    int n = left_count(left), j, k = 0;
-    uint16_t out = 0;
-    for (j = 0; j < n; j++) {
-        if (j != i) {
-            out |= (uint16_t)(left_die(left, j) << (3 * k));
-            k++;
-        }
-    }
-    return (uint16_t)(out | ((n - 1) << 12));
-}
 
 /* The index into `Position.points` of the mover's own point q: White's q is absolute q,
  * Black's is absolute 25 − q (§9: the sides move towards each other). */
@@ -116,22 +96,8 @@ static inline uint64_t hash_key(u128 board, uint32_t hits, uint16_t left) {
     return h ^ (h >> 29);
 }
 
-/* An open-addressing set of state indices, keyed by a state's board, hits and dice left. */
-typedef struct {
-    Py_ssize_t *slots;
-    size_t mask;
-    Py_ssize_t used;
-} Table;
-
-static int table_init(Table *t, size_t size) {
-    t->slots = PyMem_Malloc(size * sizeof(Py_ssize_t));
-    if (!t->slots) return -1;
-    memset(t->slots, 0xff, size * sizeof(Py_ssize_t));
-    t->mask = size - 1;
-    t->used = 0;
-    return 0;
-}
-
+/* The slot of the state `key` (its board, hits and dice left) in `t` (a `Table` keyed by all
+ * three): where it is, else the empty slot it would take. */
 static Py_ssize_t *table_slot(const Table *t, const State *states, const State *key) {
     size_t i = (size_t)hash_key(key->board, key->hits, key->left) & t->mask;
     for (;;) {
@@ -302,51 +268,22 @@ static int select_finals(Search *s, int n_dice, int high, int higher_die) {
     return 0;
 }
 
-/* What bind() gives: the frozen slotted dataclasses `Position` and `Turn`, filled here slot by
- * slot as their generated __init__ would (the search's results are valid by construction, as
- * `Position.counted` says), at the offsets of their member descriptors; the two `Color`
- * members; the table of `Step` objects the paths are made of. */
-static PyTypeObject *position_type, *turn_type;
-static PyObject *colors;      /* (Color.WHITE, Color.BLACK) */
+/* What bind() gives: the classes turns() builds (`Classes`; this game's `Position` has the
+ * fields points, bar, off and to_move, in this order: bind()'s position_fields), their results
+ * valid by construction, as `Position.counted` says; the table of `Step` objects the paths are
+ * made of. */
+static Classes classes;
 static PyObject *steps_table; /* steps[src][die] */
-enum { POS_POINTS, POS_BAR, POS_OFF, POS_TO_MOVE, TURN_STEPS, TURN_RESULT, N_SLOTS };
-static Py_ssize_t slot_offset[N_SLOTS];
 
 static int bound(void) {
-    if (position_type && turn_type && colors && steps_table) return 0;
+    if (classes.position && classes.turn && classes.colors && steps_table) return 0;
     PyErr_SetString(PyExc_TypeError, "bind() has not been called");
     return -1;
-}
-
-/* A new object of `type` whose slots take new references to `values`. */
-static PyObject *new_filled(PyTypeObject *type, const int *slots, PyObject **values, int n) {
-    PyObject *obj = type->tp_alloc(type, 0);
-    if (!obj) return NULL;
-    for (int i = 0; i < n; i++) {
-        Py_INCREF(values[i]);
-        *(PyObject **)((char *)obj + slot_offset[slots[i]]) = values[i];
-    }
-    return obj;
-}
-
-static PyObject *long_tuple(const long *values, int n) {
-    PyObject *tuple = PyTuple_New(n);
-    if (!tuple) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *item = PyLong_FromLong(values[i]);
-        if (!item) {
-            Py_DECREF(tuple);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(tuple, i, item);
-    }
-    return tuple;
 }
 
 /* The position a final state stands for (`_After.position`): the opponent's checkers as they
  * were but for the blots hit, now on his bar; the mover's as the board says; the other to move. */
 static PyObject *position_of(const Search *s, u128 board, uint32_t hits) {
-    static const int slots[] = {POS_POINTS, POS_BAR, POS_OFF, POS_TO_MOVE};
     int mover = s->mover;
     long sign = mover ? -1 : 1, points[POINTS], bar[2], off[2];
     memcpy(points, s->theirs, sizeof points);
@@ -367,8 +304,9 @@ static PyObject *position_of(const Search *s, u128 board, uint32_t hits) {
     PyObject *off_obj = bar_obj ? long_tuple(off, 2) : NULL;
     PyObject *position = NULL;
     if (off_obj) {
-        PyObject *fields[] = {points_obj, bar_obj, off_obj, PyTuple_GET_ITEM(colors, !mover)};
-        position = new_filled(position_type, slots, fields, 4);
+        PyObject *fields[] = {points_obj, bar_obj, off_obj,
+                              PyTuple_GET_ITEM(classes.colors, !mover)};
+        position = new_position(&classes, fields);
     }
     Py_XDECREF(points_obj);
     Py_XDECREF(bar_obj);
@@ -378,22 +316,10 @@ static PyObject *position_of(const Search *s, u128 board, uint32_t hits) {
 
 /* The steps of the path into a state, as `Step` objects of the bound table. */
 static PyObject *path_of(const Search *s, Py_ssize_t at) {
+    uint8_t codes[MAX_DEPTH];
     int depth = s->states[at].depth;
-    PyObject *steps = PyTuple_New(depth);
-    if (!steps) return NULL;
-    while (depth) {
-        const State *st = &s->states[at];
-        PyObject *row = PyTuple_GetItem(steps_table, st->step / 8);
-        PyObject *item = row ? PyTuple_GetItem(row, st->step % 8) : NULL;
-        if (!item) {
-            Py_DECREF(steps);
-            return NULL;
-        }
-        Py_INCREF(item);
-        PyTuple_SET_ITEM(steps, --depth, item);
-        at = st->parent;
-    }
-    return steps;
+    for (int i = depth; i--; at = s->states[at].parent) codes[i] = s->states[at].step;
+    return steps_tuple(steps_table, codes, depth);
 }
 
 static void Search_dealloc(Search *self) {
@@ -401,20 +327,6 @@ static void Search_dealloc(Search *self) {
     PyMem_Free(self->finals);
     PyMem_Free(self->distinct);
     Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-/* Read `n` counts of -15..15 (a position's points) from any sequence into `out`. */
-static int read_counts(PyObject *sequence, long *out, Py_ssize_t n) {
-    PyObject *fast = PySequence_Fast(sequence, "a position's points are a sequence");
-    if (!fast) return -1;
-    int ok = PySequence_Fast_GET_SIZE(fast) == n;
-    for (Py_ssize_t i = 0; ok && i < n; i++) {
-        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        ok = !PyErr_Occurred() && out[i] >= -CHECKERS && out[i] <= CHECKERS;
-    }
-    Py_DECREF(fast);
-    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%zd counts of -15 to 15", n);
-    return ok ? 0 : -1;
 }
 
 /* Search(points, bar, off, mover, roll, higher_die): the search of one position and roll. */
@@ -429,7 +341,8 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     if (!PyArg_ParseTuple(args, "O(ll)(ll)iO!p", &points_obj, &bar[0], &bar[1], &off[0], &off[1],
                           &mover, &PyTuple_Type, &roll, &higher_die))
         return NULL;
-    if (read_counts(points_obj, points, POINTS) < 0) return NULL;
+    if (read_counts(points_obj, points, POINTS, "a position's points are a sequence") < 0)
+        return NULL;
     Py_ssize_t n_dice = PyTuple_GET_SIZE(roll);
     int counts_ok = 1;
     for (int i = 0; i < 2; i++)
@@ -439,17 +352,9 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
                         "a mover of 0 or 1, bar and off of 0 to 15, and one to four dice");
         return NULL;
     }
-    uint16_t left = (uint16_t)(n_dice << 12);
-    int high = 0;
-    for (Py_ssize_t i = 0; i < n_dice; i++) {
-        long die = PyLong_AsLong(PyTuple_GET_ITEM(roll, i));
-        if (die < 1 || die > 6) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a die is 1 to 6");
-            return NULL;
-        }
-        if (i == 0) high = (int)die;
-        left |= (uint16_t)(die << (3 * i));
-    }
+    uint16_t left;
+    int high;
+    if (read_roll(roll, &left, &high) < 0) return NULL;
     Search *self = (Search *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     /* The mover's board and occupancy; the opponent's closed points and blots as the mover
@@ -490,18 +395,13 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
 /* turns(): per distinct final, the `Turn` of its path and the position it leaves, in the
  * search's order (`_Search.turns`). */
 static PyObject *Search_turns(Search *self, PyObject *Py_UNUSED(unused)) {
-    static const int turn_slots[] = {TURN_STEPS, TURN_RESULT};
     if (bound() < 0) return NULL;
     PyObject *out = PyTuple_New(self->n_distinct);
     for (Py_ssize_t k = 0; out && k < self->n_distinct; k++) {
         const State *st = &self->states[self->distinct[k]];
         PyObject *steps = path_of(self, self->distinct[k]);
         PyObject *result = steps ? position_of(self, st->board, st->hits) : NULL;
-        PyObject *turn = NULL;
-        if (result) {
-            PyObject *fields[] = {steps, result};
-            turn = new_filled(turn_type, turn_slots, fields, 2);
-        }
+        PyObject *turn = result ? new_turn(&classes, steps, result) : NULL;
         Py_XDECREF(steps);
         Py_XDECREF(result);
         if (!turn) {
@@ -585,18 +485,8 @@ static PyObject *Search_play(Search *self, PyObject *steps) {
     State at = self->states[0];
     int legal = n <= left_count(at.left);
     for (Py_ssize_t k = 0; legal && k < n; k++) {
-        PyObject *step_obj = PySequence_Fast_GET_ITEM(played, k);
-        PyObject *src_obj = PyObject_GetAttrString(step_obj, "src");
-        PyObject *die_obj = src_obj ? PyObject_GetAttrString(step_obj, "die") : NULL;
-        long src = src_obj ? PyLong_AsLong(src_obj) : -1;
-        long die = die_obj ? PyLong_AsLong(die_obj) : -1;
-        Py_XDECREF(src_obj);
-        Py_XDECREF(die_obj);
-        if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_OverflowError)) {
-            PyErr_Clear(); /* no such point or die: illegal, and the walk names the rule */
-            src = -1;
-        }
-        if (PyErr_Occurred()) {
+        long src, die;
+        if (read_step(PySequence_Fast_GET_ITEM(played, k), &src, &die) < 0) {
             Py_DECREF(played);
             return NULL;
         }
@@ -651,42 +541,6 @@ static PyTypeObject SearchType = {
     .tp_new = Search_new,
 };
 
-/* The offsets of `type`'s object slots `names` into `offsets`, after checking that they are
- * all its slots. */
-static int bind_slots(PyObject *type, const char *const *names, Py_ssize_t *offsets, int n) {
-    PyObject *declared = PyObject_GetAttrString(type, "__slots__");
-    if (!declared) return -1;
-    PyObject *wanted = PyTuple_New(n);
-    for (int i = 0; wanted && i < n; i++) {
-        PyObject *name = PyUnicode_FromString(names[i]);
-        if (!name) Py_CLEAR(wanted);
-        else PyTuple_SET_ITEM(wanted, i, name);
-    }
-    int same = wanted ? PyObject_RichCompareBool(declared, wanted, Py_EQ) : -1;
-    Py_DECREF(declared);
-    Py_XDECREF(wanted);
-    if (same <= 0) {
-        if (!same) PyErr_SetString(PyExc_TypeError, "the fields are not those the search fills");
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *descr = PyObject_GetAttrString(type, names[i]);
-        if (!descr) return -1;
-        int is_member = Py_IS_TYPE(descr, &PyMemberDescr_Type);
-        if (is_member) {
-            PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-            offsets[i] = member->offset;
-            is_member = member->type == T_OBJECT_EX;
-        }
-        Py_DECREF(descr);
-        if (!is_member) {
-            PyErr_SetString(PyExc_TypeError, "a field is not an object slot");
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Is `table` 26 rows (src 0..25) of 7 `Step`s (die 0..6), as movegen.py's `_STEPS`? */
 static int check_steps(PyObject *table) {
     int ok = PyTuple_Check(table) && PyTuple_GET_SIZE(table) == BAR + 1;
@@ -702,32 +556,18 @@ static int check_steps(PyObject *table) {
  * (White, Black) it puts in them and the steps its paths are made of; once, at import. */
 static PyObject *bind(PyObject *Py_UNUSED(module), PyObject *args) {
     static const char *const position_fields[] = {"points", "bar", "off", "to_move"};
-    static const int position_slots[] = {POS_POINTS, POS_BAR, POS_OFF, POS_TO_MOVE};
-    static const char *const turn_fields[] = {"steps", "result"};
-    static const int turn_slots[] = {TURN_STEPS, TURN_RESULT};
     PyObject *position, *turn, *sides, *steps;
     if (!PyArg_ParseTuple(args, "O!O!O!O", &PyType_Type, &position, &PyType_Type, &turn,
                           &PyTuple_Type, &sides, &steps))
         return NULL;
-    if (PyTuple_GET_SIZE(sides) != 2) {
-        PyErr_SetString(PyExc_TypeError, "two colours, White's and Black's");
-        return NULL;
-    }
-    Py_ssize_t position_offsets[4], turn_offsets[2];
-    if (bind_slots(position, position_fields, position_offsets, 4) < 0 ||
-        bind_slots(turn, turn_fields, turn_offsets, 2) < 0 || check_steps(steps) < 0)
+    Py_ssize_t offsets[N_SLOTS];
+    if (check_classes(position, turn, sides, position_fields, offsets) < 0 ||
+        check_steps(steps) < 0)
         return NULL;
     /* Everything checked: only now is anything bound. */
-    for (int i = 0; i < 4; i++) slot_offset[position_slots[i]] = position_offsets[i];
-    for (int i = 0; i < 2; i++) slot_offset[turn_slots[i]] = turn_offsets[i];
-    Py_INCREF(position);
-    Py_INCREF(turn);
-    Py_INCREF(sides);
+    keep_classes(&classes, position, turn, sides, offsets);
     Py_INCREF(steps);
-    Py_XSETREF(colors, sides);
     Py_XSETREF(steps_table, steps);
-    Py_XSETREF(position_type, (PyTypeObject *)position);
-    Py_XSETREF(turn_type, (PyTypeObject *)turn);
     Py_RETURN_NONE;
 }
 
@@ -744,14 +584,4 @@ static struct PyModuleDef module = {
     .m_methods = module_methods,
 };
 
-PyMODINIT_FUNC PyInit__movegen(void) {
-    if (PyType_Ready(&SearchType) < 0) return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (!m) return NULL;
-    if (PyModule_AddStringConstant(m, "SOURCE_SHA256", SOURCE_SHA256) < 0 ||
-        PyModule_AddObjectRef(m, "Search", (PyObject *)&SearchType) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
-}
+PyMODINIT_FUNC PyInit__movegen(void) { return create_search_module(&module, &SearchType); }

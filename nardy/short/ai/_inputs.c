@@ -12,10 +12,11 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "../../_glue.h" /* CHECKERS, inputs()'s arguments, the module with its SOURCE_SHA256 */
+
 #define POINTS 24
 #define BAR (POINTS + 1)
 #define COLUMNS (BAR + 1)
-#define CHECKERS 15
 #define SIDE_INPUTS (POINTS * 4 + 3)
 #define INPUTS (2 * SIDE_INPUTS + 2)
 #define ROLLS 36
@@ -84,24 +85,18 @@ static PyObject *inputs(PyObject *module, PyObject *args) {
     (void)module;
     Py_buffer view;
     Py_ssize_t n;
-    if (!PyArg_ParseTuple(args, "y*n", &view, &n)) return NULL;
     const Py_ssize_t row = 2 * COLUMNS * (Py_ssize_t)sizeof(int64_t);
-    if (n < 0 || view.len % row != 0 || view.len / row != n) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "n boards of 2 x 26 int64 counts");
-        return NULL;
-    }
-    PyObject *result = PyByteArray_FromStringAndSize(NULL, n * INPUTS * (Py_ssize_t)sizeof(float));
-    if (result) {
-        const int64_t *boards = view.buf;
-        float *out = (float *)PyByteArray_AS_STRING(result);
-        for (Py_ssize_t b = 0; b < n; b++) {
-            const int64_t *mine = boards + b * 2 * COLUMNS, *theirs = mine + COLUMNS;
-            out = side_inputs(mine, out);
-            out = side_inputs(theirs, out);
-            *out++ = shot_share(mine, theirs);
-            *out++ = contact(mine, theirs);
-        }
+    PyObject *result = inputs_arguments(args, row, INPUTS * (Py_ssize_t)sizeof(float),
+                                        "n boards of 2 x 26 int64 counts", &view, &n);
+    if (!result) return NULL;
+    const int64_t *boards = view.buf;
+    float *out = (float *)PyByteArray_AS_STRING(result);
+    for (Py_ssize_t b = 0; b < n; b++) {
+        const int64_t *mine = boards + b * 2 * COLUMNS, *theirs = mine + COLUMNS;
+        out = side_inputs(mine, out);
+        out = side_inputs(theirs, out);
+        *out++ = shot_share(mine, theirs);
+        *out++ = contact(mine, theirs);
     }
     PyBuffer_Release(&view);
     return result;
@@ -122,10 +117,5 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__inputs(void) {
     init_reach();
-    PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddStringConstant(m, "SOURCE_SHA256", SOURCE_SHA256) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return create_module(&module);
 }
