@@ -163,5 +163,11 @@ async def test_a_replay_asked_in_a_group_goes_privately_or_says_to_press_start(
     await group.press(alice, board, REPLAY)
     assert group.answers()[-1] == ("Sent to our private chat.", False)
     (sent,) = [m for m in telegram.chat(alice["id"]) if m.animation is not None]
-    assert decoded(animation(sent)[1])[0] >= 2  # a turn at least, and the end
+    await group.press(alice, board, "📜 Game record")  # to Alice's private chat too
+    (kept,) = [m for m in telegram.chat(alice["id"]) if m.document is not None]
+    assert kept.document is not None
+    # The dice are random: the first turn was played for its player when its roll had one
+    # way to play, else the game was resigned before any turn.
+    turns = len(parse(kept.document[1].decode()).turns)
+    assert decoded(animation(sent)[1])[0] == turns + 1  # a frame a turn, and the end
     assert not [m for m in group.messages if m.animation is not None]
