@@ -86,10 +86,10 @@ def phrase(
             return [_(DICE_COMMITTED, commitment=commitment)]
         case OpeningRolled(first, a, second, b, tie):
             if shared:
-                names = {"first": first.name, "second": second.name, "a": str(a), "b": str(b)}
-                return [_(DUEL_OPENING_TIE if tie else DUEL_OPENING, **names)]
-            you, bot = (b, a) if first.bot else (a, b)
-            return [_(OPENING_TIE if tie else OPENING, you=str(you), bot=str(bot))]
+                message = DUEL_OPENING_TIE if tie else DUEL_OPENING
+            else:
+                message = OPENING_TIE if tie else OPENING
+            return [_(message, **_sides(first, a, second, b))]
         case Started(player):
             message = _said(player, shared, YOU_START, BOT_STARTS, DUEL_STARTS)
             return [_(message, name=player.name)]
@@ -115,24 +115,25 @@ def phrase(
         case MatchGameWon():
             return _match_game(texts, event, shared, variant)
         case Summary(turns, first, a, second, b):
-            if shared:
-                names = {"first": first.name, "second": second.name, "a": str(a), "b": str(b)}
-                return [_(DUEL_SUMMARY, turns=str(turns), **names)]
-            you, bot = (b, a) if first.bot else (a, b)
-            return [_(SUMMARY_VS_BOT, turns=str(turns), you=str(you), bot=str(bot))]
+            message = DUEL_SUMMARY if shared else SUMMARY_VS_BOT
+            return [_(message, turns=str(turns), **_sides(first, a, second, b))]
         case RatingsChanged(first, a, second, b):
-            names = {"first": first.name, "second": second.name}
-            return [_(DUEL_RATING, a=signed(a), b=signed(b), **names)]
+            return [_(DUEL_RATING, **_sides(first, signed(a), second, signed(b)))]
         case MatchScore(first, a, second, b):
-            if shared:
-                names = {"first": first.name, "second": second.name, "a": str(a), "b": str(b)}
-                return [_(MATCH_SCORE, **names)]
-            you, bot = (b, a) if first.bot else (a, b)
-            return [_(MATCH_SCORE_VS_BOT, you=str(you), bot=str(bot))]
+            message = MATCH_SCORE if shared else MATCH_SCORE_VS_BOT
+            return [_(message, **_sides(first, a, second, b))]
         case CameBack(player):
             return [_(DUEL_BACK, name=player.name)]
         case _:
             assert_never(event)
+
+
+def _sides(first: Actor, a: object, second: Actor, b: object) -> dict[str, str]:
+    """The placeholders of a line about both sides: `first` and `second` by name with their
+    `a` and `b`, and the same figures as the person's (`you`) and the bot's."""
+    you, bot = (b, a) if first.bot else (a, b)
+    figures = {"a": str(a), "b": str(b), "you": str(you), "bot": str(bot)}
+    return {"first": first.name, "second": second.name, **figures}
 
 
 def _said(player: Actor, shared: bool, yours: str, bots: str, named: str) -> str:
