@@ -16,7 +16,7 @@ from nardy.selfplay import play_random_games, seeded_sources
 from nardy.variants import board_variant
 
 if TYPE_CHECKING:
-    from nardy.ai.analysis import Review, TurnReview
+    from nardy.ai.analysis import CubeReview, Review, TurnReview
 
 
 def main(argv: list[str]) -> int:
@@ -37,7 +37,8 @@ def main(argv: list[str]) -> int:
     verify = sub.add_parser("verify", help="check a game transcript's commitment, dice and turns")
     verify.add_argument("record", help="the transcript file, or - for stdin")
     analyse = sub.add_parser(
-        "analyse", help="review a long-nardy game transcript with the Expert, turn by turn"
+        "analyse",
+        help="review a game transcript with the Expert, turn by turn (and the cube's decisions)",
     )
     analyse.add_argument("record", help="the transcript file, or - for stdin")
     args = parser.parse_args(argv)
@@ -138,7 +139,15 @@ def review_lines(record: transcript.Transcript, review: Review) -> list[str]:
     return lines
 
 
-def _turn_line(turn: TurnReview) -> str:
+def _turn_line(turn: TurnReview | CubeReview) -> str:
+    from nardy.ai.analysis import CubeReview
+
+    if isinstance(turn, CubeReview):
+        return (
+            f"before turn {turn.number}, {turn.color.label}, cube at {turn.value}:"
+            f" {turn.played.value} ({turn.played_equity:+.3f}), best {turn.best.value}"
+            f" ({turn.best_equity:+.3f}): {turn.verdict.value}, {turn.lost:.3f} lost"
+        )
     dice = f"{turn.dice[0]}-{turn.dice[1]}"
     played, best = (
         board_variant(turn.position).turn_text(turn.position, steps)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from nardy.color import Color
-from nardy.cube import CubeError
+from nardy.cube import Cube, CubeError
 from nardy.dice import DiceSource
 from nardy.game import Game as LongGame
 from nardy.game import OpeningRoll
@@ -33,7 +33,7 @@ from nardy.steps import Step
 
 if TYPE_CHECKING:
     from nardy.ai import Hint
-    from nardy.ai.judgement import Judgement
+    from nardy.ai.judgement import CubeJudgement, Judgement
     from nardy.ai.levels import Level
 
 AnyGame = LongGame | ShortGame
@@ -65,6 +65,7 @@ class Expert(Generic[P, R]):
     hint: Callable[[P, tuple[int, int], R, Away], Hint]
     judge_turn: Callable[[P, tuple[int, int], tuple[Step, ...], R, Away], Judgement | None]
     luck: Callable[[P, tuple[int, int], R, Away], float]
+    judge_cube: Callable[[P, Cube], CubeJudgement] | None = None  # None: a game with no cube
 
 
 class Variant(ABC):
@@ -238,6 +239,14 @@ class Variant(ABC):
         Expert's 1-ply evaluation; only where `reviews` says the variant is reviewed."""
         expert = self._expert("games are not reviewed")
         return expert.luck(own(position, expert.position), dice, own(rules, expert.rules), away)
+
+    def judge_cube(self, position: AnyPosition, cube: Cube) -> CubeJudgement:
+        """The cube decision of the side on roll in `position` with `cube`, for a review
+        (money play); only where the variant has a cube and `reviews` its games."""
+        expert = self._expert("games are not reviewed")
+        if expert.judge_cube is None:
+            raise CubeError(f"{self.name} is played without the doubling cube")
+        return expert.judge_cube(own(position, expert.position), cube)
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:
         """Whether the bot at `level` doubles now; never in a game without the cube."""

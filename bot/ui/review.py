@@ -1,7 +1,7 @@
 """How the Expert's review of a finished game reads (`nardy.ai.analysis`): each side's error
-rate, its turns by class and its luck, then each side's worst turns, the move played against
-the best with the equity lost; and the costliest turns as pictures, the board as played above
-the board as best played."""
+rate, its decisions by class and its luck, then each side's worst decisions, the move (or cube
+action) played against the best with the equity lost; and the costliest turns as pictures, the
+board as played above the board as best played."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.service.records import bot_level
 from bot.ui.records import player_label
 from bot.ui.screens import base_view
 from nardy import Color, Step
-from nardy.ai.analysis import Review, TurnReview, Verdict
+from nardy.ai.analysis import CubeAct, CubeReview, Review, Reviewed, TurnReview, Verdict
 from nardy.steps import format_dice
 from nardy.transcript import Transcript
 from nardy.variant import Variant
@@ -27,6 +27,12 @@ VERDICTS = {
     Verdict.DOUBTFUL: N_("doubtful"),
     Verdict.MISTAKE: N_("a mistake"),
     Verdict.BLUNDER: N_("a blunder"),
+}
+CUBE_ACTS = {
+    CubeAct.DOUBLE: N_("double"),
+    CubeAct.NO_DOUBLE: N_("no double"),
+    CubeAct.TAKE: N_("take"),
+    CubeAct.DROP: N_("drop"),
 }
 PICTURED = 3  # the costliest turns shown as pictures
 SIGNED = "+0.000;-0.000"  # an equity, its sign always written
@@ -78,7 +84,12 @@ def pictured_turns(record: Transcript, review: Review) -> tuple[TurnReview, ...]
     """The costliest turns (at most `PICTURED`) of the people in the game, the costliest first:
     a game against the bot is a lesson for its player alone."""
     people = [c for c in Color if bot_level(record.players[c]) is None] or list(Color)
-    costly = [turn for color in people for turn in review.worst(color, PICTURED)]
+    costly = [
+        turn
+        for color in people
+        for turn in review.worst(color, len(review.decisions(color)))
+        if isinstance(turn, TurnReview)  # a cube decision is told in the text alone
+    ]
     return tuple(sorted(costly, key=lambda turn: -turn.lost)[:PICTURED])
 
 
@@ -145,7 +156,19 @@ def _side(texts: Texts, record: Transcript, review: Review, color: Color) -> str
     return f"• {decisions}: {classes}"
 
 
-def _turn(texts: Texts, record: Transcript, turn: TurnReview) -> str:
+def _turn(texts: Texts, record: Transcript, turn: Reviewed) -> str:
+    if isinstance(turn, CubeReview):
+        return texts.gettext(
+            "Before turn {number}, {name}, the cube at {value}: {played}, best {best}:"
+            " {verdict}, {lost} lost",
+            number=turn.number,
+            name=player_label(texts, record.players[turn.color]),
+            value=turn.value,
+            played=texts.gettext(CUBE_ACTS[turn.played]),
+            best=texts.gettext(CUBE_ACTS[turn.best]),
+            verdict=texts.gettext(VERDICTS[turn.verdict]),
+            lost=_number(texts, turn.lost, "0.000"),
+        )
     return texts.gettext(
         "Turn {number}, {name}, {dice}: played {played}, best {best}: {verdict}, {lost} lost",
         number=turn.number,

@@ -12,8 +12,16 @@ match's equity scaled as points (`valuation.Stakes`); short nardy's is cubeless 
 Each turn is classed by the equity it lost, on the scale of gnubg and lichess: doubtful from
 0.04, a mistake from 0.08, a blunder from 0.16. Luck (`Variant.luck`) is the value of the
 mover's best turn with the roll less its mean over the 36 rolls; the opening roll played as the
-first turn (RULES.md §2 `play_opening_roll`), never a double, has none counted. Short nardy's
-cube decisions are not reviewed.
+first turn (RULES.md §2 `play_opening_roll`), never a double, has none counted.
+
+Short nardy's cube decisions are reviewed too (§9, money play, at the cube's present value, as
+gnubg reports them): each double and its answer, and each chance to double not taken where
+doubling was right or within `CLOSE` of right (gnubg's "close or actual" decisions), by the
+cubeful equities its Expert doubles by (`Variant.judge_cube`). A double is valued as the
+other side's best answer to it. They count with the turns in the error rate and the verdicts.
+A match's cube decisions hang on its score, which short nardy's Expert does not weigh (it has
+no match equity table), and a record does not say which game was the Crawford game: they are
+not reviewed.
 """
 
 from __future__ import annotations
@@ -24,7 +32,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from nardy.ai.judgement import AnalysisError as AnalysisError  # the review raises it too
+from nardy.ai.judgement import CubeJudgement
 from nardy.color import Color
+from nardy.cube import Cube
 from nardy.rules import Opening
 from nardy.steps import Step
 from nardy.transcript import Transcript, VerificationError, unfold, verify
@@ -45,13 +55,44 @@ THRESHOLDS = ((0.16, Verdict.BLUNDER), (0.08, Verdict.MISTAKE), (0.04, Verdict.D
 """The least equity lost that makes each verdict, worst first (gnubg's and lichess's scale)."""
 
 
+CLOSE = THRESHOLDS[-1][0]
+"""A chance to double passed by is reviewed when not doubling was worth less than this above
+doubling: doubling was right, or close to it."""
+
+
 def verdict(lost: float) -> Verdict:
-    """The class of a turn that lost `lost` equity against the best."""
+    """The class of a decision that lost `lost` equity against the best."""
     return next((v for least, v in THRESHOLDS if lost >= least), Verdict.GOOD)
 
 
+class CubeAct(StrEnum):
+    """What was done, or was best, at a cube decision (RULES.md §9)."""
+
+    DOUBLE = "double"
+    NO_DOUBLE = "no double"
+    TAKE = "take"
+    DROP = "drop"
+
+
+class Decided:
+    """A decision reviewed: the equities for the side deciding of what it did and of the best,
+    the equity it gave away against the best (0 when it was the best) and its class."""
+
+    __slots__ = ()
+    played_equity: float
+    best_equity: float
+
+    @property
+    def lost(self) -> float:
+        return max(0.0, self.best_equity - self.played_equity)
+
+    @property
+    def verdict(self) -> Verdict:
+        return verdict(self.lost)
+
+
 @dataclass(frozen=True, slots=True)
-class TurnReview:
+class TurnReview(Decided):
     """One turn with a choice: what was played and what was best, with their equities for the
     mover (2-ply, or 1-ply when `plies` says so), and the roll's luck."""
 
@@ -65,14 +106,24 @@ class TurnReview:
     best_equity: float
     plies: int
 
-    @property
-    def lost(self) -> float:
-        """The equity the turn played gave away against the best (0 when it was the best)."""
-        return max(0.0, self.best_equity - self.played_equity)
 
-    @property
-    def verdict(self) -> Verdict:
-        return verdict(self.lost)
+@dataclass(frozen=True, slots=True)
+class CubeReview(Decided):
+    """One cube decision: to double or not before a roll, or to take or drop a double, with
+    the equities for the side deciding of what it did and of the best (`CubeAct`s), at the
+    cube's value before the double."""
+
+    number: int  # the turn whose roll the decision came before, from 1
+    color: Color  # the side deciding: the doubler, or the side that answered
+    position: AnyPosition  # the doubler on roll, before the roll
+    value: int  # the cube's value before the double
+    played: CubeAct
+    best: CubeAct
+    played_equity: float
+    best_equity: float
+
+
+Reviewed = TurnReview | CubeReview
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +133,13 @@ class Review:
     turns: tuple[TurnReview, ...]
     luck: tuple[float, float]  # summed over every roll, indexed by `Color`
     rolls: tuple[int, int]  # rolls each side made, indexed by `Color`
+    cubes: tuple[CubeReview, ...] = ()  # in the order made
 
-    def decisions(self, color: Color) -> tuple[TurnReview, ...]:
-        return tuple(turn for turn in self.turns if turn.color is color)
+    def decisions(self, color: Color) -> tuple[Reviewed, ...]:
+        """`color`'s decisions, turns and cube decisions, in the game's order."""
+        every: list[Reviewed] = [*self.cubes, *self.turns]
+        mine = [each for each in every if each.color is color]
+        return tuple(sorted(mine, key=lambda each: (each.number, isinstance(each, TurnReview))))
 
     def error_rate(self, color: Color) -> float:
         """Mean equity lost per decision, ×1000 as gnubg reports it; 0 without decisions."""
@@ -98,36 +153,55 @@ class Review:
             found[turn.verdict] += 1
         return found
 
-    def worst(self, color: Color, most: int = 3) -> tuple[TurnReview, ...]:
-        """`color`'s costliest turns that were not good, the costliest first."""
+    def worst(self, color: Color, most: int = 3) -> tuple[Reviewed, ...]:
+        """`color`'s costliest decisions that were not good, the costliest first."""
         bad = [t for t in self.decisions(color) if t.verdict is not Verdict.GOOD]
         return tuple(sorted(bad, key=lambda t: -t.lost)[:most])
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """A turn as the record has it: its roll and its steps."""
+
+    dice: tuple[int, int]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CubeChance:
+    """A chance to double before a roll (RULES.md §9) and what became of it: the cube as it
+    was, whether the side on roll doubled, and whether the other side took."""
+
+    cube: Cube
+    doubled: bool
+    taken: bool  # when doubled
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
-    """One turn of a record as the review values it, apart from the rest of the game: a worker
-    values any of them alone (`value`)."""
+    """What a record's side on roll did before and with one roll, as the review values it,
+    apart from the rest of the game: a worker values any of them alone (`value`)."""
 
     number: int  # the turn's number in the record, from 1
     color: Color
-    position: AnyPosition  # before the turn, the mover on roll
-    dice: tuple[int, int]
-    steps: tuple[Step, ...]
+    position: AnyPosition  # before the roll, the mover on roll
+    turn: Played | None  # None: the game ended before the roll (a double dropped)
     rules: AnyRules
     away: tuple[int, int] | None  # in a match, the points the mover and the opponent need
     lucky: bool  # whether its roll's luck counts (not the opening roll played as turn 1)
+    cube: CubeChance | None = None  # where the mover might have doubled before the roll
 
 
 @dataclass(frozen=True, slots=True)
 class Valued:
-    """A `Decision` valued: the turn against the best (None without a choice), and its roll's
-    luck for the mover (0 where it does not count)."""
+    """A `Decision` valued: the turn against the best (None without a choice), the cube
+    decisions reviewed, and the roll's luck for the mover (0 where it does not count)."""
 
     color: Color
     turn: TurnReview | None
     luck: float
     lucky: bool
+    cubes: tuple[CubeReview, ...] = ()
 
 
 def analyse(record: Transcript, progress: Callable[[int, int], None] | None = None) -> Review:
@@ -145,35 +219,62 @@ def analyse(record: Transcript, progress: Callable[[int, int], None] | None = No
 
 def decisions(record: Transcript) -> list[Decision]:
     """Every turn of a record whose game the Expert reviews (`Variant.reviews`), checked first
-    (a tampered one is an `AnalysisError`), each with the position it was played from and the
-    mover's stakes."""
+    (a tampered one is an `AnalysisError`), each with the position it was played from, the
+    mover's stakes and chance to double; a double dropped after the last turn ends the list."""
     variant = variant_of(record.rules)
     if not variant.reviews:
         raise AnalysisError(f"{variant.name} games cannot be analysed")
     try:
         verify(record)
-        after = [game.position for game in unfold(record)]
+        games = list(unfold(record))
     except VerificationError as exc:
         raise AnalysisError(f"the record does not check out: {exc}") from None
     rules = record.rules
-    before = [variant.placeholder(rules).position, *after][: len(record.turns)]
+    before = [variant.placeholder(rules), *games[:-1]]  # each turn's, and the finished game's
+    doubles = {double.turn: double for double in record.doubles}
     opening_played = rules.opening is Opening.PLAY_OPENING_ROLL
     planned = []
-    for number, (turn, position) in enumerate(zip(record.turns, before, strict=True), 1):
+    for number, game in enumerate(before, 1):
+        double = doubles.get(number - 1)
+        chance = (
+            CubeChance(game.cube, double is not None, double is not None and double.taken)
+            if record.match is None and number > 1 and game.may_double()  # §9: not turn 1
+            else None
+        )
+        if number > len(record.turns):  # the game over after the last turn
+            if chance is not None and chance.doubled:
+                planned.append(
+                    Decision(number, game.to_move, game.position, None, rules, None, False, chance)
+                )
+            break
+        turn = record.turns[number - 1]
         lucky = number > 1 or not opening_played  # the opening's dice are never a double
-        away = _away(record, turn.color)
         planned.append(
-            Decision(number, turn.color, position, turn.dice, turn.steps, rules, away, lucky)
+            Decision(
+                number,
+                turn.color,
+                game.position,
+                Played(turn.dice, turn.steps),
+                rules,
+                _away(record, turn.color),
+                lucky,
+                chance,
+            )
         )
     return planned
 
 
 def value(decision: Decision) -> Valued:
-    """One turn valued against the best on its roll, with its roll's luck."""
+    """One turn valued against the best on its roll, with its roll's luck, and the cube
+    decisions before it."""
     d = decision
     variant = variant_of(d.rules)
-    luck_of = variant.luck(d.position, d.dice, d.rules, d.away) if d.lucky else 0.0
-    judged = variant.judge_turn(d.position, d.dice, d.steps, d.rules, d.away)
+    cubes = () if d.cube is None else _cube_reviews(d, variant.judge_cube(d.position, d.cube.cube))
+    if d.turn is None:
+        return Valued(d.color, None, 0.0, False, cubes)
+    dice, steps = d.turn.dice, d.turn.steps
+    luck_of = variant.luck(d.position, dice, d.rules, d.away) if d.lucky else 0.0
+    judged = variant.judge_turn(d.position, dice, steps, d.rules, d.away)
     turn = (
         None
         if judged is None
@@ -181,15 +282,44 @@ def value(decision: Decision) -> Valued:
             d.number,
             d.color,
             d.position,
-            d.dice,
-            d.steps,
+            dice,
+            steps,
             judged.best,
             judged.played_equity,
             judged.best_equity,
             judged.plies,
         )
     )
-    return Valued(d.color, turn, luck_of, d.lucky)
+    return Valued(d.color, turn, luck_of, d.lucky, cubes)
+
+
+def _cube_reviews(decision: Decision, judged: CubeJudgement) -> tuple[CubeReview, ...]:
+    """The doubler's decision (when it doubled, or doubling was right or close) and the
+    answer to its double, valued by `judged`, the doubler's cubeful equities."""
+    d, chance = decision, decision.cube
+    assert chance is not None
+    value, taker = chance.cube.value, d.color.opponent
+    doubling, no_double = judged.doubling, judged.no_double
+    found = []
+    if chance.doubled or no_double - doubling < CLOSE:
+        best = CubeAct.DOUBLE if doubling > no_double else CubeAct.NO_DOUBLE
+        played = CubeAct.DOUBLE if chance.doubled else CubeAct.NO_DOUBLE
+        equity = {CubeAct.DOUBLE: doubling, CubeAct.NO_DOUBLE: no_double}
+        found.append(
+            CubeReview(
+                d.number, d.color, d.position, value, played, best, equity[played], equity[best]
+            )
+        )
+    if chance.doubled:  # the taker's equities are the doubler's, negated
+        equity = {CubeAct.TAKE: -judged.double_take, CubeAct.DROP: -judged.double_pass}
+        best = CubeAct.TAKE if equity[CubeAct.TAKE] >= equity[CubeAct.DROP] else CubeAct.DROP
+        played = CubeAct.TAKE if chance.taken else CubeAct.DROP
+        found.append(
+            CubeReview(
+                d.number, taker, d.position, value, played, best, equity[played], equity[best]
+            )
+        )
+    return tuple(found)
 
 
 def value_all(decisions: Sequence[Decision]) -> list[Valued]:
@@ -205,10 +335,11 @@ def combine(valued: Sequence[Valued]) -> Review:
             luck_sum[each.color] += each.luck
             rolls[each.color] += 1
     turns = tuple(each.turn for each in valued if each.turn is not None)
-    return Review(turns, (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]))
+    cubes = tuple(cube for each in valued for cube in each.cubes)
+    return Review(turns, (luck_sum[0], luck_sum[1]), (rolls[0], rolls[1]), cubes)
 
 
-REVIEW_FORMAT = 2
+REVIEW_FORMAT = 3
 """The version of `review_to_json`'s form: a review kept in another is made again."""
 
 
@@ -229,10 +360,24 @@ def review_to_json(review: Review) -> str:
         ]
         for t in review.turns
     ]
+    cubes = [
+        [
+            c.number,
+            int(c.color),
+            variant.position_to_text(c.position),
+            c.value,
+            c.played.value,
+            c.best.value,
+            c.played_equity,
+            c.best_equity,
+        ]
+        for c in review.cubes
+    ]
     data = {
         "v": REVIEW_FORMAT,
         "variant": variant.key,
         "turns": turns,
+        "cubes": cubes,
         "luck": review.luck,
         "rolls": review.rolls,
     }
@@ -271,9 +416,27 @@ def review_from_json(text: str) -> Review:
                     int(plies),
                 )
             )
+        cubes = [
+            CubeReview(
+                int(number),
+                Color(color),
+                variant.position_from_text(position),
+                int(value),
+                CubeAct(played),
+                CubeAct(best),
+                float(played_equity),
+                float(best_equity),
+            )
+            for number, color, position, value, played, best, played_equity, best_equity in data[
+                "cubes"
+            ]
+        ]
         luck, rolls = data["luck"], data["rolls"]
         return Review(
-            tuple(turns), (float(luck[0]), float(luck[1])), (int(rolls[0]), int(rolls[1]))
+            tuple(turns),
+            (float(luck[0]), float(luck[1])),
+            (int(rolls[0]), int(rolls[1])),
+            tuple(cubes),
         )
     except (ValueError, TypeError, KeyError, IndexError) as exc:
         raise AnalysisError(f"not a review: {exc}") from None

@@ -1,6 +1,6 @@
-"""What a variant's judge of a reviewed turn returns (`nardy.ai.analysis`), and the error of a
-record that cannot be reviewed: apart from the review itself, so that the variants' judges
-(`nardy.ai.judging`, `nardy.short.ai.judging`) need not import it."""
+"""What a variant's judges of a reviewed turn and cube decision return (`nardy.ai.analysis`),
+and the error of a record that cannot be reviewed: apart from the review itself, so that the
+variants' judges (`nardy.ai.judging`, `nardy.short.ai.judging`) need not import it."""
 
 from __future__ import annotations
 
@@ -24,6 +24,22 @@ class Judgement:
     played_equity: float
     best_equity: float
     plies: int
+
+
+@dataclass(frozen=True, slots=True)
+class CubeJudgement:
+    """A cube decision judged (`Variant.judge_cube`): the equities of the side on roll, at the
+    cube's present value, for not doubling, doubling and being taken, doubling and being
+    dropped (money play, RULES.md §9)."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+
+    @property
+    def doubling(self) -> float:
+        """What a double is worth to the doubler when the other side answers it best."""
+        return min(self.double_take, self.double_pass)
 
 
 class _Turn(Protocol):

@@ -117,7 +117,7 @@ class ShortVariant(Variant):
 
     def expert(self) -> Expert[Position, ShortRules]:
         from nardy.short.ai import hint
-        from nardy.short.ai.judging import judge_turn, luck
+        from nardy.short.ai.judging import judge_cube, judge_turn, luck
 
         return Expert(  # money play, as the Expert plays: a match's score does not change it
             Position,
@@ -125,6 +125,7 @@ class ShortVariant(Variant):
             lambda position, dice, rules, away: hint(position, dice, rules),
             lambda position, dice, steps, rules, away: judge_turn(position, dice, steps, rules),
             lambda position, dice, rules, away: luck(position, dice, rules),
+            judge_cube,
         )
 
     def wants_double(self, game: AnyGame, level: Level) -> bool:

@@ -1,7 +1,8 @@
 """The Expert's review of a finished game through the bot: the Analysis button under the game
 and beside each record of /record sends it to the player's private chat (a line saying it is
 under way, edited into the review), in the player's language; one review at a time per player;
-another's record gets the players-only alert; no button where the Expert reviews nothing."""
+another's record gets the players-only alert; no button where the Expert reviews nothing; a
+cube decision is told in every language."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ from bot.service import PoolBotPlayer
 from bot.storage import RedisStore
 from bot.ui.callbacks import ReviewTap
 from bot.ui.keyboards import again_menu
+from bot.ui.review import pictured_turns, review_text
 from nardy.ai import Level
-from nardy.ai.analysis import REVIEW_FORMAT
+from nardy.ai.analysis import REVIEW_FORMAT, TurnReview
 from nardy.long_variant import LONG, LongVariant
 from nardy.short.variant import SHORT
 from testkit.fakes.telegram import FakeTelegram
 from testkit.harness import Chat, Clock, fair_service, make_chat, play_one_turn
+from tests.ai.test_cube_review import doubled_too_soon
 from tests.bot.bot_players import HeldBot, WatchedBot
 
 ANALYSIS = "🔍 Analysis"
@@ -227,3 +230,25 @@ async def test_a_short_nardy_game_is_reviewed(
     record_file = chat.last
     assert record_file.document is not None
     assert [button["text"] for button in record_file.buttons()] == [ANALYSIS, "📽 Replay"]
+
+
+CUBE_LINES = {
+    Locale.EN: "Before turn {n}, {name}, the cube at 1: double, best no double: ",
+    Locale.RU: "Перед ходом {n}, {name}, куб на 1: «удвоить», лучше «не удваивать»: ",
+    Locale.UK: "Перед ходом {n}, {name}, куб на 1: «подвоїти», краще «не подвоювати»: ",
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", list(Locale))
+def test_a_cube_decision_is_told_in_the_review_and_left_out_of_its_pictures(
+    locale: Locale,
+) -> None:
+    record, review = doubled_too_soon()
+    [made] = record.doubles
+    text = review_text(Translator()[locale], record, review)
+    name = record.players[made.by]
+    start = CUBE_LINES[locale].format(n=made.turn + 1, name=name)
+    assert any(line.startswith(start) for line in text.splitlines()), text
+    assert "{" not in text
+    assert all(isinstance(turn, TurnReview) for turn in pictured_turns(record, review))

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, TypeVar
 
+from nardy.color import Color
+from nardy.cube import Cube
+
 if TYPE_CHECKING:
     from nardy.ai.board import Floats
 
@@ -40,6 +43,12 @@ class Owner(Enum):
     CENTRED = "centred"
     MINE = "mine"
     THEIRS = "theirs"
+
+    @classmethod
+    def of(cls, cube: Cube, side: Color) -> Owner:
+        """Who holds `cube`, seen by `side`, the side on roll."""
+        owner = cube.owner
+        return cls.CENTRED if owner is None else cls.MINE if owner is side else cls.THEIRS
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,18 +21,12 @@ equity table); a Crawford game never gets here (`Game.may_double`).
 from __future__ import annotations
 
 from nardy.ai.levels import Level
-from nardy.color import Color
 from nardy.short.ai.cubeful import Owner, cube_action
 from nardy.short.ai.expert import odds_on_roll
 from nardy.short.game import Game
 
 EASY_DOUBLE_WIN = 0.75
 EASY_TAKE_WIN = 0.25
-
-
-def _owner(game: Game, side: Color) -> Owner:
-    owner = game.cube.owner
-    return Owner.CENTRED if owner is None else Owner.MINE if owner is side else Owner.THEIRS
 
 
 def wants_double(game: Game, level: Level) -> bool:
@@ -42,7 +36,7 @@ def wants_double(game: Game, level: Level) -> bool:
     odds = odds_on_roll(game.position)
     if Level(level) is Level.EASY:
         return odds.win >= EASY_DOUBLE_WIN
-    return cube_action(odds, _owner(game, game.to_move)).double
+    return cube_action(odds, Owner.of(game.cube, game.to_move)).double
 
 
 def takes(game: Game, level: Level) -> bool:
@@ -50,4 +44,4 @@ def takes(game: Game, level: Level) -> bool:
     odds = odds_on_roll(game.position)
     if Level(level) is Level.EASY:
         return 1.0 - odds.win >= EASY_TAKE_WIN
-    return cube_action(odds, _owner(game, game.to_move)).take
+    return cube_action(odds, Owner.of(game.cube, game.to_move)).take

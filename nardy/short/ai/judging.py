@@ -1,16 +1,19 @@
-"""Short nardy's turns judged for a review (`nardy.ai.analysis`), as its Expert plays them
-(RULES.md §9, cubeless money equity): a turn played against the best on its roll, and a roll's
-luck."""
+"""Short nardy's decisions judged for a review (`nardy.ai.analysis`), as its Expert plays them
+(RULES.md §9, money play): a turn played against the best on its roll (cubeless equity), a
+roll's luck, and a cube decision (cubeful equity, as the bot doubles: `doubling`)."""
 
 from __future__ import annotations
 
-from nardy.ai.judgement import Judgement, leaving
+from nardy.ai.judgement import CubeJudgement, Judgement, leaving
+from nardy.cube import Cube
 from nardy.dice import ROLLS
+from nardy.short.ai.cubeful import Owner, cube_action
 from nardy.short.ai.expert import (
     CANDIDATES,
     MARGIN,
     ROLL_WEIGHTS,
     best_by_roll,
+    odds_on_roll,
     one_ply,
     two_ply,
 )
@@ -50,3 +53,10 @@ def luck(position: Position, dice: tuple[int, int], rules: ShortRules) -> float:
     mean = float(values @ ROLL_WEIGHTS) / 36.0
     rolled = next(i for i, (roll, _) in enumerate(ROLLS) if roll == (min(dice), max(dice)))
     return float(values[rolled]) - mean
+
+
+def judge_cube(position: Position, cube: Cube) -> CubeJudgement:
+    """The cube decision of the side on roll in `position`, before it rolls, with `cube`: its
+    equities for no double, double and take, double and pass, from the network's chances."""
+    action = cube_action(odds_on_roll(position), Owner.of(cube, position.to_move))
+    return CubeJudgement(action.no_double, action.double_take, action.double_pass)
