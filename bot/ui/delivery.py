@@ -24,6 +24,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import BufferedInputFile, InputFile, InputMediaPhoto, Message
 from aiogram.types.media_union import MediaUnion
 
+from bot.answer_models import EditMedia
 from bot.metrics import RENDER_SECONDS
 from bot.one_at_a_time import OneAtATime
 from bot.pacing import Pacer
@@ -68,11 +69,13 @@ async def edit_board(bot: Bot, table: Table, message_id: int, screen: Screen) ->
     """Show `screen` on the board message `message_id`; False when that message is gone."""
     photo = await _picture(screen)
     try:
-        await bot.edit_message_media(
-            chat_id=table.chat_id,
-            message_id=message_id,
-            media=InputMediaPhoto(media=photo, caption=screen.caption),
-            reply_markup=screen.markup,
+        await bot(
+            EditMedia(
+                chat_id=table.chat_id,
+                message_id=message_id,
+                media=InputMediaPhoto(media=photo, caption=screen.caption),
+                reply_markup=screen.markup,
+            )
         )
     except TelegramBadRequest as error:
         return _refused_edit(error, f"board {message_id} of game {table.game_id}")

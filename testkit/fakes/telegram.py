@@ -424,6 +424,13 @@ class FakeTelegram:
 
     # -- the Bot API ------------------------------------------------------------------------
 
+    async def called(self, method: str, within: float = 10.0) -> None:
+        """Wait until a request of `method` has come (`TimeoutError` after `within` seconds):
+        one the bot sends on a timer, such as the chat action of a bot that thinks long."""
+        async with asyncio.timeout(within):
+            while not self.calls_of(method):
+                await asyncio.sleep(0.01)
+
     def hold_next(self, method: str) -> asyncio.Event:
         """The gate the next call of `method` waits at: set it to let that call through."""
         gate = self.gates[method] = asyncio.Event()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
-from nardy.dice import ScriptedDice
+from nardy.dice import ScriptedDice, SeededDice
 from nardy.game import TurnRecord
 from testkit.fakes.telegram import FakeTelegram
 from testkit.harness import (
@@ -17,6 +19,7 @@ from testkit.harness import (
     play_one_turn,
     win_this_game,
 )
+from tests.bot.bot_players import HeldBot
 
 
 async def test_start_shows_the_menu(chat: Chat, telegram: FakeTelegram) -> None:
@@ -85,16 +88,40 @@ def labels(chat: Chat) -> list[str]:
 
 
 async def test_done_shows_the_bot_thinking_then_its_answer(
-    chat: Chat, telegram: FakeTelegram, service: GameService
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
+    """A bot that thinks for a while shows it choosing meanwhile (`THINKING` seconds on)."""
+    held = HeldBot(bot_player)
+    held.release.set()
+    service = GameService(store, held, dice=SeededDice(7))
+    chat = make_chat(telegram, store, service)
     await chat.start_game()
     turns = await play_steps_until_turn_ends(chat, service)
-    await chat.press(chat.board, "✅ Done")
-    actions = telegram.calls_of("sendChatAction")
-    assert actions and actions[0].params["action"] == "choose_sticker"
+    held.release.clear()
+    held.asked.clear()
+    done = asyncio.create_task(chat.press(chat.board, "✅ Done"))
+    await held.asked.wait()
+    await telegram.called("sendChatAction")
+    assert telegram.calls_of("sendChatAction")[0].params["action"] == "choose_sticker"
+    held.release.set()
+    await done
     table = await service.active_game(chat.user["id"])
     assert table is not None and len(table.game.history) >= turns + 2
     assert "The bot rolled" in (chat.board.caption or "")
+
+
+async def test_a_bot_that_answers_at_once_shows_no_choosing(
+    chat: Chat, telegram: FakeTelegram, service: GameService, bot_player: PoolBotPlayer
+) -> None:
+    """Easy answers in milliseconds, well within `THINKING`: no chat action, which would stay
+    up for seconds after the bot's turn is on the board."""
+    await bot_player.warm_up()  # the AI process started, as in a running bot
+    await chat.start_game()
+    for _ in range(3):
+        await play_one_turn(chat)
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and len(table.game.history) >= 5
+    assert telegram.calls_of("sendChatAction") == []
 
 
 async def test_auto_confirm_ends_a_complete_turn_without_done(
@@ -129,10 +156,16 @@ async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -
 async def test_when_the_bot_opens_the_chat_shows_it_choosing_first(
     telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
 ) -> None:
-    """The tap on a level is answered at once; the bot's first turn runs under a chat action."""
-    service = GameService(store, bot_player, dice=ScriptedDice([1, 4, 6, 5, 3, 3]))
+    """The tap on a level is answered at once; the bot's first turn, thought over for a while,
+    runs under a chat action."""
+    held = HeldBot(bot_player)
+    service = GameService(store, held, dice=ScriptedDice([1, 4, 6, 5, 3, 3]))
     chat = make_chat(telegram, store, service)
-    await chat.start_game()
+    started = asyncio.create_task(chat.start_game())
+    await held.asked.wait()
+    await telegram.called("sendChatAction")
+    held.release.set()
+    await started
     methods = [call.method for call in telegram.calls]
     tapped = methods.index("answerCallbackQuery")
     assert methods[tapped : tapped + 3] == ["answerCallbackQuery", "sendChatAction", "sendPhoto"]

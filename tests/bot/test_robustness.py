@@ -16,7 +16,7 @@ from nardy.dice import ScriptedDice, SeededDice
 from testkit.fakes.telegram import Failure, FakeTelegram, Sent, closed_failure
 from testkit.harness import Chat, is_checker, make_chat
 from testkit.redis_server import RedisServer
-from tests.bot.bot_players import WatchedBot
+from tests.bot.bot_players import HeldBot, WatchedBot
 
 
 async def current(service: GameService, chat: Chat) -> Table:
@@ -686,14 +686,20 @@ async def test_a_chat_action_telegram_refuses_holds_up_nothing_and_logs_no_error
 ) -> None:
     """The "choosing" action while the bot thinks is best effort: refused (a user who blocked
     the bot, a 5xx), the bot's answer still comes, and no task dies with a traceback."""
-    service = GameService(store, bot_player, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
+    held = HeldBot(bot_player)
+    held.release.set()
+    service = GameService(store, held, dice=ScriptedDice([5, 2, 3, 3, 4, 2, 3, 1]))
     chat = make_chat(telegram, store, service)
     await chat.start_game()
     await play_until_done_offered(chat)
     before = await current(service, chat)
     for _ in range(ATTEMPTS):  # as many as a retried request would meet
         telegram.fail_next("sendChatAction", Failure(502, "Bad Gateway"))
-    await chat.press(chat.board, "✅ Done")
+    held.release.clear()  # the bot thinks long enough to show it
+    done = asyncio.create_task(chat.press(chat.board, "✅ Done"))
+    await telegram.called("sendChatAction")
+    held.release.set()
+    await done
     after = await current(service, chat)
     assert len(after.game.history) > len(before.game.history)
     assert seq_shown(chat.board) == after.seq
