@@ -15,6 +15,7 @@ import html
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from enum import Enum
 from typing import Protocol
 
@@ -119,10 +120,19 @@ async def _picture(screen: Screen) -> BufferedInputFile:
     return BufferedInputFile(await jpeg_of(screen), PHOTO_NAME)
 
 
+RENDERING = ThreadPoolExecutor(1, thread_name_prefix="render")
+"""The thread boards are rendered on, one at a time: a render holds the GIL while it draws,
+and several rendering threads fought the event loop for it (one thread gave 146–148 updates
+a second where six gave 125–130, and 10% less CPU an update: docs/FIGURES.md). Replays and
+albums, which take longer, are made on other threads (`asyncio.to_thread`), so a board never
+waits behind them."""
+
+
 async def jpeg_of(screen: Screen) -> bytes:
-    """`screen`'s picture as JPEG, rendered off the event loop."""
+    """`screen`'s picture as JPEG, rendered off the event loop (on `RENDERING`)."""
+    loop = asyncio.get_running_loop()
     with RENDER_SECONDS.time():
-        return await asyncio.to_thread(render, screen.position, screen.view)
+        return await loop.run_in_executor(RENDERING, render, screen.position, screen.view)
 
 
 def digest_of(jpeg: bytes) -> str:
