@@ -18,7 +18,7 @@ from typing import Protocol, TypeVar
 from bot.metrics import AI_SECONDS
 from nardy import Position, Rules, Step
 from nardy.ai import Hint, Level, init_worker
-from nardy.ai.analysis import Review, combine, decisions, value_all
+from nardy.ai.analysis import Decision, Review, Valued, combine, decisions, value_all
 from nardy.transcript import Transcript
 from nardy.variant import AnyGame, AnyPosition, AnyRules
 from nardy.variants import variant_of
@@ -152,12 +152,17 @@ class PoolBotPlayer:
             size = max(SHARE_TURNS, -(-len(planned) // (SHARES_PER_WORKER * self._workers)))
             shares = [planned[i : i + size] for i in range(0, len(planned), size)]
             jobs = [asyncio.ensure_future(self._run(value_all, share)) for share in shares]
+
+            async def turns_of(job: asyncio.Future[list[Valued]], share: list[Decision]) -> int:
+                await job
+                return sum(decision.turn is not None for decision in share)  # not a last drop
+
             try:
-                done = 0
-                for finished in asyncio.as_completed(jobs):
-                    done += len(await finished)
-                    if progress is not None and done < len(planned):
-                        await progress(done, len(planned))
+                done, total = 0, len(record.turns)
+                for finished in asyncio.as_completed(map(turns_of, jobs, shares)):
+                    done += await finished
+                    if progress is not None and done < total:
+                        await progress(done, total)
             finally:
                 for job in jobs:
                     job.cancel()

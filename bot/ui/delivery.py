@@ -125,7 +125,7 @@ RENDERING = ThreadPoolExecutor(1, thread_name_prefix="render")
 and several rendering threads fought the event loop for it (one thread gave 146–148 updates
 a second where six gave 125–130, and 10% less CPU an update: docs/FIGURES.md). Replays and
 albums, which take longer, are made on other threads (`asyncio.to_thread`), so a board never
-waits behind them."""
+waits behind them; an inline query's cards (a board each, a few ms in all) share it."""
 
 
 async def jpeg_of(screen: Screen) -> bytes:

@@ -65,14 +65,17 @@ def review_text(texts: Texts, record: Transcript, review: Review) -> str:
         lines.append(_side(texts, record, review, color))
     worst = [turn for color in Color for turn in review.worst(color)]
     if worst:
-        lines += ["", texts.gettext("The costliest turns:")]
+        lines += ["", texts.gettext("The costliest decisions:")]
         lines += [_turn(texts, record, turn) for turn in worst]
     else:
-        lines += ["", texts.gettext("No turn lost as much as 0.04: a clean game on both sides.")]
+        lines += [
+            "",
+            texts.gettext("No decision lost as much as 0.04: a clean game on both sides."),
+        ]
     lines += [
         "",
         texts.gettext(
-            "The error rate is the equity lost per decision, ×1000. A turn is doubtful from"
+            "The error rate is the equity lost per decision, ×1000. A decision is doubtful from"
             " 0.04 lost, a mistake from 0.08, a blunder from 0.16. Luck: how much better the"
             " rolls were than average."
         ),

@@ -43,7 +43,7 @@ from nardy.variants import board_variant, find_variant, variant_of
 
 
 class Verdict(StrEnum):
-    """How good a turn was, by the equity it lost against the best (`THRESHOLDS`)."""
+    """How good a decision was, by the equity it lost against the best (`THRESHOLDS`)."""
 
     GOOD = "good"
     DOUBTFUL = "doubtful"
@@ -206,14 +206,14 @@ class Valued:
 
 def analyse(record: Transcript, progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a game record, checked first (`transcript.verify`: a tampered record
-    is an `AnalysisError`); `progress(done, total)` is called after each turn. The same as
+    is an `AnalysisError`); `progress(done, total)` is called after each of its turns. The same as
     `combine` of every `decisions` turn's `value`, which the bot spreads over its workers."""
     planned = decisions(record)
     valued = []
-    for done, decision in enumerate(planned, 1):
+    for decision in planned:
         valued.append(value(decision))
-        if progress is not None:
-            progress(done, len(planned))
+        if progress is not None and decision.turn is not None:
+            progress(decision.number, len(record.turns))
     return combine(valued)
 
 
@@ -230,7 +230,8 @@ def decisions(record: Transcript) -> list[Decision]:
     except VerificationError as exc:
         raise AnalysisError(f"the record does not check out: {exc}") from None
     rules = record.rules
-    before = [variant.placeholder(rules), *games[:-1]]  # each turn's, and the finished game's
+    # The game before each turn's roll, and after the last turn (a double dropped there).
+    before = [variant.placeholder(rules), *games[:-1]]
     doubles = {double.turn: double for double in record.doubles}
     opening_played = rules.opening is Opening.PLAY_OPENING_ROLL
     planned = []
@@ -386,7 +387,8 @@ def review_to_json(review: Review) -> str:
 
 def variant_of_review(review: Review) -> Variant:
     """The game a review's positions are of (long nardy's for a review without decisions)."""
-    return board_variant(review.turns[0].position) if review.turns else find_variant("long")
+    decided: list[Reviewed] = [*review.turns, *review.cubes]
+    return board_variant(decided[0].position) if decided else find_variant("long")
 
 
 def review_from_json(text: str) -> Review:

@@ -1,8 +1,8 @@
 """Short nardy's cube decisions in the Expert's review (`nardy.ai.analysis`, RULES.md §9, money
 play): a double made too soon, a double dropped that was a take, a double taken and a chance to
-double missed are each found and valued by the cubeful equities the bot doubles by; no chance
-is reviewed where the cube could not be turned, or in a match; the review keeps them in its
-JSON and the command line prints them."""
+double missed are each found and valued by the cubeful equities the bot doubles by, a redouble
+with the cube its doubler owns; no chance is reviewed where the cube could not be turned, or in
+a match; the review keeps them in its JSON and the command line prints them."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from nardy.ai.analysis import (
 )
 from nardy.ai.judgement import CubeJudgement
 from nardy.cli import main
+from nardy.color import Color
+from nardy.cube import Cube
 from nardy.fair import FairDice
 from nardy.short import Position, ShortRules
 from nardy.short.ai import choose_turn
@@ -192,3 +194,50 @@ def test_cube_decisions_keep_in_the_json_and_print_from_the_command_line(
     [made] = record.doubles
     start = f"before turn {made.turn + 1}, {made.by.label}, cube at 1: double ("
     assert any(line.startswith(start) for line in lines)
+
+
+@pytest.mark.timeout(120)
+def test_a_redouble_is_valued_with_the_cube_its_doubler_owns() -> None:
+    """The first double is taken; the taker redoubles at its next chance, owning the cube at 2:
+    its equities are the ones for the cube its own (Janowski's `Owner.MINE`)."""
+    first = double_once(lambda j: j.double_take < j.double_pass, taken=True)
+
+    def cubing(game: Game, number: int) -> Game:
+        if not game.doubles:
+            return first(game, number)
+        if len(game.doubles) == 1 and game.may_double():
+            return game.double().take()
+        return game
+
+    record = play(cubing, game_id="g-redouble")
+    review = analyse(record)
+    taken, redoubled = record.doubles[:2]
+    assert redoubled.by is taken.by.opponent
+    [double] = [c for c in review.cubes if c.played is CubeAct.DOUBLE and c.value == 2]
+    assert double.number == redoubled.turn + 1 and double.color is redoubled.by
+    position = own(double.position, Position)
+    mine = judge_cube(position, Cube(2, redoubled.by))
+    centred = judge_cube(position, Cube(2))
+    assert mine.no_double != centred.no_double  # the owner matters here
+    assert double.played_equity == pytest.approx(mine.doubling)
+    assert double.best_equity == pytest.approx(max(mine.doubling, mine.no_double))
+
+
+def test_a_review_of_cube_decisions_alone_keeps_its_game_in_the_json() -> None:
+    """A review whose only decisions are the cube's still names short nardy."""
+    position = Position.start()
+    cube = CubeReview(2, Color.BLACK, position, 1, CubeAct.DROP, CubeAct.TAKE, -1.0, -0.4)
+    review = Review((), (0.0, 0.0), (0, 0), (cube,))
+    again = review_from_json(review_to_json(review))
+    assert again == review and again.cubes[0].position == position
+
+
+@pytest.mark.timeout(120)
+def test_progress_counts_the_turns_alone() -> None:
+    """A double dropped after the last turn is a decision of its own, not a turn: the progress
+    told ends at the game's turns."""
+    record = play(double_once(lambda j: j.double_take < 0.5, taken=False), game_id="g-drop")
+    told: list[tuple[int, int]] = []
+    analyse(record, lambda done, total: told.append((done, total)))
+    turns = len(record.turns)
+    assert told[-1] == (turns, turns) and all(done <= total == turns for done, total in told)

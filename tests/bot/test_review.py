@@ -234,8 +234,8 @@ async def test_a_short_nardy_game_is_reviewed(
 
 CUBE_LINES = {
     Locale.EN: "Before turn {n}, {name}, the cube at 1: double, best no double: ",
-    Locale.RU: "Перед ходом {n}, {name}, куб на 1: «удвоить», лучше «не удваивать»: ",
-    Locale.UK: "Перед ходом {n}, {name}, куб на 1: «подвоїти», краще «не подвоювати»: ",
+    Locale.RU: "Перед ходом {n}, {name}, при кубе 1: «удвоить», лучше «не удваивать»: ",
+    Locale.UK: "Перед ходом {n}, {name}, при кубі 1: «подвоїти», краще «не подвоювати»: ",
 }
 
 

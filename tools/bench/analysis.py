@@ -23,6 +23,7 @@ import time
 from nardy.ai import Level, init_worker
 from nardy.ai.analysis import analyse
 from nardy.fair import FairDice
+from nardy.long_variant import LONG
 from nardy.rules import Rules
 from nardy.transcript import Transcript, from_game
 from nardy.variant import Variant
@@ -30,7 +31,9 @@ from nardy.variants import VARIANTS, find_variant
 from tools.clock import RunClock
 
 
-def play(seed: int, levels: tuple[Level, Level], variant: Variant, cube: bool) -> Transcript:
+def play(
+    seed: int, levels: tuple[Level, Level], variant: Variant = LONG, cube: bool = False
+) -> Transcript:
     """One game of `variant` on the fair dice of `seed`, `levels` by colour, as a record."""
     key = seed.to_bytes(32, "big")
     dice = FairDice(key, f"bench-{seed}", "mix")
@@ -63,6 +66,8 @@ def main() -> None:
     parser.add_argument("--cube", action="store_true", help="short nardy with the doubling cube")
     args = parser.parse_args()
     variant = find_variant(args.game)
+    if args.cube and not variant.facing:  # the cube is short nardy's (RULES.md §9)
+        parser.error(f"--cube: {variant.name} is played without the doubling cube")
     init_worker()  # one BLAS thread and the tables loaded, as the bot's AI workers
     clock = RunClock()
     levels = (args.first, args.second)
