@@ -21,7 +21,9 @@ thread and its other threads, from /proc).
 Left out: everything of the product above aiogram (middlewares, Redis, the game service, the
 render: the real bot adds all of it, see docs/FIGURES.md, "Load test"), the front of
 the load test (one hop less), HTTPS, Telegram's flood limits (off in the fake). The fake and
-this driver share the machine's two cores with the worker, as the load test's do.
+this driver share the machine's two cores with the worker, as the load test's do; this
+process's garbage collector is off while it measures (`tools.load.collector`), as the load
+test's is.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from testkit.fakes.server import make_app
 from testkit.fakes.telegram import FakeTelegram, Sent
 from testkit.redis_server import free_port
 from tools.clock import RunClock
+from tools.load.collector import collector_aside
 from tools.load.test import ROOT, SECRET_HEADER, Cpu, cpu_split
 
 TOKEN = "123456:FLOOR-TOKEN-FLOOR-TOKEN-FLOOR-TOKEN-0"
@@ -223,7 +226,8 @@ async def bench(rates: list[float], seconds: float, chats: int, answer_only: boo
             for rate in rates:
                 await driver.taps_at(rate, WARM_UP)
                 before = cpu_split(worker.pid)
-                results = await driver.taps_at(rate, seconds)
+                with collector_aside():
+                    results = await driver.taps_at(rate, seconds)
                 print(report(rate, results, cpu_split(worker.pid) - before), flush=True)
     finally:
         worker.terminate()

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import os
 import random
 import re
@@ -58,8 +57,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Coroutine, Iterator
-from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Coroutine
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,6 +70,7 @@ from testkit.fakes.server import make_app
 from testkit.fakes.telegram import Chaos, FakeTelegram
 from testkit.redis_server import RedisServer, free_port
 from tools.load.check import check
+from tools.load.collector import collector_aside
 from tools.load.monkey import APOLOGIES
 from tools.load.players import Person, Table, group_games, inline_games, private_games
 
@@ -606,21 +606,6 @@ def report(result: Run, args: argparse.Namespace) -> None:
     print(f"ERROR lines or tracebacks in the workers' logs: {len(result.errors)}")
     for line in result.errors[:5]:
         print("   ", line)
-
-
-@contextmanager
-def collector_aside() -> Iterator[None]:
-    """This process's garbage collector off while it measures: it keeps every request the
-    fake took, and its full collections (170-220 ms each, some five in a 30 s window at 170
-    updates a second) stalled the fake and the front, which counted as the bot's latency."""
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.unfreeze()
 
 
 def main() -> None:
