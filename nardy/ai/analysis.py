@@ -299,26 +299,24 @@ def _cube_reviews(decision: Decision, judged: CubeJudgement) -> tuple[CubeReview
     answer to its double, valued by `judged`, the doubler's cubeful equities."""
     d, chance = decision, decision.cube
     assert chance is not None
-    value, taker = chance.cube.value, d.color.opponent
-    doubling, no_double = judged.doubling, judged.no_double
+    value = chance.cube.value
+
+    def review(color: Color, equity: dict[CubeAct, float], played: CubeAct) -> CubeReview:
+        best = max(equity, key=equity.__getitem__)  # on a tie, the first: no double, take
+        return CubeReview(
+            d.number, color, d.position, value, played, best, equity[played], equity[best]
+        )
+
     found = []
-    if chance.doubled or no_double - doubling < CLOSE:
-        best = CubeAct.DOUBLE if doubling > no_double else CubeAct.NO_DOUBLE
-        played = CubeAct.DOUBLE if chance.doubled else CubeAct.NO_DOUBLE
-        equity = {CubeAct.DOUBLE: doubling, CubeAct.NO_DOUBLE: no_double}
+    if chance.doubled or judged.no_double - judged.doubling < CLOSE:
+        doubler = {CubeAct.NO_DOUBLE: judged.no_double, CubeAct.DOUBLE: judged.doubling}
         found.append(
-            CubeReview(
-                d.number, d.color, d.position, value, played, best, equity[played], equity[best]
-            )
+            review(d.color, doubler, CubeAct.DOUBLE if chance.doubled else CubeAct.NO_DOUBLE)
         )
     if chance.doubled:  # the taker's equities are the doubler's, negated
-        equity = {CubeAct.TAKE: -judged.double_take, CubeAct.DROP: -judged.double_pass}
-        best = CubeAct.TAKE if equity[CubeAct.TAKE] >= equity[CubeAct.DROP] else CubeAct.DROP
-        played = CubeAct.TAKE if chance.taken else CubeAct.DROP
+        taker = {CubeAct.TAKE: -judged.double_take, CubeAct.DROP: -judged.double_pass}
         found.append(
-            CubeReview(
-                d.number, taker, d.position, value, played, best, equity[played], equity[best]
-            )
+            review(d.color.opponent, taker, CubeAct.TAKE if chance.taken else CubeAct.DROP)
         )
     return tuple(found)
 

@@ -28,18 +28,28 @@ class Judgement:
 
 @dataclass(frozen=True, slots=True)
 class CubeJudgement:
-    """A cube decision judged (`Variant.judge_cube`): the equities of the side on roll, at the
-    cube's present value, for not doubling, doubling and being taken, doubling and being
-    dropped (money play, RULES.md §9)."""
+    """A cube decision judged (`Variant.judge_cube`, and the bot's own cube decisions): the
+    equities of the side on roll, at the cube's present value, for not doubling, doubling and
+    being taken, doubling and being dropped (money play, RULES.md §9)."""
 
     no_double: float
     double_take: float
-    double_pass: float
+    double_pass: float = 1.0
 
     @property
     def doubling(self) -> float:
         """What a double is worth to the doubler when the other side answers it best."""
         return min(self.double_take, self.double_pass)
+
+    @property
+    def double(self) -> bool:
+        """Is doubling right: worth more than not doubling, however it is answered?"""
+        return self.doubling > self.no_double
+
+    @property
+    def take(self) -> bool:
+        """Does the other side take: the take leaves the doubler less than the pass would?"""
+        return self.double_take <= self.double_pass
 
 
 class _Turn(Protocol):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, TypeVar
 
+from nardy.ai.judgement import CubeJudgement
 from nardy.color import Color
 from nardy.cube import Cube
 
@@ -92,25 +93,6 @@ class Odds:
         return (1.0 - efficiency) * self.equity + efficiency * live
 
 
-@dataclass(frozen=True, slots=True)
-class CubeAction:
-    """The three equities of a cube decision, for the side on roll, in points at the cube's
-    present value."""
-
-    no_double: float
-    double_take: float
-    double_pass: float = 1.0
-
-    @property
-    def double(self) -> bool:
-        return min(self.double_take, self.double_pass) > self.no_double
-
-    @property
-    def take(self) -> bool:
-        """Does the other side take: the take leaves the doubler less than the pass would?"""
-        return self.double_take <= self.double_pass
-
-
-def cube_action(odds: Odds, owner: Owner) -> CubeAction:
+def cube_action(odds: Odds, owner: Owner) -> CubeJudgement:
     """The cube decision of the side on roll with `odds`, the cube held by `owner`."""
-    return CubeAction(odds.cubeful(owner), 2.0 * odds.cubeful(Owner.THEIRS))
+    return CubeJudgement(odds.cubeful(owner), 2.0 * odds.cubeful(Owner.THEIRS))

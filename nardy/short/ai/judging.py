@@ -58,5 +58,4 @@ def luck(position: Position, dice: tuple[int, int], rules: ShortRules) -> float:
 def judge_cube(position: Position, cube: Cube) -> CubeJudgement:
     """The cube decision of the side on roll in `position`, before it rolls, with `cube`: its
     equities for no double, double and take, double and pass, from the network's chances."""
-    action = cube_action(odds_on_roll(position), Owner.of(cube, position.to_move))
-    return CubeJudgement(action.no_double, action.double_take, action.double_pass)
+    return cube_action(odds_on_roll(position), Owner.of(cube, position.to_move))
