@@ -24,8 +24,10 @@ from aiohttp import BodyPartReader, ClientError, ClientSession, hdrs, web
 from testkit.fakes.fetch import fetch_pictures
 from testkit.fakes.telegram import FakeTelegram
 
-# A part's name and file name in its Content-Disposition, as aiohttp's FormData writes them.
-_DISPOSITION = re.compile(r'\b(name|filename)="([^"]*)"')
+# A part's name and file name in its Content-Disposition: quoted strings, in which a
+# backslash escapes the character after it (RFC 9110 §5.6.4).
+_DISPOSITION = re.compile(r'\b(name|filename)="((?:[^"\\]|\\.)*)"')
+_ESCAPED = re.compile(r"\\(.)")
 FETCHER = web.AppKey("fetcher", ClientSession)  # fetches the pictures given by URL
 
 
@@ -41,7 +43,10 @@ async def _read(request: web.Request) -> tuple[dict[str, str], dict[str, tuple[s
         async for part in reader:
             if not isinstance(part, BodyPartReader):
                 continue
-            names = dict(_DISPOSITION.findall(part.headers.get(hdrs.CONTENT_DISPOSITION, "")))
+            disposition = part.headers.get(hdrs.CONTENT_DISPOSITION, "")
+            names = {
+                key: _ESCAPED.sub(r"\1", value) for key, value in _DISPOSITION.findall(disposition)
+            }
             if "name" not in names:
                 continue
             data = bytes(await part.read())

@@ -5,6 +5,8 @@ none is a `ClientDecodeError`. Through the in-process session and over HTTP alik
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -14,6 +16,7 @@ from aiogram.exceptions import (
     TelegramServerError,
 )
 from aiogram.methods import SendMessage
+from aiogram.types import BufferedInputFile, FSInputFile, InputMediaPhoto
 
 from bot.runtime.retry import RetryTransient
 from bot.ui.delivery import is_not_modified
@@ -96,3 +99,29 @@ def test_json_of_another_shape_is_still_a_decode_error(telegram: FakeTelegram) -
         FakeSession(telegram).check_response(
             bot, SendMessage(chat_id=CHAT, text="x"), 200, '{"ok": 5}'
         )
+
+
+@pytest.mark.parametrize("api_bot", ["server"], indirect=True)
+async def test_uploads_arrive_whole_over_http(telegram: FakeTelegram, api_bot: Bot) -> None:
+    """Files in memory go as one multipart body (`bot.telegram_session.OneBody`): each file's
+    bytes, its name (a quote and a backslash in it escaped, not ending the header), and the
+    text fields beside it (UTF-8, JSON with a file attached by name) arrive as sent."""
+    picture = bytes(range(256)) * 200  # every byte value, 51 KB: no text encoding survives
+    sent = await api_bot.send_photo(CHAT, BufferedInputFile(picture, "board.jpg"), caption="Ход ♟")
+    media = InputMediaPhoto(media=BufferedInputFile(picture[::-1], "b.jpg"), caption="«2»")
+    await api_bot.edit_message_media(media, chat_id=CHAT, message_id=sent.message_id)
+    await api_bot.send_document(CHAT, BufferedInputFile(b"1. 64: 6-4", 'game "7" \\ 1.txt'))
+    assert telegram.uploaded == [picture, picture[::-1], b"1. 64: 6-4"]
+    board, record = telegram.chat(CHAT)
+    assert board.caption == "«2»"
+    assert record.document == ('game "7" \\ 1.txt', b"1. 64: 6-4")
+    assert telegram.schema_problems == []
+
+
+async def test_a_file_read_from_disk_is_sent_as_aiogram_streams_it(
+    telegram: FakeTelegram, api_bot: Bot, tmp_path: Path
+) -> None:
+    path = tmp_path / "record.txt"
+    path.write_bytes(b"1. 31: 3-1")
+    await api_bot.send_document(CHAT, FSInputFile(path))
+    assert telegram.chat(CHAT)[-1].document == ("record.txt", b"1. 31: 3-1")
