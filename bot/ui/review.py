@@ -169,7 +169,7 @@ def _turn(texts: Texts, record: Transcript, turn: Reviewed) -> str:
             value=turn.value,
             played=texts.gettext(CUBE_ACTS[turn.played]),
             best=texts.gettext(CUBE_ACTS[turn.best]),
-            verdict=texts.gettext(VERDICTS[turn.verdict]),
+            verdict=_cube_verdict(texts, turn.verdict),
             lost=_number(texts, turn.lost, "0.000"),
         )
     return texts.gettext(
@@ -182,6 +182,14 @@ def _turn(texts: Texts, record: Transcript, turn: Reviewed) -> str:
         verdict=texts.gettext(VERDICTS[turn.verdict]),
         lost=_number(texts, turn.lost, "0.000"),
     )
+
+
+def _cube_verdict(texts: Texts, verdict: Verdict) -> str:
+    """A cube decision's verdict: its adjective agrees with "decision" where a turn's agrees
+    with "move" (Russian and Ukrainian: «сомнительное» решение, «сомнительный» ход)."""
+    if verdict is Verdict.DOUBTFUL:
+        return texts.pgettext("of a cube decision", "doubtful")
+    return texts.gettext(VERDICTS[verdict])
 
 
 def _notation(record: Transcript, turn: TurnReview, steps: tuple[Step, ...]) -> str:

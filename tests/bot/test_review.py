@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -18,7 +19,7 @@ from bot.ui.callbacks import ReviewTap
 from bot.ui.keyboards import again_menu
 from bot.ui.review import pictured_turns, review_text
 from nardy.ai import Level
-from nardy.ai.analysis import REVIEW_FORMAT, TurnReview
+from nardy.ai.analysis import REVIEW_FORMAT, CubeAct, TurnReview
 from nardy.long_variant import LONG, LongVariant
 from nardy.short.variant import SHORT
 from testkit.fakes.telegram import FakeTelegram
@@ -252,3 +253,23 @@ def test_a_cube_decision_is_told_in_the_review_and_left_out_of_its_pictures(
     assert any(line.startswith(start) for line in text.splitlines()), text
     assert "{" not in text
     assert all(isinstance(turn, TurnReview) for turn in pictured_turns(record, review))
+
+
+DOUBTFUL_ENDINGS = {
+    Locale.EN: ": doubtful, 0.050 lost",
+    Locale.RU: ": сомнительное, потеря 0,050",  # a decision (решение), not a move (ход)
+    Locale.UK: ": сумнівне, втрата 0,050",
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", list(Locale))
+def test_a_doubtful_cube_decision_is_told_as_a_decision(locale: Locale) -> None:
+    record, review = doubled_too_soon()
+    double = next(cube for cube in review.cubes if cube.played is CubeAct.DOUBLE)
+    doubtful = replace(double, played_equity=double.best_equity - 0.05)
+    cubes = tuple(doubtful if cube is double else cube for cube in review.cubes)
+    text = review_text(Translator()[locale], record, replace(review, cubes=cubes))
+    start = CUBE_LINES[locale].format(n=double.number, name=record.players[double.color])
+    [line] = [line for line in text.splitlines() if line.startswith(start)]
+    assert line.endswith(DOUBTFUL_ENDINGS[locale]), line
