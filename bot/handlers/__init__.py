@@ -23,6 +23,7 @@ from bot.handlers import (
 def routers() -> list[Router]:
     return [
         errors.router(),
+        game.router(),  # board taps, most updates by far: found before the others' filters
         elsewhere.router(),
         menu.router(),
         language.router(),
@@ -34,6 +35,5 @@ def routers() -> list[Router]:
         resume.router(),
         records.router(),
         stats.router(),
-        game.router(),
         fallback.router(),
     ]
