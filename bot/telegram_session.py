@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 # by the Bot API after the front end stopped waiting, like a request whose answer was lost.
 NOT_TAKEN = frozenset({HTTPStatus.INTERNAL_SERVER_ERROR, HTTPStatus.BAD_GATEWAY, 503})
 TITLE = re.compile(r"<title>\s*([^<]{1,80}?)\s*</title>", re.IGNORECASE)
+# A control character in a part's name would break its header (a tab may stand), as aiohttp
+# refuses it.
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+# The most the files of a body made in one piece may hold: well under the 1 MiB of a bytes
+# body that aiohttp warns against (boards and albums of them, not every replay).
+ONE_BODY_FILES = 1 << 19
 
 
 class PagesAsFailures(BaseSession):
@@ -54,9 +60,10 @@ class PagesAsFailures(BaseSession):
 
 class OneBody(FormData):
     """A multipart form of text fields and files in memory, made into one body of known length
-    when it is sent. aiohttp's writer streams each aiogram file in chunks, a socket write
-    each, and writes each part on its own: a board's edit, the whole call, cost 0.63 ms of CPU
-    that way, 0.47 ms as one body (`python -m tools.bench.upload`)."""
+    when it is sent, written as aiohttp's `FormData` writes it. aiohttp's writer streams each
+    aiogram file in chunks, a socket write each, and writes each part on its own: a board's
+    edit, the whole call, cost 0.61–0.63 ms of CPU that way, 0.47–0.49 ms as one body
+    (`python -m tools.bench.upload`)."""
 
     def __init__(self, fields: list[tuple[str, str]], files: dict[str, BufferedInputFile]) -> None:
         super().__init__(quote_fields=False, default_to_multipart=True)
@@ -67,7 +74,7 @@ class OneBody(FormData):
         boundary = secrets.token_hex(16)
         body: list[bytes] = []
         for name, value in self._parts:
-            body += (_part_head(boundary, name), value.encode(), b"\r\n")
+            body += (_part_head(boundary, name, None), value.encode(), b"\r\n")
         for name, file in self._files.items():
             body += (_part_head(boundary, name, file.filename or name), file.data, b"\r\n")
         body.append(f"--{boundary}--\r\n".encode())
@@ -76,22 +83,23 @@ class OneBody(FormData):
         )
 
 
-def _part_head(boundary: str, name: str, filename: str | None = None) -> bytes:
-    """A part's boundary and headers, its names as quoted strings as aiohttp writes them."""
+def _part_head(boundary: str, name: str, filename: str | None) -> bytes:
+    """A part's boundary and headers: a text field's (`filename` None), or a file's."""
     disposition = f"form-data; name={_quoted(name)}"
     if filename is None:
-        return f"--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n".encode()
-    return (
-        f"--{boundary}\r\nContent-Disposition: {disposition}; filename={_quoted(filename)}"
-        "\r\nContent-Type: application/octet-stream\r\n\r\n"
-    ).encode()
+        kind = "text/plain; charset=utf-8"
+    else:
+        disposition += f"; filename={_quoted(filename)}"
+        kind = "application/octet-stream"
+    head = f"--{boundary}\r\nContent-Type: {kind}\r\nContent-Disposition: {disposition}\r\n\r\n"
+    return head.encode()
 
 
 def _quoted(name: str) -> str:
-    """`name` in quotes, a quote or backslash in it escaped; a line break in it would end the
-    header, and is refused (as aiohttp refuses it)."""
-    if "\r" in name or "\n" in name:
-        raise ValueError(f"a line break in a part's name: {name!r}")
+    """`name` as a quoted string, a quote or backslash in it escaped; one with a control
+    character is refused, as aiohttp refuses it."""
+    if CONTROL.search(name):
+        raise ValueError(f"a control character in a part's name: {name!r}")
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -108,9 +116,10 @@ class TelegramSession(PagesAsFailures, AiohttpSession):
         ]
         if not files:
             return FormData(fields, quote_fields=False)  # urlencoded, as aiogram sends it
-        if all(isinstance(file, BufferedInputFile) for file in files.values()):
+        in_memory = all(isinstance(file, BufferedInputFile) for file in files.values())
+        if in_memory and sum(len(file.data) for file in files.values()) <= ONE_BODY_FILES:
             return OneBody(fields, files)
-        return super().build_form_data(bot, method)  # a file to read as it goes
+        return super().build_form_data(bot, method)  # streamed, as aiogram sends it
 
 
 def _undecodable(exc: ClientDecodeError) -> bool:

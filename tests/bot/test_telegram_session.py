@@ -15,13 +15,16 @@ from aiogram.exceptions import (
     TelegramNetworkError,
     TelegramServerError,
 )
-from aiogram.methods import SendMessage
+from aiogram.methods import SendMessage, SendPhoto
 from aiogram.types import BufferedInputFile, FSInputFile, InputMediaPhoto
+from aiogram.types.media_union import MediaUnion
 
 from bot.runtime.retry import RetryTransient
+from bot.telegram_session import ONE_BODY_FILES, OneBody, TelegramSession
 from bot.ui.delivery import is_not_modified
 from testkit.fakes.session import FakeSession
 from testkit.fakes.telegram import Failure, FakeTelegram, closed_failure, html_failure
+from testkit.harness import TOKEN
 
 CHAT = 7
 
@@ -105,17 +108,41 @@ def test_json_of_another_shape_is_still_a_decode_error(telegram: FakeTelegram) -
 async def test_uploads_arrive_whole_over_http(telegram: FakeTelegram, api_bot: Bot) -> None:
     """Files in memory go as one multipart body (`bot.telegram_session.OneBody`): each file's
     bytes, its name (a quote and a backslash in it escaped, not ending the header), and the
-    text fields beside it (UTF-8, JSON with a file attached by name) arrive as sent."""
+    text fields beside it (UTF-8, JSON naming the files attached) arrive as sent."""
     picture = bytes(range(256)) * 200  # every byte value, 51 KB: no text encoding survives
     sent = await api_bot.send_photo(CHAT, BufferedInputFile(picture, "board.jpg"), caption="Ход ♟")
+    assert sent.caption == "Ход ♟"
     media = InputMediaPhoto(media=BufferedInputFile(picture[::-1], "b.jpg"), caption="«2»")
     await api_bot.edit_message_media(media, chat_id=CHAT, message_id=sent.message_id)
+    album: list[MediaUnion] = [
+        InputMediaPhoto(media=BufferedInputFile(picture[n:], f"{n}.jpg")) for n in (1, 2)
+    ]
+    await api_bot.send_media_group(CHAT, album)
     await api_bot.send_document(CHAT, BufferedInputFile(b"1. 64: 6-4", 'game "7" \\ 1.txt'))
-    assert telegram.uploaded == [picture, picture[::-1], b"1. 64: 6-4"]
-    board, record = telegram.chat(CHAT)
-    assert board.caption == "«2»"
+    assert telegram.uploaded == [picture, picture[::-1], picture[1:], picture[2:], b"1. 64: 6-4"]
+    board, *photos, record = telegram.chat(CHAT)
+    assert board.caption == "«2»" and len(photos) == 2
     assert record.document == ('game "7" \\ 1.txt', b"1. 64: 6-4")
     assert telegram.schema_problems == []
+
+
+@pytest.mark.parametrize(
+    ("size", "one_body"), [(ONE_BODY_FILES, True), (ONE_BODY_FILES + 1, False)]
+)
+def test_files_in_memory_go_in_one_body_up_to_a_size(size: int, one_body: bool) -> None:
+    """Larger files go as aiogram streams them (aiohttp warns against a large bytes body)."""
+    session = TelegramSession()
+    bot = Bot(TOKEN, session=session)
+    photo = SendPhoto(chat_id=CHAT, photo=BufferedInputFile(bytes(size), "p.jpg"))
+    assert isinstance(session.build_form_data(bot, photo), OneBody) is one_body
+
+
+def test_a_control_character_in_a_files_name_is_refused() -> None:
+    session = TelegramSession()
+    bot = Bot(TOKEN, session=session)
+    photo = SendPhoto(chat_id=CHAT, photo=BufferedInputFile(b"jpeg", "a\x00.jpg"))
+    with pytest.raises(ValueError, match="control character"):
+        session.build_form_data(bot, photo)()
 
 
 async def test_a_file_read_from_disk_is_sent_as_aiogram_streams_it(

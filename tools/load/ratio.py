@@ -7,9 +7,9 @@ Each round runs the load test with one worker (`tools.load.test --workers 1`, it
 after `--`: `--games 120 --think 0.5` for about 175 updates a second), then the floor
 (`tools.load.floor`) at the rate the load test answered, right after; each as a process of its
 own, as when run alone. Printed per round: the bot's CPU per update (event loop, rendering
-thread), the floor's per tap, their ratio; then the medians. Alternating the two within minutes
-keeps the machine's state (caches, neighbours: this machine's floor ranged 1.3–2.6 ms a tap
-over one day) out of the ratio as far as it can be.
+thread, AI process: the floor has no AI), the floor's per tap, their ratio; then the medians.
+Alternating the two within minutes keeps the machine's state (caches, neighbours: this
+machine's floor ranged 1.3–2.6 ms a tap over one day) out of the ratio as far as it can be.
 
 Left out: what each tool leaves out (their docstrings); the floor's taps all edit private boards
 with a picture uploaded, where the load test's players also play inline boards (the picture by
@@ -30,7 +30,7 @@ from tools.load.test import ROOT
 
 BOT = re.compile(
     r"([\d.]+) updates/s answered.*?([\d.]+) ms per update: event loop ([\d.]+) ms, "
-    r"other threads \(rendering\) ([\d.]+) ms",
+    r"other threads \(rendering\) ([\d.]+) ms, AI process ([\d.]+) ms",
     re.DOTALL,
 )
 FLOOR = re.compile(r"worker CPU/tap\s+([\d.]+) ms")
@@ -39,9 +39,10 @@ FLOOR = re.compile(r"worker CPU/tap\s+([\d.]+) ms")
 @dataclass(frozen=True)
 class Round:
     rate: float  # updates a second the bot answered, and the floor was driven at
-    bot: float  # the bot's worker CPU per update, ms
+    bot: float  # the bot's worker CPU per update, ms: its event loop, rendering thread, AI process
     loop: float
     rendering: float
+    ai: float
     floor: float  # the floor's worker CPU per tap, ms
 
     @property
@@ -64,12 +65,14 @@ def one_round(duration: float, load_args: list[str]) -> Round:
     found = BOT.search(load)
     if found is None:
         sys.exit(f"no worker CPU in the load test's report:\n{load}")
-    rate, bot, loop, rendering = map(float, found.groups())
+    rate, bot, loop, rendering, ai = map(float, found.groups())
+    if rate < 1:
+        sys.exit(f"the load test answered no updates:\n{load}")
     floor = _output(["tools.load.floor", "--rates", f"{rate:.0f}", "--duration", str(duration)])
     tap = FLOOR.search(floor)
     if tap is None:
         sys.exit(f"no worker CPU in the floor's report:\n{floor}")
-    return Round(rate, bot, loop, rendering, float(tap.group(1)))
+    return Round(rate, bot, loop, rendering, ai, float(tap.group(1)))
 
 
 def main() -> None:
@@ -82,13 +85,13 @@ def main() -> None:
     parser.add_argument("load_args", nargs="*", help="more arguments of tools.load.test")
     args = parser.parse_args()
     clock = RunClock()
-    print("round  updates/s  bot ms/update (loop + rendering)  floor ms/tap  ratio")
+    print("round  updates/s  bot ms/update (loop + rendering + AI)  floor ms/tap  ratio")
     rounds = []
     for number in range(1, args.rounds + 1):
         done = one_round(args.duration, args.load_args)
         rounds.append(done)
-        split = f"{done.bot:5.2f} ({done.loop:.2f} + {done.rendering:.2f})"
-        print(f"{number:5d}  {done.rate:9.1f}  {split:33s}  {done.floor:12.2f}  {done.ratio:4.2f}x")
+        split = f"{done.bot:5.2f} ({done.loop:.2f} + {done.rendering:.2f} + {done.ai:.2f})"
+        print(f"{number:5d}  {done.rate:9.1f}  {split:38s}  {done.floor:12.2f}  {done.ratio:4.2f}x")
     ratios = [done.ratio for done in rounds]
     print(
         f"median: bot {statistics.median(done.bot for done in rounds):.2f} ms, floor"
