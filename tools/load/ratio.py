@@ -6,8 +6,9 @@ per tap, side by side in one run, at the same rate.
 Each round runs the load test with one worker (`tools.load.test --workers 1`, its arguments
 after `--`: `--games 120 --think 0.5` for about 175 updates a second), then the floor
 (`tools.load.floor`) at the rate the load test answered, right after; each as a process of its
-own, as when run alone. Printed per round: the bot's CPU per update (event loop, rendering
-thread, AI process: the floor has no AI), the floor's per tap, their ratio; then the medians.
+own, as when run alone. Printed per round: the updates a second and the private boards' tap
+latency p99 (the load test's), the bot's CPU per update (event loop, rendering thread, AI
+process: the floor has no AI), the floor's per tap, their ratio; then the medians.
 Alternating the two within minutes keeps the machine's state (caches, neighbours: this
 machine's floor ranged 1.3–2.6 ms a tap over one day) out of the ratio as far as it can be.
 
@@ -34,6 +35,7 @@ BOT = re.compile(
     re.DOTALL,
 )
 FLOOR = re.compile(r"worker CPU/tap\s+([\d.]+) ms")
+PRIVATE = re.compile(r"private boards, \d+ taps: p50 [\d.]+ ms, p99 ([\d.]+) ms")
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Round:
     rendering: float
     ai: float
     floor: float  # the floor's worker CPU per tap, ms
+    p99: float  # the bot's private boards' tap latency, ms (the goal: 100 ms at 150 a second)
 
     @property
     def ratio(self) -> float:
@@ -66,13 +69,14 @@ def one_round(duration: float, load_args: list[str]) -> Round:
     if found is None:
         sys.exit(f"no worker CPU in the load test's report:\n{load}")
     rate, bot, loop, rendering, ai = map(float, found.groups())
-    if rate < 1:
-        sys.exit(f"the load test answered no updates:\n{load}")
+    private = PRIVATE.search(load)
+    if rate < 1 or private is None:
+        sys.exit(f"the load test answered no updates on private boards:\n{load}")
     floor = _output(["tools.load.floor", "--rates", f"{rate:.0f}", "--duration", str(duration)])
     tap = FLOOR.search(floor)
     if tap is None:
         sys.exit(f"no worker CPU in the floor's report:\n{floor}")
-    return Round(rate, bot, loop, rendering, ai, float(tap.group(1)))
+    return Round(rate, bot, loop, rendering, ai, float(tap.group(1)), float(private.group(1)))
 
 
 def main() -> None:
@@ -85,13 +89,18 @@ def main() -> None:
     parser.add_argument("load_args", nargs="*", help="more arguments of tools.load.test")
     args = parser.parse_args()
     clock = RunClock()
-    print("round  updates/s  bot ms/update (loop + rendering + AI)  floor ms/tap  ratio")
+    print(
+        "round  updates/s  private p99  bot ms/update (loop + rendering + AI)  floor ms/tap  ratio"
+    )
     rounds = []
     for number in range(1, args.rounds + 1):
         done = one_round(args.duration, args.load_args)
         rounds.append(done)
         split = f"{done.bot:5.2f} ({done.loop:.2f} + {done.rendering:.2f} + {done.ai:.2f})"
-        print(f"{number:5d}  {done.rate:9.1f}  {split:38s}  {done.floor:12.2f}  {done.ratio:4.2f}x")
+        print(
+            f"{number:5d}  {done.rate:9.1f}  {done.p99:8.0f} ms  {split:38s}  {done.floor:12.2f}"
+            f"  {done.ratio:4.2f}x"
+        )
     ratios = [done.ratio for done in rounds]
     print(
         f"median: bot {statistics.median(done.bot for done in rounds):.2f} ms, floor"
