@@ -104,8 +104,8 @@ def _quoted(name: str) -> str:
 
 
 class TelegramSession(PagesAsFailures, AiohttpSession):
-    """aiogram's aiohttp session, reading answers as `PagesAsFailures` does, an upload of
-    files in memory (every file the bot sends) as `OneBody`."""
+    """aiogram's aiohttp session, reading answers as `PagesAsFailures` does, and sending files
+    in memory up to `ONE_BODY_FILES` in all (boards, albums, records) as `OneBody`."""
 
     def build_form_data(self, bot: Bot, method: TelegramMethod[Any]) -> FormData:
         files: dict[str, Any] = {}
