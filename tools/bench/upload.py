@@ -21,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import time
-from contextlib import suppress
 from typing import Any
 
 from aiogram import Bot
@@ -37,7 +36,7 @@ from testkit.fakes.telegram import FakeTelegram
 from testkit.redis_server import free_port
 from tools.clock import RunClock
 from tools.load.floor import board_jpeg
-from tools.load.test import ROOT
+from tools.load.test import ROOT, answering
 
 TOKEN = "123456:UPLOAD-BENCH-UPLOAD-BENCH-UPLOAD-BEN"
 CHAT = 7000  # a private chat
@@ -74,19 +73,9 @@ async def edits(api: str, session: BaseSession, jpeg: bytes, count: int) -> floa
         await session.close()
 
 
-async def listening(api: str, server: subprocess.Popen[bytes]) -> None:
-    """Wait until the fake answers (a GET of its root: 404)."""
-    async with ClientSession() as http:
-        while server.poll() is None:
-            with suppress(OSError):
-                async with http.get(api):
-                    return
-            await asyncio.sleep(0.1)
-    sys.exit(f"the fake Bot API did not start (exit status {server.returncode})")
-
-
 async def bench(api: str, server: subprocess.Popen[bytes], count: int, rounds: int) -> None:
-    await listening(api, server)
+    async with ClientSession() as http:
+        await answering(http, api, server)  # its root: 404
     jpeg = board_jpeg()
     print(f"editMessageMedia with a {len(jpeg) / 1000:.0f} KB board JPEG, {count} edits a round")
     found: dict[str, list[float]] = {"TelegramSession": [], "AiohttpSession": []}

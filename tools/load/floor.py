@@ -35,7 +35,6 @@ import statistics
 import subprocess
 import sys
 import time
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +46,7 @@ from testkit.fakes.telegram import FakeTelegram, Sent
 from testkit.redis_server import free_port
 from tools.clock import RunClock
 from tools.load.collector import collector_aside
-from tools.load.test import ROOT, SECRET_HEADER, Cpu, cpu_split
+from tools.load.test import ROOT, SECRET_HEADER, Cpu, answering, cpu_split
 
 TOKEN = "123456:FLOOR-TOKEN-FLOOR-TOKEN-FLOOR-TOKEN-0"
 SECRET = "floor-benchmark-webhook-secret-0123"
@@ -217,11 +216,7 @@ async def bench(rates: list[float], seconds: float, chats: int, answer_only: boo
     url = f"http://127.0.0.1:{port}/telegram"
     try:
         async with ClientSession(timeout=ClientTimeout(total=70)) as http:
-            for _ in range(300):  # until the worker listens (a GET is refused: 405)
-                with suppress(OSError):
-                    async with http.get(url):
-                        break
-                await asyncio.sleep(0.1)
+            await answering(http, url, worker)  # a GET is refused: 405
             driver = Driver(telegram, seated, url, http)
             for rate in rates:
                 await driver.taps_at(rate, WARM_UP)

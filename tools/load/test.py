@@ -53,12 +53,13 @@ import random
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Coroutine
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -238,6 +239,17 @@ class Cpu:
     @property
     def total(self) -> float:
         return self.loop + self.threads + self.children
+
+
+async def answering(http: ClientSession, url: str, server: subprocess.Popen[bytes]) -> None:
+    """Wait until `url` answers at all (any status) while `server`, the process serving it,
+    runs; one that ends first stops the tool, its exit status said."""
+    while server.poll() is None:
+        with suppress(OSError):
+            async with http.get(url):
+                return
+        await asyncio.sleep(0.1)
+    sys.exit(f"{url}: its server ended before it answered (exit status {server.returncode})")
 
 
 @dataclass
