@@ -301,8 +301,9 @@ def _cube_reviews(decision: Decision, judged: CubeJudgement) -> tuple[CubeReview
     assert chance is not None
     value = chance.cube.value
 
-    def review(color: Color, equity: dict[CubeAct, float], played: CubeAct) -> CubeReview:
-        best = max(equity, key=equity.__getitem__)  # on a tie, the first: no double, take
+    def review(
+        color: Color, equity: dict[CubeAct, float], played: CubeAct, best: CubeAct
+    ) -> CubeReview:
         return CubeReview(
             d.number, color, d.position, value, played, best, equity[played], equity[best]
         )
@@ -310,14 +311,14 @@ def _cube_reviews(decision: Decision, judged: CubeJudgement) -> tuple[CubeReview
     found = []
     if chance.doubled or judged.no_double - judged.doubling < CLOSE:
         doubler = {CubeAct.NO_DOUBLE: judged.no_double, CubeAct.DOUBLE: judged.doubling}
-        found.append(
-            review(d.color, doubler, CubeAct.DOUBLE if chance.doubled else CubeAct.NO_DOUBLE)
-        )
+        played = CubeAct.DOUBLE if chance.doubled else CubeAct.NO_DOUBLE
+        best = CubeAct.DOUBLE if judged.double else CubeAct.NO_DOUBLE
+        found.append(review(d.color, doubler, played, best))
     if chance.doubled:  # the taker's equities are the doubler's, negated
         taker = {CubeAct.TAKE: -judged.double_take, CubeAct.DROP: -judged.double_pass}
-        found.append(
-            review(d.color.opponent, taker, CubeAct.TAKE if chance.taken else CubeAct.DROP)
-        )
+        played = CubeAct.TAKE if chance.taken else CubeAct.DROP
+        best = CubeAct.TAKE if judged.take else CubeAct.DROP
+        found.append(review(d.color.opponent, taker, played, best))
     return tuple(found)
 
 
