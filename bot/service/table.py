@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.service.events import Event, decode_event, encode_event
 from bot.storage import RatingChange, Slot
-from nardy import Color, Rules, format_turn, parse_turn
+from nardy import Color, Rules
 from nardy.ai import Candidate, Level
 from nardy.fair import FairDice, commitment
 from nardy.game import OpeningRoll
@@ -428,7 +428,7 @@ class Table:
         if self.hints:
             data["H"] = self.hints
         if self.hint:
-            data["A"] = [[format_turn(c.steps), c.equity, c.win] for c in self.hint]
+            data["A"] = [[_hint_text(self.game, c), c.equity, c.win] for c in self.hint]
         if self.fair is not None:
             data["f"] = self.fair.to_list()
         if self.gone is not None:
@@ -466,13 +466,20 @@ class Table:
             reminded=data.get("R", False),
             hints=data.get("H", 0),
             hint=tuple(  # a hint is kept only while its roll is on the board
-                Candidate(parse_turn(turn, game.dice), equity, win)
+                Candidate(variant_of(game).parse_turn(turn, game.dice), equity, win)
                 for turn, equity, win in data.get("A", [])
             ),
             fair=Committed.from_list(data["f"]) if "f" in data else None,
             gone=data.get("G"),
             version=version,
         )
+
+
+def _hint_text(game: AnyGame, candidate: Candidate) -> str:
+    """A hinted turn as its game writes it in the mover's own numbers (RULES.md §10; short
+    nardy's `bar/22`), so that the game's own `parse_turn` reads it back."""
+    mover = game.to_move
+    return variant_of(game).turn_text_for(candidate.steps, mover, mover, "off", "bar")
 
 
 def player_slot(chat: int | str, user_id: int) -> Slot:

@@ -80,7 +80,9 @@ def expert_ranking(
     """Expert's candidates, best first; with `net` as its network (the shipped one by default:
     another is for the arena to weigh against it), and without the deep look when not `deep`
     (the Expert as it was before it, for the arena). After a deep look the first `DEEP` hold
-    3-ply equities and the rest 2-ply ones, which need not be lower."""
+    3-ply equities and the rest of those searched 2-ply ones, which need not be lower; the turns
+    too far behind to search follow with their 1-ply equities, so that every legal turn is
+    ranked."""
     chances: Evaluator = expert_chances if net is None else partial(expert_chances, net=net)
     ranked = one_ply(position, legal.turns, chances, stakes)
     # The tables know no draw: under the last roll (§7) races go to the search, whose ends
@@ -93,7 +95,8 @@ def expert_ranking(
         order = sorted(range(len(ranked)), key=lambda i: (rolls[i], -ranked[i].equity))
         return [ranked[i] for i in order]
     close = [s for s in ranked[:CANDIDATES] if s.equity >= ranked[0].equity - MARGIN]
+    rest = ranked[len(close) :]  # too far behind to search: kept after, 1-ply (as a hint lists)
     ranked = two_ply(close, stakes, chances)
     if deep and len(ranked) > 1 and ranked[1].equity >= ranked[0].equity - DEEP_MARGIN:
-        return deepened(ranked, DEEP, stakes, chances, DEEP_ROWS)
-    return ranked
+        ranked = deepened(ranked, DEEP, stakes, chances, DEEP_ROWS)
+    return ranked + rest

@@ -4,6 +4,8 @@ in games between people, and that a hint is always a legal turn."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.service import (
@@ -14,17 +16,26 @@ from bot.service import (
     InvalidAction,
     Move,
     NotYourTurn,
+    PoolBotPlayer,
     Stale,
     Table,
     Undo,
 )
-from bot.storage import RedisStore
-from bot.ui.callbacks import BoardAction, BoardTap
-from nardy import format_turn_for
+from bot.storage import UNFINISHED_TTL, RedisStore
+from bot.ui.callbacks import BoardAction, BoardTap, PickGame
+from nardy import Color, format_turn_for, legal_turns
 from nardy.ai import Level, hint
+from nardy.dice import SeededDice
 from nardy.game import Game
+from nardy.short import BAR, ShortRules
+from nardy.short import Game as ShortGame
+from nardy.short import Position as ShortPosition
+from nardy.short import to_absolute as short_absolute
+from nardy.short.variant import SHORT
+from nardy.variant import AnyGame, Variant
+from nardy.variants import VARIANTS
 from testkit.fakes.telegram import FakeTelegram
-from testkit.harness import Chat, Group, make_group
+from testkit.harness import Chat, Group, make_chat, make_group
 from tests.bot.test_group_games import ALICE, BOB, board_of, person, started
 from tests.bot.test_inline_games import game_of, sent_card
 from tests.nardy.playouts import playout
@@ -157,3 +168,78 @@ def test_a_hint_is_always_a_legal_turn(seed: int) -> None:
         steps = [c.steps for c in advice.candidates]
         assert len(set(steps)) == len(steps)
         assert 0.0 <= advice.candidates[0].win <= 1.0
+
+
+def _with_a_choice(variant: Variant, game: AnyGame, human: Color) -> AnyGame:
+    """`game` as the person's turn in a position where the hint has what the variant writes
+    apart (short nardy: a checker entering from the bar, RULES.md §9); long nardy's start
+    has no such thing."""
+    if variant is not SHORT:
+        return game
+    # One of the person's checkers on the bar and 14 on their 6-point, the bot's 15 on its
+    # 1-point: with 6-1 the checker enters on 19 (`bar/19`).
+    board = [0] * 24
+    for color, own, n in ((human, 6, 14), (human.opponent, 1, 15)):
+        board[short_absolute(color, own) - 1] = n * color.sign
+    bar = (1, 0) if human is Color.WHITE else (0, 1)
+    return ShortGame(ShortRules(), ShortPosition(tuple(board), bar, (0, 0), human)).with_roll(
+        (6, 1)
+    )
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v.hints], ids=lambda v: v.key)
+async def test_a_hinted_game_reads_back_in_another_worker_which_plays_on(
+    variant: Variant,
+    chat: Chat,
+    telegram: FakeTelegram,
+    store: RedisStore,
+    service: GameService,
+    bot_player: PoolBotPlayer,
+) -> None:
+    """The hint is stored in its game's own notation: another worker (or the same one after a
+    restart), which has not parsed the game yet, reads it back and takes the next tap."""
+    await chat.send("/play")
+    await chat.tap(chat.last, PickGame(game=variant.key, level="easy", length=1).pack())
+    table = await current(service, chat)
+    human = table.seat_of(chat.user["id"])
+    assert human is not None and table.game.to_move is human
+    game = _with_a_choice(variant, table.game, human)
+    changed = replace(table.with_game(game, ()), turn_seq=table.seq + 1)
+    await store.save_game(table.game_id, table.version, changed.to_text(), UNFINISHED_TTL)
+    hint_tap = BoardTap(game=table.game_id, seq=changed.seq, action=BoardAction.HINT)
+    await chat.tap(chat.board, hint_tap.pack())
+    hinted = await current(service, chat)
+    assert hinted.hint, "the Expert hinted nothing"
+    if variant is SHORT:
+        assert any(step.src == BAR for c in hinted.hint for step in c.steps)
+    other = GameService(store, bot_player, dice=SeededDice(8))  # parses the game anew
+    again = await current(other, chat)
+    assert again.hint == hinted.hint
+    legal = {turn.steps for turn in again.game.legal.turns}
+    assert all(c.steps in legal for c in again.hint)  # the game's own steps, not another's
+    first = again.hint[0].steps[0]
+    second = make_chat(telegram, store, other, user_id=chat.user["id"])
+    await second.tap(
+        second.board,
+        BoardTap(
+            game=again.game_id, seq=again.seq, action=BoardAction.SELECT, src=first.src
+        ).pack(),
+    )
+    assert second.alerts() == []
+    assert (await current(other, chat)).hint == hinted.hint  # kept while the turn is played
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_hint_lists_three_turns_wherever_three_are_legal(seed: int) -> None:
+    """Every turn the roll allows is ranked, those too far behind to search too: a roll with
+    two or three legal turns shows them all, one with four or five shows three (rolls with
+    more choices are left out to keep the test quick)."""
+    few = 0
+    for case in playout(seed):
+        legal = legal_turns(case.position, case.dice, case.rules)
+        if not 2 <= len(legal.turns) <= 5:
+            continue
+        few += len(legal.turns) <= 3
+        advice = hint(case.position, case.dice, case.rules)
+        assert len(advice.candidates) == min(3, len(legal.turns)), case
+    assert few  # the rolls with few choices, where the hint fell short, were met
