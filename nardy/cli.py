@@ -123,7 +123,8 @@ def analyse_record(path: str) -> int:
 
 
 def review_lines(record: transcript.Transcript, review: Review) -> list[str]:
-    """The review as `analyse` prints it: a line per side, then each side's worst turns."""
+    """The review as `analyse` prints it: a line per side, then each side's worst decisions
+    and its cube errors (`Review.told`)."""
     lines = []
     for color in Color:
         counts = review.counts(color)
@@ -134,7 +135,7 @@ def review_lines(record: transcript.Transcript, review: Review) -> list[str]:
             f" ({classes}); luck {review.luck[color]:+.2f} over {review.rolls[color]} rolls"
         )
     for color in Color:
-        for turn in review.worst(color):
+        for turn in review.told(color):
             lines.append(_turn_line(turn))
     return lines
 

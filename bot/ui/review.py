@@ -1,7 +1,7 @@
 """How the Expert's review of a finished game reads (`nardy.ai.analysis`): each side's error
-rate, its decisions by class and its luck, then each side's worst decisions, the move (or cube
-action) played against the best with the equity lost; and the costliest turns as pictures, the
-board as played above the board as best played."""
+rate, its decisions by class and its luck, then each side's worst decisions and its cube errors,
+the move (or cube action) played against the best with the equity lost; and the costliest turns
+as pictures, the board as played above the board as best played."""
 
 from __future__ import annotations
 
@@ -63,10 +63,10 @@ def review_text(texts: Texts, record: Transcript, review: Review) -> str:
     lines = [texts.gettext("🔍 The Expert's analysis of the game"), ""]
     for color in Color:
         lines.append(_side(texts, record, review, color))
-    worst = [turn for color in Color for turn in review.worst(color)]
-    if worst:
+    told = [turn for color in Color for turn in review.told(color)]
+    if told:
         lines += ["", texts.gettext("The costliest decisions:")]
-        lines += [_turn(texts, record, turn) for turn in worst]
+        lines += [_turn(texts, record, turn) for turn in told]
     else:
         lines += [
             "",

@@ -55,6 +55,9 @@ THRESHOLDS = ((0.16, Verdict.BLUNDER), (0.08, Verdict.MISTAKE), (0.04, Verdict.D
 """The least equity lost that makes each verdict, worst first (gnubg's and lichess's scale)."""
 
 
+CUBE_TOLD = frozenset({Verdict.MISTAKE, Verdict.BLUNDER})
+"""A review tells every cube decision of these classes, however many turns cost more."""
+
 CLOSE = THRESHOLDS[-1][0]
 """A chance to double passed by is reviewed when not doubling was worth less than this above
 doubling: doubling was right, or close to it."""
@@ -157,6 +160,16 @@ class Review:
         """`color`'s costliest decisions that were not good, the costliest first."""
         bad = [t for t in self.decisions(color) if t.verdict is not Verdict.GOOD]
         return tuple(sorted(bad, key=lambda t: -t.lost)[:most])
+
+    def told(self, color: Color, most: int = 3) -> tuple[Reviewed, ...]:
+        """What a review tells of `color`: its `most` costliest decisions (`worst`) and every
+        cube decision of a mistake or worse besides, the costliest first; a player doubles
+        rarely, and costlier checker plays must not hide an error with the cube."""
+        worst = self.worst(color, most)
+        cube_errors = [
+            c for c in self.cubes if c.color is color and c.verdict in CUBE_TOLD and c not in worst
+        ]
+        return tuple(sorted([*worst, *cube_errors], key=lambda t: -t.lost))
 
 
 @dataclass(frozen=True, slots=True)

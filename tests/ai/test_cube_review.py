@@ -24,7 +24,7 @@ from nardy.ai.analysis import (
     review_to_json,
 )
 from nardy.ai.judgement import CubeJudgement
-from nardy.cli import main
+from nardy.cli import main, review_lines
 from nardy.color import Color
 from nardy.cube import Cube
 from nardy.fair import FairDice
@@ -52,9 +52,11 @@ def play(
     rules: ShortRules = CUBE,
     game_id: str = "g-cube",
     match: tuple[int, MatchPlace] | None = None,
+    levels: tuple[Level, Level] = (Level.EXPERT, Level.EXPERT),
 ) -> Transcript:
-    """A game both sides play as the Expert on fair dice, `cubing` deciding the cube before each
-    roll; its record (`match`: a match's length and the game's place in it)."""
+    """A game each side plays at its level in `levels` (by `Color`) on fair dice, `cubing`
+    deciding the cube before each roll; its record (`match`: a match's length and the game's
+    place in it)."""
     dice = FairDice(SEED, game_id, "mix")
     opening, game = new_game(rules, dice)
     while not game.over:
@@ -64,7 +66,7 @@ def play(
                 break
             game = game.with_roll(dice.roll())
         assert game.dice is not None
-        steps = choose_turn(game.position, game.dice, rules, Level.EXPERT, seed=1)
+        steps = choose_turn(game.position, game.dice, rules, levels[game.to_move], seed=1)
         game = game.play_turn(steps) if steps else game.pass_turn()
     players = ("Alice", "Bob")
     return from_game(game, opening, players, game_id=game_id, seed=SEED, mix="mix", match=match)
@@ -135,6 +137,38 @@ def test_a_dropped_double_that_was_a_take_ends_the_game_and_is_a_blunder() -> No
     assert drop.played_equity == pytest.approx(-1.0)  # the pass's point, lost
     assert drop.verdict is Verdict.BLUNDER and drop.lost > 0.5
     assert found[CubeAct.DOUBLE].color is made.by
+
+
+@cache
+def cube_blunder_among_costlier_plays() -> tuple[Transcript, Review]:
+    """White, playing as Easy, doubles once at its first chance where that loses 0.08 to 0.25
+    and Black takes: a blunder of 0.229 that three of White's checker plays cost more than."""
+
+    def cubing(game: Game, number: int) -> Game:
+        if game.doubles or number < 2 or game.to_move is not Color.WHITE:
+            return game
+        if not game.may_double():
+            return game
+        judged = judge_cube(game.position, game.cube)
+        if not 0.08 < judged.no_double - judged.doubling < 0.25:
+            return game
+        return game.double().take()
+
+    record = play(cubing, game_id="g-3", levels=(Level.EASY, Level.EXPERT))
+    return record, analyse(record)
+
+
+@pytest.mark.timeout(120)
+def test_every_cube_mistake_is_told_though_costlier_checker_plays_outnumber_it() -> None:
+    record, review = cube_blunder_among_costlier_plays()
+    [double] = [c for c in review.cubes if c.played is CubeAct.DOUBLE]
+    assert double.color is Color.WHITE and double.verdict is Verdict.BLUNDER
+    assert double not in review.worst(Color.WHITE)  # three checker plays cost more
+    told = review.told(Color.WHITE)
+    assert told[:3] == review.worst(Color.WHITE) and told[3:] == (double,)
+    assert review.told(Color.BLACK) == review.worst(Color.BLACK)
+    start = f"before turn {double.number}, white, cube at 1: double ("
+    assert any(line.startswith(start) for line in review_lines(record, review))
 
 
 @cache

@@ -24,7 +24,7 @@ from nardy.long_variant import LONG, LongVariant
 from nardy.short.variant import SHORT
 from testkit.fakes.telegram import FakeTelegram
 from testkit.harness import Chat, Clock, fair_service, make_chat, play_one_turn
-from tests.ai.test_cube_review import doubled_too_soon
+from tests.ai.test_cube_review import cube_blunder_among_costlier_plays, doubled_too_soon
 from tests.bot.bot_players import HeldBot, WatchedBot
 
 ANALYSIS = "🔍 Analysis"
@@ -273,3 +273,21 @@ def test_a_doubtful_cube_decision_is_told_as_a_decision(locale: Locale) -> None:
     start = CUBE_LINES[locale].format(n=double.number, name=record.players[double.color])
     [line] = [line for line in text.splitlines() if line.startswith(start)]
     assert line.endswith(DOUBTFUL_ENDINGS[locale]), line
+
+
+BLUNDER_ENDINGS = {
+    Locale.EN: ": a blunder, 0.229 lost",
+    Locale.RU: ": грубая ошибка, потеря 0,229",
+    Locale.UK: ": груба помилка, втрата 0,229",
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", list(Locale))
+def test_a_cube_blunder_is_told_though_three_checker_plays_cost_more(locale: Locale) -> None:
+    record, review = cube_blunder_among_costlier_plays()
+    double = next(cube for cube in review.cubes if cube.played is CubeAct.DOUBLE)
+    text = review_text(Translator()[locale], record, review)
+    start = CUBE_LINES[locale].format(n=double.number, name=record.players[double.color])
+    [line] = [line for line in text.splitlines() if line.startswith(start)]
+    assert line.endswith(BLUNDER_ENDINGS[locale]), line
