@@ -20,7 +20,8 @@ from renderer import BoardView
 
 WELCOME = N_(
     "Long nardy and short nardy (backgammon) right here in Telegram.\n"
-    "Play against the bot: tap a checker, then where it goes. The board updates in place."
+    "Play against the bot: with the buttons under the board, choose a checker, then where it"
+    " goes. The board updates in place."
 )
 HELP = N_(
     "/play — a new game against the bot: long or short nardy\n"

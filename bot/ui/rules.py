@@ -157,6 +157,10 @@ SECTIONS = (
                 " checker takes both dice, the point in between must not be held by the"
                 " opponent either."
             ),
+            N_(
+                "• Play as many dice as the position allows; if either die can be played but not"
+                " both, play the higher one. With no legal move the turn passes."
+            ),
         ),
         _start,
     ),
@@ -164,10 +168,6 @@ SECTIONS = (
         "head",
         N_("The head"),
         (
-            N_(
-                "• Play as many dice as the position allows; if either die can be played but not"
-                " both, play the higher one. With no legal move the turn passes."
-            ),
             N_(
                 "• Only one checker may leave the head per turn; on the first turn a 6-6, 4-4 or"
                 " 3-3 lets two leave."

@@ -599,7 +599,9 @@ def _prompt(game: AnyGame, texts: Texts, selected: int | None) -> str:
         return texts.gettext("Checker on {src}: where to?", src=point_label(texts, selected))
     if game.turn_complete:
         return texts.gettext("The turn is complete: tap Done, or Undo to change it.")
-    return texts.gettext("Tap a checker to move (points are numbered from your side).")
+    return texts.gettext(
+        "Choose the checker to move with a button below (points are numbered from your side)."
+    )
 
 
 def _view(

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.i18n import Locale, Translator
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
 from nardy.dice import ScriptedDice, SeededDice
@@ -28,6 +29,29 @@ async def test_start_shows_the_menu(chat: Chat, telegram: FakeTelegram) -> None:
     labels = [b["text"] for b in chat.last.buttons()]
     assert labels[:3] == ["🎲 Play vs bot", "📖 Rules", "🌐 Language"]
     assert telegram.schema_problems == []
+
+
+# How each language says that the buttons under the board choose a checker (the picture cannot
+# be tapped): in the turn's prompt, in the welcome; and the old words, to tap the checker.
+BUTTONS_SAID = {
+    Locale.EN: ("with a button below", "with the buttons under the board", "ap a checker"),
+    Locale.RU: ("Выберите кнопкой ниже шашку", "кнопками под доской выберите шашку", "на шашку"),
+    Locale.UK: ("Виберіть кнопкою нижче шашку", "кнопками під дошкою виберіть шашку", "на шашку"),
+}
+
+
+@pytest.mark.parametrize("locale", list(Locale))
+async def test_the_welcome_and_the_prompt_send_the_player_to_the_buttons(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, locale: Locale
+) -> None:
+    chat = make_chat(telegram, store, service, language=locale.value)
+    await chat.send("/start")
+    welcome = chat.last.text or ""
+    await chat.start_game(Translator()[locale].gettext("Easy"))
+    prompt = chat.board.caption or ""
+    said, welcomed, old = BUTTONS_SAID[locale]
+    assert said in prompt and welcomed in welcome, (prompt, welcome)
+    assert old not in prompt and old not in welcome
 
 
 async def test_a_new_game_sends_one_board_offering_the_legal_checkers(
@@ -150,7 +174,7 @@ async def test_undo_takes_back_the_last_step(chat: Chat, service: GameService) -
     table = await service.active_game(chat.user["id"])
     assert table is not None and table.game.played == ()
     assert labels(chat) == offered
-    assert "Tap a checker to move" in (chat.board.caption or "")
+    assert "Choose the checker to move with a button below" in (chat.board.caption or "")
 
 
 async def test_when_the_bot_opens_the_chat_shows_it_choosing_first(

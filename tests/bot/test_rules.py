@@ -231,6 +231,30 @@ async def test_rules_in_private_sends_five_sections_in_order(
     assert telegram.schema_problems == []
 
 
+# The rule on how many dice a turn plays (RULES.md §3), and the head's own (§4).
+DICE_RULE = (
+    "• Play as many dice as the position allows; if either die can be played but not both, play"
+    " the higher one. With no legal move the turn passes."
+)
+HEAD_RULE = (
+    "• Only one checker may leave the head per turn; on the first turn a 6-6, 4-4 or 3-3 lets two"
+    " leave."
+)
+
+
+@pytest.mark.parametrize("locale", list(Locale))
+async def test_the_head_card_opens_with_the_head_rule_and_the_turn_card_has_the_dice_rule(
+    telegram: FakeTelegram, store: RedisStore, service: GameService, locale: Locale
+) -> None:
+    chat = make_chat(telegram, store, service, language=locale.value)
+    await chat.send("/rules")
+    start, head = sections_sent(chat.messages)[:2]
+    texts = TRANSLATOR[locale]
+    assert head.splitlines()[1] == texts.gettext(HEAD_RULE)
+    assert texts.gettext(DICE_RULE) in start.splitlines()
+    assert texts.gettext(DICE_RULE) not in head
+
+
 async def test_rules_in_a_group_answers_in_the_readers_language(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
