@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from bot.i18n import Texts
 from bot.service.records import bot_level
+from bot.ui.names import level_name
 from bot.ui.records import player_label
 from bot.ui.screens import base_view, outcome_lines
 from nardy import Color
@@ -22,12 +23,25 @@ END_SECONDS = 3.0
 
 
 def replay_caption(texts: Texts, record: Transcript) -> str:
-    """What the replay's message says under it."""
-    white, black = (player_label(texts, name) for name in record.players)
+    """What the replay's message says under it. A game against the bot has a message of its
+    own, naming the bot by a word that declines after "vs" (ru «против бота»), where a
+    record's label for it («Бот · Лёгкий») would not."""
+    turns = len(record.turns)
+    for color in Color:
+        level = bot_level(record.players[color])
+        if level is not None:
+            return texts.ngettext(
+                "📽 {name} vs the bot ({level}): the game's {n} turn.",
+                "📽 {name} vs the bot ({level}): the game's {n} turns.",
+                turns,
+                name=record.players[color.opponent],
+                level=level_name(texts, level),
+            )
+    white, black = record.players
     return texts.ngettext(
         "📽 {white} vs {black}: the game's {n} turn.",
         "📽 {white} vs {black}: the game's {n} turns.",
-        len(record.turns),
+        turns,
         white=white,
         black=black,
     )

@@ -36,7 +36,7 @@ async def test_start_shows_the_menu(chat: Chat, telegram: FakeTelegram) -> None:
 BUTTONS_SAID = {
     Locale.EN: ("with a button below", "with the buttons under the board", "ap a checker"),
     Locale.RU: ("Выберите кнопкой ниже шашку", "кнопками под доской выберите шашку", "на шашку"),
-    Locale.UK: ("Виберіть кнопкою нижче шашку", "кнопками під дошкою виберіть шашку", "на шашку"),
+    Locale.UK: ("Оберіть кнопкою нижче шашку", "кнопками під дошкою оберіть шашку", "на шашку"),
 }
 
 

@@ -105,7 +105,7 @@ def test_the_texts_differ_by_language() -> None:
     assert translator[Locale.RU].gettext("Your turn") == "Ваш ход"
     assert translator[Locale.UK].gettext("Your turn") == "Ваш хід"
     assert translator[Locale.EN].gettext("Your turn") == "Your turn"
-    assert translator[Locale.UK].gettext("Dice: {dice}", dice="6-5") == "Кубики: 6-5"
+    assert translator[Locale.UK].gettext("Dice: {dice}", dice="6-5") == "Кості: 6-5"
 
 
 def test_every_level_and_result_has_its_text() -> None:

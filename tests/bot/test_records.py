@@ -191,11 +191,11 @@ async def test_the_record_list_tells_the_day_the_game_of_a_match_and_the_bot_in_
     words = {
         "en": ("5 Dec, game {n} · {white} – {black}: Bot · Easy won 2 points", "Bot · Easy"),
         "ru": (
-            "5 дек., партия {n} · {white} – {black}: победа Бот · Лёгкий, 2 очка",
+            "5 дек., партия {n} · {white} – {black}: победитель — Бот · Лёгкий, 2 очка",
             "Бот · Лёгкий",
         ),
         "uk": (
-            "5 груд., партія {n} · {white} – {black}: перемога Бот · Легкий, 2 очки",
+            "5 груд., партія {n} · {white} – {black}: переможець — Бот · Легкий, 2 очки",
             "Бот · Легкий",
         ),
     }

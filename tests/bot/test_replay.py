@@ -57,7 +57,7 @@ async def test_the_replay_button_sends_the_game_as_an_animation(
     assert abs(seconds - (0.6 * turns + 3.0)) < 0.01  # 0.6 s a turn, the end 3 s
     caption = chat.last.caption or ""
     assert caption.startswith("📽 ") and caption.endswith(f": the game's {turns} turns.")
-    assert "Bot · Easy" in caption and " vs " in caption
+    assert caption.startswith(f"📽 {chat.user['first_name']} vs the bot (Easy): ")
     assert chat.toasts() == ["📽 The replay is on its way."]
     actions = telegram.calls_of("sendChatAction")
     assert actions and actions[-1].params["action"] == "upload_video"
@@ -80,7 +80,7 @@ async def test_a_replay_is_made_in_the_players_language(
     chat = make_chat(telegram, store, fair_service(store, bot_player, Clock()), language="uk")
     await finish_a_game(chat, "Легкий")
     await chat.press(chat.board, "📽 Повтор")
-    assert "Бот · Легкий" in (chat.last.caption or "")
+    assert " проти бота (Легкий): " in (chat.last.caption or "")
     assert chat.toasts() == ["📽 Повтор партії вже в дорозі."]
 
 
