@@ -7,6 +7,7 @@ under the same play. `python -m nardy.ai bearoff` rebuilds `nardy/data/bearoff.n
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from functools import cache, cached_property
 from pathlib import Path
@@ -164,3 +165,9 @@ def write(out: Path) -> None:
     """Build the database and save it to `out` (float32, as shipped)."""
     _, means, variances = build()
     np.savez_compressed(out, means=means.astype(np.float32), variances=variances.astype(np.float32))
+
+
+if __name__ == "__main__":  # `python -m nardy.ai.bearoff`, the same as `python -m nardy.ai bearoff`
+    from nardy.ai.cli import main  # not above: the command line imports this module
+
+    sys.exit(main(["bearoff", *sys.argv[1:]]))

@@ -11,6 +11,7 @@ and the 2-ply search, whose ends are exact, chooses. `python -m nardy.ai race` r
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -112,3 +113,9 @@ def write(out: Path) -> None:
     """Build the table and save it to `out` in 16 bits."""
     _, table = build()
     np.savez_compressed(out, table=np.rint(table * SCALE).astype(np.uint16))
+
+
+if __name__ == "__main__":  # `python -m nardy.ai.race`, the same as `python -m nardy.ai race`
+    from nardy.ai.cli import main  # not above: the command line imports this module
+
+    sys.exit(main(["race", *sys.argv[1:]]))

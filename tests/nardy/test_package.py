@@ -84,6 +84,17 @@ def test_an_entry_points_help_warns_of_nothing_and_writes_no_file(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("table", ["bearoff", "race"])
+def test_a_tables_module_runs_as_its_command_and_warns_of_nothing(
+    table: str, tmp_path: Path
+) -> None:
+    """`python -m nardy.ai.bearoff` is `python -m nardy.ai bearoff`: the package imports none of
+    its modules before one runs (runpy warned that it had, and the module did nothing)."""
+    done = _run(["-m", f"nardy.ai.{table}", "--help"], tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith(f"usage: python -m nardy.ai {table} ")
+
+
 @pytest.mark.parametrize("package", ["nardy", "renderer", "bot"])
 def test_typed_packages_carry_the_py_typed_marker(package: str) -> None:
     assert (ROOT / package / "py.typed").is_file()
