@@ -15,7 +15,9 @@ from dataclasses import dataclass, field, replace
 
 from bot.service import MATCH_LENGTHS, TURN_LIMITS, Terms
 from nardy import Rules
+from nardy.short.variant import SHORT
 from nardy.variant import AnyRules, Variant
+from nardy.variants import variant_of
 from renderer import THEMES, BoardView, Theme
 
 OFF, ON = "0", "1"  # how a yes-or-no option is stored
@@ -49,7 +51,18 @@ RULE_KEYS = (
     "scoring",
     "last_roll",
 )
+
+
+def _own_rule(game: Variant, key: str) -> Option:
+    """A rule `game` has apart from long nardy's house rules, stored as `<game>.<rule>` with
+    the game's own default (short nardy plays the opening roll, RULES.md §9)."""
+    default = getattr(game.rules_type(), key)
+    return Option(f"{game.key}.{key}", tuple(str(value) for value in type(default)), str(default))
+
+
 CUBE = Option("cube", (ON, OFF), OFF)  # short nardy's doubling cube (RULES.md §9)
+SHORT_OPENING = _own_rule(SHORT, "opening")
+OWN_RULES = (SHORT_OPENING,)  # rules a game sets apart from the house rules it keeps
 LENGTH = Option("length", tuple(str(n) for n in MATCH_LENGTHS), "1")
 TIMER = Option("timer", tuple(TURN_LIMITS), None)
 AUTO_CONFIRM = Option("auto", (ON, OFF), OFF, personal=True)  # the key saved before /settings
@@ -57,12 +70,23 @@ THEME = Option("theme", tuple(THEMES), BoardView().theme.name)
 OPTIONS: tuple[Option, ...] = (
     *(_rule(key) for key in RULE_KEYS),
     CUBE,
+    *OWN_RULES,
     LENGTH,
     TIMER,
     THEME,
     AUTO_CONFIRM,
 )
 BY_KEY = {option.key: option for option in OPTIONS}
+
+
+def _own_rules(game: Variant) -> dict[str, Option]:
+    """`game`'s rules set apart from the house rules (`OWN_RULES`), by the rule's name."""
+    prefix = f"{game.key}."
+    return {
+        option.key.removeprefix(prefix): option
+        for option in OWN_RULES
+        if option.key.startswith(prefix)
+    }
 
 
 def options(personal: bool) -> tuple[Option, ...]:
@@ -91,13 +115,15 @@ class GameSettings:
     @classmethod
     def of_rules(cls, rules: AnyRules) -> GameSettings:
         """The settings of the house rules `rules` (the other options, and those short nardy
-        has not, not chosen)."""
+        has not, not chosen); a rule its game sets apart (`OWN_RULES`) under its own key."""
+        own = _own_rules(variant_of(rules))
         chosen = {}
         for key in RULE_KEYS:
             if not hasattr(rules, key):
                 continue
             value = getattr(rules, key)
-            chosen[key] = (ON if value else OFF) if isinstance(value, bool) else str(value)
+            shown = (ON if value else OFF) if isinstance(value, bool) else str(value)
+            chosen[own[key].key if key in own else key] = shown
         chosen[CUBE.key] = ON if rules.cube else OFF  # always off in a game without the cube
         return cls(chosen)
 
@@ -124,8 +150,13 @@ class GameSettings:
 
     def rules_for(self, game: Variant) -> AnyRules:
         """The rules of a new game of `game`: its options made of the house rules it keeps
-        (all of them, long nardy's) and the cube where it has one."""
-        return game.rules_from(self.rules, self.value(CUBE) == ON)
+        (all of them, long nardy's), the cube where it has one, and the rules it sets apart."""
+        rules = game.rules_from(self.rules, self.value(CUBE) == ON)
+        own = {
+            key: type(getattr(rules, key))(self.value(option))
+            for key, option in _own_rules(game).items()
+        }
+        return replace(rules, **own)
 
     def terms(self, default: Terms) -> Terms:
         """The terms of a new challenge that names none: the match length chosen, and the

@@ -69,9 +69,15 @@ class LongVariant(Variant):
         return " ".join(str(step) for step in steps)
 
     def turn_text_for(
-        self, played: Sequence[Step], mover: Color, reader: Color, off: str, bar: str
+        self,
+        played: Sequence[Step],
+        mover: Color,
+        reader: Color,
+        off: str,
+        bar: str,
+        hits: Sequence[bool] = (),
     ) -> str:
-        return steps.format_turn_for(played, mover, reader, off)
+        return steps.format_turn_for(played, mover, reader, off)  # no hits in long nardy (§1)
 
     def parse_turn(self, text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]:
         return steps.parse_turn(text, dice)

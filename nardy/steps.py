@@ -65,6 +65,12 @@ def format_turn_for(steps: Sequence[Step], mover: Color, reader: Color, off: str
     return " ".join(f"{point(step.src)}/{point(step.dst)}" for step in steps)
 
 
+def marked(text: str) -> tuple[bool, ...]:
+    """For each step of a written turn, whether it is marked as a hit (`13/7*`, RULES.md §10;
+    long nardy has none)."""
+    return tuple(part.endswith("*") for part in text.split())
+
+
 def parse_step(text: str) -> Step:
     """Parse `from/to` or `from/off` in the mover's numbering (RULES.md §10).
 

@@ -155,10 +155,27 @@ class Variant(ABC):
 
     @abstractmethod
     def turn_text_for(
-        self, steps: Sequence[Step], mover: Color, reader: Color, off: str, bar: str
+        self,
+        steps: Sequence[Step],
+        mover: Color,
+        reader: Color,
+        off: str,
+        bar: str,
+        hits: Sequence[bool] = (),
     ) -> str:
         """`mover`'s steps in `reader`'s own point numbers, `off` and `bar` named in the
-        reader's language (§1: the opponent's points are numbered the other way)."""
+        reader's language (§1: the opponent's points are numbered the other way), each step
+        that `hits` (`Variant.hits`) marked where the game marks hits (§9's `13/7*`)."""
+
+    def hits(self, position: AnyPosition, steps: Sequence[Step]) -> tuple[bool, ...]:
+        """For each of the side to move's `steps` from `position`, whether it hits (§9); empty
+        in a game without hitting."""
+        return ()
+
+    def last_hits(self, game: AnyGame) -> tuple[bool, ...]:
+        """`hits` of the last turn in `game`'s history, which the game keeps (the position
+        before it is gone); empty in a game without hitting."""
+        return ()
 
     @abstractmethod
     def parse_turn(self, text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]:

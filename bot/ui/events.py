@@ -28,6 +28,7 @@ from bot.service.results import signed
 from bot.ui.games import result_name
 from nardy import Color
 from nardy.scoring import EndReason
+from nardy.steps import marked
 from nardy.variant import Variant
 
 # Every game with provably fair dice (`nardy.fair`), before its first roll is shown.
@@ -73,13 +74,11 @@ DUEL_SUMMARY = N_("Turns played: {turns}; borne off: {first} {a}, {second} {b}."
 DUEL_RATING = N_("Rating: {first} {a}, {second} {b}.")
 
 
-def phrase(
-    texts: Texts, event: Event, shared: bool, reader: Color | None, variant: Variant
-) -> list[str]:
+def phrase(texts: Texts, event: Event, shared: bool, reader: Color, variant: Variant) -> list[str]:
     """The lines `event` gives in `texts`' language: on a `shared` board by name, else to the
-    person against the bot. A turn is written in `reader`'s own point numbers (`variant`'s),
-    or in its mover's when `reader` is None: on a shared board each player reads their own
-    moves as their record writes them (RULES.md §1)."""
+    person against the bot. A turn is written in `reader`'s own point numbers (`variant`'s,
+    RULES.md §1), those of the picture the lines stand beside, its hits marked as it was
+    written (§10)."""
     _ = texts.gettext
     match event:
         case DiceCommitted(commitment):
@@ -96,10 +95,8 @@ def phrase(
         case TurnPlayed(player, dice, turn, by, forced):
             named = DUEL_FORCED if forced else DUEL_PLAYED
             message = _said(player, shared, FORCED, BOT_PLAYED, named)
-            mover = Color.parse(by)
-            own = mover if reader is None else reader  # not `or`: white is colour 0
-            steps = variant.parse_turn(turn)  # short nardy's hits unmarked: no position
-            shown = variant.turn_text_for(steps, mover, own, _("off"), _("bar"))
+            steps, hits = variant.parse_turn(turn), marked(turn)
+            shown = variant.turn_text_for(steps, Color.parse(by), reader, _("off"), _("bar"), hits)
             return [_(message, name=player.name, dice=dice, turn=shown)]
         case TurnPassed(player, dice):
             message = _said(player, shared, NO_MOVES, BOT_NO_MOVES, DUEL_NO_MOVES)

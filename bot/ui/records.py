@@ -23,10 +23,12 @@ def record_file(name: str, text: str) -> BufferedInputFile:
 
 
 def record_caption(texts: Texts) -> str:
-    """What comes with a record's file: what it holds and how to check it."""
+    """What comes with a record's file: what it holds, how its moves are numbered (standard
+    notation, unlike the pictures, which use their reader's numbers) and how to check it."""
     return texts.gettext(
         "The game record: every roll and move, the rules, the result and the revealed dice"
-        " seed. Check the dice with: python -m nardy verify FILE"
+        " seed. Each move is in standard notation, in its mover's own point numbers. Check the"
+        " dice with: python -m nardy verify FILE"
     )
 
 

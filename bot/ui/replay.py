@@ -56,12 +56,12 @@ def replay_clip(texts: Texts, record: Transcript, theme: Theme) -> Clip:
 
 def replay_frames(texts: Texts, record: Transcript, theme: Theme) -> list[Frame]:
     """One frame a turn, the board it left with its roll (all played) and its move marked and
-    written beside the mover's name in the mover's own numbering as the record writes it,
-    then the end's banner. A person playing the bot is at the bottom, else White, in their
-    own numbering."""
+    written beside the mover's name, then the end's banner. A person playing the bot is at
+    the bottom, else White, and every move is written in that side's numbers, which label
+    the picture's points."""
     names = (player_label(texts, record.players[0]), player_label(texts, record.players[1]))
     bottom = Color.BLACK if bot_level(record.players[Color.WHITE]) is not None else Color.WHITE
-    base = replace(base_view(texts, bottom, names), theme=theme, own_turns=True)
+    base = replace(base_view(texts, bottom, names), theme=theme)
     *turns, finished = unfold(record)
     frames = []
     for number, game in enumerate(turns, 1):

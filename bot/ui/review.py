@@ -121,7 +121,7 @@ def turn_pictures(
                 steps,
                 texts.gettext(
                     heading,
-                    move=_notation(record, turn, steps),
+                    move=_notation(texts, record, turn, steps),
                     equity=_number(texts, equity, SIGNED),
                 ),
             )
@@ -136,7 +136,8 @@ def _panel(
 ) -> Panel:
     """The board after `steps` with the turn's roll, all played, and the steps marked."""
     dice = Dice(turn.dice, tuple(step.die for step in steps))
-    view = replace(base, dice=dice, last_turn=TurnMarks(turn.color, steps))
+    marks = TurnMarks(turn.color, steps, variant.hits(turn.position, steps))
+    view = replace(base, dice=dice, last_turn=marks)
     return Panel(heading, variant.moved(turn.position, steps), view)
 
 
@@ -177,8 +178,8 @@ def _turn(texts: Texts, record: Transcript, turn: Reviewed) -> str:
         number=turn.number,
         name=player_label(texts, record.players[turn.color]),
         dice=format_dice(turn.dice),
-        played=_notation(record, turn, turn.played),
-        best=_notation(record, turn, turn.best),
+        played=_notation(texts, record, turn, turn.played),
+        best=_notation(texts, record, turn, turn.best),
         verdict=texts.gettext(VERDICTS[turn.verdict]),
         lost=_number(texts, turn.lost, "0.000"),
     )
@@ -192,9 +193,16 @@ def _cube_verdict(texts: Texts, verdict: Verdict) -> str:
     return texts.gettext(VERDICTS[verdict])
 
 
-def _notation(record: Transcript, turn: TurnReview, steps: tuple[Step, ...]) -> str:
-    """`steps`, played from the turn's position, in the mover's own notation."""
-    return variant_of(record.rules).turn_text(turn.position, steps) or "—"
+def _notation(texts: Texts, record: Transcript, turn: TurnReview, steps: tuple[Step, ...]) -> str:
+    """`steps`, played from the turn's position, with their hits marked (§10), in the
+    numbers of the person playing the bot (those of their board) or, between two people,
+    of the mover, from whose side the turn's picture is drawn."""
+    variant = variant_of(record.rules)
+    bots = [color for color in Color if bot_level(record.players[color]) is not None]
+    reader = bots[0].opponent if len(bots) == 1 else turn.color
+    hits = variant.hits(turn.position, steps)
+    _ = texts.gettext
+    return variant.turn_text_for(steps, turn.color, reader, _("off"), _("bar"), hits) or "—"
 
 
 def _number(texts: Texts, value: float, pattern: str) -> str:

@@ -78,8 +78,9 @@ def utf16_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def told(texts: Texts, table: Table, reader: Color | None) -> list[str]:
-    """The caption's lines of what happened since the board was last shown (`bot.ui.events`)."""
+def told(texts: Texts, table: Table, reader: Color) -> list[str]:
+    """The caption's lines of what happened since the board was last shown (`bot.ui.events`),
+    each turn in `reader`'s point numbers: those of the picture beside them."""
     variant = variant_of(table.game)
     return [
         line
@@ -218,7 +219,8 @@ def _hint_lines(table: Table, viewer: Color, texts: Texts) -> list[str]:
     variant = variant_of(table.game)
 
     def turn(steps: Sequence[Step]) -> str:
-        return variant.turn_text_for(steps, viewer, viewer, _("off"), _("bar"))
+        hits = variant.hits(table.game.position, steps)
+        return variant.turn_text_for(steps, viewer, viewer, _("off"), _("bar"), hits)
 
     best, *others = table.hint
     lines = [_("💡 Hint: {turn} — win {win}%", turn=turn(best.steps), win=round(best.win * 100))]
@@ -244,7 +246,7 @@ def shared_screen(
     _ = texts.gettext
     mover = game.to_move
     names = (table.seats[Color.WHITE].name, table.seats[Color.BLACK].name)
-    events = told(texts, table, None)
+    events = told(texts, table, mover)  # the picture's numbering: the side to move's
     lines = []
     outcome = _shared_outcome(table, texts) if game.over else None
     if outcome is not None:
@@ -316,7 +318,6 @@ def shared_screen(
         markup = cube_menu(texts, table, game.cube.value * 2, resigning)
     status = _status(texts, game, own=False)
     view = _view(table, mover, texts, selected, [*names], status, outcome)
-    view = replace(view, own_turns=True)  # each move as its mover's record writes it
     return Screen(game.board, view, caption(events, lines, details), markup)
 
 

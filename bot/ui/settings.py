@@ -15,6 +15,7 @@ from bot.settings import (
     LENGTH,
     OFF,
     ON,
+    OWN_RULES,
     RULE_KEYS,
     TIMER,
     GameSettings,
@@ -33,6 +34,7 @@ TITLES = {
     "scoring": N_("Scoring"),
     "last_roll": N_("Last roll"),
     "cube": N_("Doubling cube (short nardy)"),
+    "short.opening": N_("Opening roll (short nardy)"),
     "length": N_("Match length"),
     "timer": N_("Time per turn"),
     "theme": N_("Board colours"),
@@ -63,6 +65,10 @@ ABOUT = {
         "In short nardy, a player may double the stakes before rolling; the opponent takes"
         " the doubled cube or drops and loses."
     ),
+    "short.opening": N_(
+        "In short nardy, whether the one who wins the opening roll plays those two dice (the"
+        " international standard), or rolls again for the first turn."
+    ),
     "length": N_(
         "New games are a single game or a match to this many points, unless you say otherwise."
     ),
@@ -76,6 +82,8 @@ ABOUT = {
 LABELS = {
     ("opening", "reroll"): N_("Roll again"),
     ("opening", "play_opening_roll"): N_("Play the opening roll"),
+    ("short.opening", "reroll"): N_("Roll again"),
+    ("short.opening", "play_opening_roll"): N_("Play the opening roll"),
     ("head_exception", "3-4-6"): N_("6-6, 4-4 or 3-3"),
     ("head_exception", "any_double"): N_("Any double"),
     ("head_exception", "none"): N_("Never"),
@@ -90,6 +98,7 @@ LABELS = {
 # What a game's caption says of each rule that differs from the default.
 HOUSE = {
     ("opening", "play_opening_roll"): N_("the opening roll is played"),
+    ("short.opening", "reroll"): N_("the opening roll is rolled again"),
     ("higher_die_rule", OFF): N_("no higher-die rule"),
     ("head_exception", "any_double"): N_("any double leaves the head"),
     ("head_exception", "none"): N_("never two from the head"),
@@ -106,7 +115,7 @@ def house_rules(texts: Texts, rules: AnyRules) -> str | None:
     chosen = GameSettings.of_rules(rules).chosen
     differ = [
         texts.gettext(HOUSE[key, chosen[key]])
-        for key in (*RULE_KEYS, CUBE.key)
+        for key in (*RULE_KEYS, CUBE.key, *(option.key for option in OWN_RULES))
         if key in chosen and chosen[key] != BY_KEY[key].default
     ]
     if not differ:

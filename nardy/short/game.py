@@ -18,7 +18,7 @@ from nardy.game import OpeningRoll, TurnRecord, roll_opening
 from nardy.position import CHECKERS
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short.movegen import LegalTurns, move
-from nardy.short.notation import Step
+from nardy.short.notation import Step, hits
 from nardy.short.position import Position
 from nardy.short.rules import ShortRules
 from nardy.short.scoring import win
@@ -32,8 +32,10 @@ class Game(TurnFlow):
     far this turn, the turns before, the cube, and the result once it is over. Every change
     returns a new `Game`; illegal steps raise `IllegalMove` naming the rule, refused cube
     actions `CubeError`. `crawford` marks a match's Crawford game: no doubling in it;
-    `doubles` the doubles answered so far, so that a record replays the cube. Steps, undo,
-    passes and the roll are `TurnFlow`'s."""
+    `doubles` the doubles answered so far, so that a record replays the cube; `last_hits`
+    which steps of the last turn hit (`notation.hits`; empty when none did), for its
+    notation's `*` (§10) once the position before it is gone. Steps, undo, passes and the
+    roll are `TurnFlow`'s."""
 
     rules: ShortRules = field(default_factory=ShortRules)
     position: Position = field(default_factory=Position.start)
@@ -44,6 +46,7 @@ class Game(TurnFlow):
     cube: Cube = field(default_factory=Cube)
     crawford: bool = False
     doubles: tuple[Double, ...] = ()
+    last_hits: tuple[bool, ...] = ()
     # The search of this position and roll, handed on by the steps of one turn so it is not
     # redone after each; not part of the game's value (equality, hash, repr ignore it).
     _legal: LegalTurns | None = field(default=None, compare=False, repr=False)
@@ -82,8 +85,16 @@ class Game(TurnFlow):
             else None
         )
         history = (*self.history, record)
+        marks = hits(self.position, steps)
         return replace(
-            self, position=after, dice=None, played=(), history=history, result=result, _legal=None
+            self,
+            position=after,
+            dice=None,
+            played=(),
+            history=history,
+            result=result,
+            last_hits=marks if any(marks) else (),
+            _legal=None,
         )
 
     def resign(self, color: Color, reason: EndReason = EndReason.RESIGNED) -> Game:

@@ -88,12 +88,17 @@ def format_turn(position: Position, played: Sequence[steps.Step]) -> str:
 
 
 def format_turn_for(
-    played: Sequence[steps.Step], mover: Color, reader: Color, off: str = "off", bar: str = "bar"
+    played: Sequence[steps.Step],
+    mover: Color,
+    reader: Color,
+    off: str = "off",
+    bar: str = "bar",
+    hit: Sequence[bool] = (),
 ) -> str:
     """`mover`'s steps in `reader`'s own point numbers, so that they match the points the
     reader sees labelled: the opponent's 24/18 reads 1/7 (§9). `off` and `bar` name the tray
-    and the bar (in a sentence, translations of them); hits are not marked, as the position
-    before the turn is not at hand."""
+    and the bar (in a sentence, translations of them); each step whose flag in `hit` (`hits`,
+    or `nardy.steps.marked` of a written turn) is set gets its `*` (§10)."""
 
     def point(own: int) -> str:
         if own == 0:
@@ -102,4 +107,8 @@ def format_turn_for(
             return bar
         return str(own if mover is reader else to_absolute(Color.BLACK, own))
 
-    return " ".join(f"{point(step.src)}/{point(step.dst)}" for step in played)
+    marks = [*("*" if flag else "" for flag in hit), *[""] * (len(played) - len(hit))]
+    return " ".join(
+        f"{point(step.src)}/{point(step.dst)}{mark}"
+        for step, mark in zip(played, marks, strict=False)
+    )

@@ -8,6 +8,9 @@
 the cube as its value, owner, offer (`-`: none) and `c` in a Crawford game (`2b-`), and the
 doubles answered, when there were any, each as the turns before it, the doubler and `t` (taken)
 or `d` (dropped), comma-separated (`4wt,9bd`); a record without them is a game without any.
+When the last turn hit, a tenth part says which of its steps did, `1` or `0` a step (`01`),
+after the doubles (empty when there were none); a record without it is a last turn that hit
+nothing (records written before 2026-12-07 did not keep it).
 """
 
 from __future__ import annotations
@@ -142,7 +145,8 @@ def _doubles_from_text(text: str) -> tuple[Double, ...]:
 
 def game_to_text(game: Game) -> str:
     """The record of `game`; `game_from_text` reads it back to an equal `Game`."""
-    doubles = (_doubles_to_text(game.doubles),) if game.doubles else ()
+    doubles = (_doubles_to_text(game.doubles),) if game.doubles or game.last_hits else ()
+    hit = ("".join("1" if flag else "0" for flag in game.last_hits),) if game.last_hits else ()
     return "|".join(
         (
             VERSION,
@@ -154,6 +158,7 @@ def game_to_text(game: Game) -> str:
             result_to_text(game.result),
             _cube_to_text(game),
             *doubles,
+            *hit,
         )
     )
 
@@ -166,9 +171,14 @@ def is_short_game(text: str) -> bool:
 def game_from_text(text: str) -> Game:
     """Read a record written by `game_to_text`; anything else raises `RecordError`."""
     parts = text.split("|")
-    if len(parts) not in (8, 9) or parts[0] != VERSION:
+    if len(parts) not in (8, 9, 10) or parts[0] != VERSION:
         raise RecordError(f"not a {VERSION} game record")
-    _, rules, position, dice, played, history, result, cube, *doubles = parts
+    _, rules, position, dice, played, history, result, cube, *tail = parts
+    doubles, hit = (*tail, "", "")[:2]
+    if len(parts) == 9 and not doubles:
+        raise RecordError("an empty doubles part")
+    if hit.strip("01") or (len(parts) == 10 and "1" not in hit):
+        raise RecordError(f"bad hits {hit!r}")
     steps = cast(tuple[Step, ...], steps_from_text(played, Step, BAR))
     turns = history_from_text(history, Step, BAR)
     the_cube, crawford = _cube_from_text(cube)
@@ -181,5 +191,6 @@ def game_from_text(text: str) -> Game:
         result_from_text(result),
         the_cube,
         crawford,
-        _doubles_from_text(doubles[0]) if doubles else (),
+        _doubles_from_text(doubles) if doubles else (),
+        tuple(flag == "1" for flag in hit),
     )

@@ -38,9 +38,12 @@ class ShortVariant(Variant):
     reviews = True
 
     def rules_from(self, house: Rules, cube: bool) -> ShortRules:
-        # §9 keeps the opening and the higher-die rule; the rest of the house rules are long
-        # nardy's alone.
-        return ShortRules(house.opening, house.higher_die_rule, cube, house.match_length)
+        # §9 keeps the higher-die rule; the rest of the house rules are long nardy's alone,
+        # the opening too: short nardy's has a default of its own (a setting of its own,
+        # `bot.settings`, sets it).
+        return ShortRules(
+            higher_die_rule=house.higher_die_rule, cube=cube, match_length=house.match_length
+        )
 
     def new_game(
         self, rules: AnyRules, dice: DiceSource, crawford: bool = False
@@ -84,9 +87,21 @@ class ShortVariant(Variant):
         return notation.format_turn(own(position, Position), steps)
 
     def turn_text_for(
-        self, played: Sequence[Step], mover: Color, reader: Color, off: str, bar: str
+        self,
+        played: Sequence[Step],
+        mover: Color,
+        reader: Color,
+        off: str,
+        bar: str,
+        hits: Sequence[bool] = (),
     ) -> str:
-        return notation.format_turn_for(played, mover, reader, off, bar)
+        return notation.format_turn_for(played, mover, reader, off, bar, hits)
+
+    def hits(self, position: AnyPosition, steps: Sequence[Step]) -> tuple[bool, ...]:
+        return notation.hits(own(position, Position), steps)
+
+    def last_hits(self, game: AnyGame) -> tuple[bool, ...]:
+        return own(game, Game).last_hits
 
     def parse_turn(self, text: str, dice: Sequence[int] | None = None) -> tuple[Step, ...]:
         return notation.parse_turn(text, dice)

@@ -100,7 +100,7 @@ def test_the_bots_turn_is_told_in_the_readers_numbers_and_language() -> None:
     assert phrase(english, black, False, Color.WHITE, LONG) == [
         "The bot rolled 6-5 and played 12/6 6/1."
     ]
-    assert phrase(english, black, True, None, LONG) == [
+    assert phrase(english, black, True, Color.BLACK, LONG) == [  # a shared board, Black's
         "The bot rolled 6-5 and played 24/18 18/13."
     ]
 

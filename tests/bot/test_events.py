@@ -95,7 +95,7 @@ def test_every_message_of_an_event_is_said_to_someone() -> None:
     heard = Heard()
     for event in EVERY_WAY:
         for shared in (False, True):
-            phrase(heard, event, shared, None, LONG)
+            phrase(heard, event, shared, Color.WHITE, LONG)
     messages = {
         value
         for name, value in vars(said_module).items()
@@ -157,20 +157,20 @@ def test_two_people_read_who_lost_on_time_and_who_won_by_name() -> None:
     russian = Translator()[Locale.RU]
     timed_out = MatchGameWon(2, BOB, ANN, EndReason.TIMEOUT, ResultKind.OYN)
     english = Translator()[Locale.EN]
-    assert phrase(english, timed_out, True, None, LONG) == [
+    assert phrase(english, timed_out, True, Color.WHITE, LONG) == [
         "Ann ran out of time.",
         "Game 2 goes to Bob: oyn.",
     ]
-    assert phrase(russian, timed_out, True, None, LONG)[0] == "Ann: время на ход вышло."
+    assert phrase(russian, timed_out, True, Color.WHITE, LONG)[0] == "Ann: время на ход вышло."
 
 
 def test_the_bot_and_the_person_are_each_read_in_their_place() -> None:
     """The person's throw is "you" whichever seat the event names first."""
     english = Translator()[Locale.EN]
-    assert phrase(english, OpeningRolled(BOT, 2, Actor(), 5, tie=False), False, None, LONG) == [
+    assert phrase(english, OpeningRolled(BOT, 2, Actor(), 5, tie=False), False, Color.WHITE, LONG) == [
         "Opening roll: you 5, bot 2."
     ]
-    assert phrase(english, MatchScore(BOT, 3, ANN, 1), False, None, LONG) == [
+    assert phrase(english, MatchScore(BOT, 3, ANN, 1), False, Color.WHITE, LONG) == [
         "Match score: you 1, bot 3. The next game begins."
     ]
 

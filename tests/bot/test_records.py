@@ -281,6 +281,8 @@ async def test_the_game_record_button_sends_the_record_to_the_private_chat(
     kept = f"🔒 Dice commitment: {record.commitment[:16]}…"  # on every board of the game
     assert kept in opening and kept in (board.caption or "")
     assert sent.caption is not None and "python -m nardy verify FILE" in sent.caption
+    # The file's moves are standard notation, unlike the pictures' texts: it says so.
+    assert "Each move is in standard notation, in its mover's own point numbers." in sent.caption
     assert chat.toasts() == []  # it came into this very chat: nothing more to say
 
     await chat.send("/record")

@@ -29,6 +29,7 @@ from nardy import Color, Rules
 from nardy.ai import Level
 from nardy.record import rules_to_text
 from nardy.rules import BlockCheck, HeadException, Opening, Scoring
+from nardy.short import Game as ShortGame
 from renderer import CONTRAST
 from testkit.fakes.telegram import FakeTelegram, Sent
 from testkit.harness import Chat, Group, make_chat, make_group, user
@@ -84,6 +85,7 @@ async def test_the_settings_list_and_pages_mark_the_value_and_edit_in_place(
         "Scoring: Classic: 1–2 points",
         "Last roll: Off",
         "Doubling cube (short nardy): Off",
+        "Opening roll (short nardy): Play the opening roll",  # §9: its own default
         "Match length: One game",
         "Time per turn: 24 hours",  # the operator's default, TURN_TIME_LIMIT
         "Board colours: Classic",
@@ -396,3 +398,35 @@ def test_settings_read_back_what_they_mean() -> None:
     assert settings.chosen == {"scoring": "extended"}
     assert settings.rules == EXTENDED and settings.length == 1
     assert GameSettings.of_rules(HOUSE).rules == HOUSE
+
+
+async def test_short_nardy_plays_the_opening_roll_unless_its_own_setting_rolls_again(
+    chat: Chat, service: GameService
+) -> None:
+    """RULES.md §9: short nardy's first turn plays the two opening dice (never a double) by
+    default, whatever long nardy's opening rule; rolling again is its own house rule, named
+    on the board, and a game keeps the rule it began with."""
+    await chat.send("/settings")
+    await choose(chat, "Opening roll", "Play the opening roll")
+    await choose(chat, "Opening roll", "Roll again")  # long nardy's, back to its default
+    for _ in range(6):  # a reroll would give a double on the first turn now and then
+        await chat.send("/play short")
+        await chat.press(chat.last, "Easy")
+        table = await service.active_game(chat.user["id"])
+        assert table is not None and isinstance(table.game, ShortGame)
+        assert table.game.rules.opening is Opening.PLAY_OPENING_ROLL
+        first = table.game.history[0].dice if table.game.history else table.game.dice
+        assert first is not None and first[0] != first[1]
+        assert "Rules:" not in (chat.board.caption or "")
+        await chat.send("/resign")
+        await chat.press(chat.last, "🏳 Yes, resign")
+    await chat.send("/settings")
+    await choose(chat, "Opening roll (short nardy)", "Roll again")
+    await chat.send("/play short")
+    await chat.press(chat.last, "Easy")
+    table = await service.active_game(chat.user["id"])
+    assert table is not None and table.game.rules.opening is Opening.REROLL
+    assert "Rules: the opening roll is rolled again." in (chat.board.caption or "")
+    stored = await service.load(table.game_id)  # read back from its stored text
+    assert stored.game.rules.opening is Opening.REROLL
+    assert GameSettings.of_rules(stored.game.rules).chosen["short.opening"] == "reroll"
