@@ -12,6 +12,7 @@ from nardy.game import Game
 from nardy.short import Game as ShortGame
 from nardy.short import Position as ShortPosition
 from nardy.variant import AnyPosition
+from nardy.variants import variant_of
 from renderer.view import BoardView, CubeView, Dice, Highlight, TurnMarks
 
 
@@ -39,8 +40,8 @@ def game_view(
     """The board with this turn's steps so far, and `base` with the roll (played dice faded),
     the checkers that can move ringed (the `selected` own point, 25 for short nardy's bar,
     with every point it can reach this turn), this turn's steps marked, or the last turn's
-    before the first step, and short nardy's cube while a game played with it goes on (at the
-    end the banner tells the stake)."""
+    before the first step, and short nardy's cube in a game played with it, at the end too
+    (its value and owner, the stake the caption tells)."""
     if game.over or game.dice is None:
         dice, highlight = None, Highlight()
     else:
@@ -52,12 +53,17 @@ def game_view(
         )
         highlight = Highlight(movable, selected, targets)
     last = game.history[-1] if game.history else None
+    variant = variant_of(game)
     if game.played:
-        marks: TurnMarks | None = TurnMarks(game.to_move, game.played)
+        hits = variant.hits(game.position, game.played)
+        marks: TurnMarks | None = TurnMarks(game.to_move, game.played, hits)
+    elif last and last.steps:
+        marks = TurnMarks(last.color, last.steps, variant.last_hits(game))
     else:
-        marks = TurnMarks(last.color, last.steps) if last and last.steps else None
+        marks = None
     view = replace(base, dice=dice, highlight=highlight, last_turn=marks)
-    if game.rules.cube and not game.over:  # a game without it shows none (RULES.md §1)
+    if game.rules.cube:  # a game without it shows none (RULES.md §1)
         cube = game.cube
-        view = replace(view, cube=CubeView(cube.value, cube.owner, cube.offered_by is not None))
+        offered = cube.offered_by is not None and not game.over  # resigned instead of answering
+        view = replace(view, cube=CubeView(cube.value, cube.owner, offered))
     return game.board, view

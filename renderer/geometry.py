@@ -28,8 +28,6 @@ BAR = 34
 TRAY_W = 72
 SLICE = 14  # height of a borne-off checker seen edge-on in the tray
 DIE = 38
-BAR_CHECKER = 30  # a checker on the bar, narrower than a point
-BAR_STEP = 33
 BAR_SHOWN = 3  # checkers drawn per side on the bar; the outermost carries the count
 CUBE = 32  # the doubling cube on the bar
 
@@ -82,18 +80,11 @@ BAR_X = BAR_LEFT + BAR // 2
 
 def bar_center(top: bool, slot: int) -> tuple[int, int]:
     """Centre of the checker in position `slot` (0 next to the middle band) on the top or
-    bottom half of the bar."""
-    offset = 3 + BAR_CHECKER // 2 + slot * BAR_STEP
+    bottom half of the bar: checkers as big as a point's, stacked as a point's are (wider
+    than the bar, they reach over the edges of the points beside it), clear of the cube at
+    the frame end."""
+    offset = 3 + CHECKER // 2 + slot * STACK_STEP
     return BAR_X, MID_TOP - offset if top else MID_TOP + MID + offset
-
-
-def cube_center(top: bool | None) -> tuple[int, int]:
-    """The cube on the bar: in the middle band when nobody owns it, else at the frame end of
-    the owner's half (`top`: the owner is drawn at the top)."""
-    if top is None:
-        return BAR_X, MID_Y
-    offset = 3 + CUBE // 2
-    return BAR_X, INNER_TOP + offset if top else INNER_BOTTOM - offset
 
 
 def tray_box(top: bool) -> Box:
@@ -130,6 +121,16 @@ BANNER: Box = (
     (FIELD_LEFT + FIELD_RIGHT) // 2 + 285,
     MID_Y + 94,
 )
+
+
+def cube_center(top: bool | None, beside_banner: bool = False) -> tuple[int, int]:
+    """The cube on the bar: in the middle band when nobody owns it (right of the end banner,
+    which covers the bar's middle, when `beside_banner`), else at the frame end of the
+    owner's half (`top`: the owner is drawn at the top)."""
+    if top is None:
+        return ((BANNER[2] + FIELD_RIGHT) // 2 if beside_banner else BAR_X), MID_Y
+    offset = 3 + CUBE // 2
+    return BAR_X, INNER_TOP + offset if top else INNER_BOTTOM - offset
 
 
 def strip_box(top: bool) -> Box:

@@ -1,4 +1,5 @@
-"""The two operations a render is made of: paste a sprite, paste a piece of text."""
+"""The two operations a render is made of: paste a sprite, paste a piece of text (one line, or
+a paragraph's lines)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Literal
 
 from PIL import Image
 
-from renderer.fonts import text_mask
+from renderer.fonts import Paragraph, text_mask
 from renderer.theme import RGB
 
 Align = Literal["left", "center", "right"]
@@ -39,3 +40,16 @@ def write(
         color, (x, y - mask.height // 2, x + mask.width, y - mask.height // 2 + mask.height), mask
     )
     return mask.width
+
+
+def write_lines(
+    image: Image.Image, block: Paragraph, at: tuple[int, int], color: RGB, align: Align = "left"
+) -> None:
+    """Draw `block`'s lines one under another in `color`, anchored at `at[0]` per `align`, the
+    whole block vertically centred on `at[1]`."""
+    x, y = at
+    middle = y - block.height // 2 + block.pitch // 2  # of the first line
+    for index, line in enumerate(block.lines):
+        write(
+            image, line, (x, middle + index * block.pitch), (block.size, block.bold, color), align
+        )

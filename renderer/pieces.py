@@ -14,13 +14,12 @@ from nardy.variants import board_variant
 from renderer import geometry as g
 from renderer.board import ground, stack_tile
 from renderer.paint import stamp, write
-from renderer.sprites import Sprites
+from renderer.sprites import MARK, Sprites
 from renderer.theme import Theme
 from renderer.view import CubeView, Dice, Highlight, TurnMarks
 
-COUNT_SIZE = 24
+COUNT_SIZE = 24  # a stack's size on its top checker, on a point or the bar
 TRAY_COUNT_SIZE = 20
-BAR_COUNT_SIZE = 17
 CUBE_SIZE = 17  # the value on the cube
 OFFERED_SIZE = 20
 
@@ -63,17 +62,18 @@ def checkers(image: Image.Image, theme: Theme, position: AnyPosition, bottom: Co
 def bar(
     image: Image.Image, art: Sprites, theme: Theme, position: AnyPosition, bottom: Color
 ) -> None:
-    """Short nardy's hit checkers on the bar, from the middle band outwards; past one, the
-    outermost checker drawn shows how many wait."""
+    """Short nardy's hit checkers on the bar, as big as a point's so that a hit is seen at
+    once, from the middle band outwards; past one, the outermost checker drawn shows how
+    many wait."""
     for color in Color:
         n = position.bar[color]
         top = _bar_top(bottom, color)
         for slot in range(min(n, g.BAR_SHOWN)):
-            stamp(image, art.bar[color], g.bar_center(top, slot))
+            stamp(image, art.checker[color], g.bar_center(top, slot))
         if n > 1:
             center = g.bar_center(top, min(n, g.BAR_SHOWN) - 1)
             label = theme.checkers[color].label
-            write(image, str(n), center, (BAR_COUNT_SIZE, True, label), "center")
+            write(image, str(n), center, (COUNT_SIZE, True, label), "center")
 
 
 def trays(
@@ -106,24 +106,24 @@ def _slice_center(top: bool, index: int) -> tuple[int, int]:
 def highlight(
     image: Image.Image, art: Sprites, position: AnyPosition, bottom: Color, marks: Highlight
 ) -> None:
-    """Rings on movable checkers, a bold ring on the selected one, discs where it may land;
-    a checker on the bar (own point 25, short nardy) gets the bar's smaller rings."""
+    """Rings on movable checkers (on the bar too: own point 25, short nardy), a bold ring on
+    the selected one, discs where it may land."""
     mover = position.to_move
     variant = board_variant(position)
 
-    def ring(own: int, point: Image.Image, on_bar: Image.Image) -> None:
+    def ring(own: int, sprite: Image.Image) -> None:
         if own == BAR:
             top = _bar_top(bottom, mover)
             slot = max(min(position.bar[mover], g.BAR_SHOWN) - 1, 0)
-            stamp(image, on_bar, g.bar_center(top, slot))
+            stamp(image, sprite, g.bar_center(top, slot))
         else:
             absolute = variant.to_absolute(mover, own)
-            stamp(image, point, _top_center(position, bottom, absolute, mover))
+            stamp(image, sprite, _top_center(position, bottom, absolute, mover))
 
     for own in marks.movable - {marks.selected}:
-        ring(own, art.movable, art.bar_movable)
+        ring(own, art.movable)
     if marks.selected is not None:
-        ring(marks.selected, art.selected, art.bar_selected)
+        ring(marks.selected, art.selected)
     for own in marks.targets:
         if own == 0:  # above the borne-off slices, clear of them
             center = _slice_center(mover is not bottom, min(position.off[mover] + 2, 12))
@@ -157,24 +157,32 @@ def last_turn(
         if absolute == BAR:
             n = position.bar[color]
             for slot in range(n, min(n - delta, g.BAR_SHOWN)):
-                stamp(image, art.bar_ghost[color], g.bar_center(_bar_top(bottom, color), slot))
+                stamp(image, art.ghost[color], g.bar_center(_bar_top(bottom, color), slot))
             continue
         n = max(position.points[absolute - 1] * color.sign, 0)
+        counted = n > g.MAX_STACK  # the top checker shows the stack's size
         for slot in range(n, n - delta):  # empty unless checkers left
             if slot < g.MAX_STACK:
                 center = g.checker_center(bottom, absolute, slot, variant)
                 stamp(image, art.ghost[color], center)
             else:
-                _mark(image, art.left, g.checker_center(bottom, absolute, g.MAX_STACK - 1, variant))
+                top = g.checker_center(bottom, absolute, g.MAX_STACK - 1, variant)
+                stamp(image, art.left, mark_center(top, counted))
                 break
         for slot in range(max(_shown(n) - delta, 0), _shown(n)):
-            _mark(image, art.moved, g.checker_center(bottom, absolute, slot, variant))
+            center = g.checker_center(bottom, absolute, slot, variant)
+            stamp(image, art.moved, mark_center(center, counted and slot == g.MAX_STACK - 1))
 
 
-def _mark(image: Image.Image, sprite: Image.Image, checker: tuple[int, int]) -> None:
-    """A small mark on the right edge of the checker centred at `checker`."""
+def mark_center(checker: tuple[int, int], counted: bool) -> tuple[int, int]:
+    """Where the small mark on the checker centred at `checker` goes: on its right edge, or,
+    on a checker showing its stack's size, on its edge towards the middle band, below (or
+    above) the number."""
     x, y = checker
-    stamp(image, sprite, (x + g.CHECKER // 2 - 11, y))
+    if not counted:
+        return x + g.CHECKER // 2 - 11, y
+    inward = (g.CHECKER - MARK) // 2
+    return x, y + inward if y < g.MID_TOP else y - inward
 
 
 def cube(
@@ -183,11 +191,12 @@ def cube(
     theme: Theme,
     position: AnyPosition,
     view: tuple[Color, CubeView],
+    beside_banner: bool = False,
 ) -> None:
     """The doubling cube on the bar: in the middle band showing 64 while nobody owns it
-    (backgammon custom), else at its owner's end showing its value. An offered cube stands,
-    doubled and ringed, in the middle of the half of the side asked, clear of the dice.
-    `view` is (side at the bottom, the cube)."""
+    (backgammon custom; right of the end banner when `beside_banner`), else at its owner's
+    end showing its value. An offered cube stands, doubled and ringed, in the middle of the
+    half of the side asked, clear of the dice. `view` is (side at the bottom, the cube)."""
     bottom, shown = view
     if shown.offered:
         x, y = g.dice_origin(1, position.to_move.opponent is bottom)
@@ -196,7 +205,7 @@ def cube(
         value, size = shown.value * 2, OFFERED_SIZE
     else:
         top = None if shown.owner is None else shown.owner is not bottom
-        center = g.cube_center(top)
+        center = g.cube_center(top, beside_banner)
         stamp(image, art.cube, center)
         value = 64 if shown.owner is None and shown.value == 1 else shown.value
         size = CUBE_SIZE

@@ -55,7 +55,7 @@ def draw(position: AnyPosition, view: BoardView) -> Canvas:
     if view.dice is not None:
         pieces.dice(image, art, position, view.bottom, view.dice)
     if view.cube is not None:
-        pieces.cube(image, art, theme, position, (view.bottom, view.cube))
+        pieces.cube(image, art, theme, position, (view.bottom, view.cube), view.banner is not None)
     strips(image, art, position, view)
     if view.banner is not None:
         banner(image, art, theme, view.banner)

@@ -12,7 +12,6 @@ from nardy import Color
 from renderer.cache import built_once
 from renderer.geometry import (
     BANNER,
-    BAR_CHECKER,
     CHECKER,
     CUBE,
     DIE,
@@ -57,11 +56,7 @@ class Sprites:
     moved: Image.Image  # the dot on a checker that arrived last turn
     left: Image.Image  # the hollow mark on a full stack a checker left last turn
     banner: Image.Image  # the end-of-game panel, `geometry.BANNER` sized
-    # short nardy: checkers on the bar, `BAR_CHECKER + 2 * PAD` square, and the cube
-    bar: tuple[Image.Image, Image.Image]  # by Color
-    bar_ghost: tuple[Image.Image, Image.Image]
-    bar_movable: Image.Image
-    bar_selected: Image.Image
+    # short nardy's doubling cube
     cube: Image.Image  # `CUBE` square, on the bar
     offered_cube: Image.Image  # `DIE` square and ringed, on the half of the side asked
 
@@ -124,8 +119,8 @@ def _stacks(checker: Image.Image) -> Stacks:
     return tuple(stack(n, False) for n in counts), tuple(stack(n, True) for n in counts)
 
 
-def _ring(color: RGB, width: float, diameter: int = CHECKER) -> Image.Image:
-    size = diameter + 2 * PAD
+def _ring(color: RGB, width: float) -> Image.Image:
+    size = CHECKER + 2 * PAD
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         inset = (PAD - width / 2 + 1) * s
@@ -138,10 +133,10 @@ def _ring(color: RGB, width: float, diameter: int = CHECKER) -> Image.Image:
     return supersampled((size, size), paint)
 
 
-def _ghost(checker: Image.Image, color: RGB, diameter: int = CHECKER) -> Image.Image:
+def _ghost(checker: Image.Image, color: RGB) -> Image.Image:
     """A faint checker in a ring of the last-move colour: where a checker stood."""
     ghost = faded(checker, 0.45)
-    ghost.alpha_composite(_ring(color, 2.25, diameter))
+    ghost.alpha_composite(_ring(color, 2.25))
     return ghost
 
 
@@ -230,7 +225,6 @@ def sprites(theme: Theme) -> Sprites:
     """The sprites of `theme`, built on first use and shared by every later render."""
     styles = theme.checkers
     checkers = tuple(_checker(style, CHECKER, PAD) for style in styles)
-    bar = tuple(_checker(style, BAR_CHECKER, PAD) for style in styles)
     dice = tuple(tuple(_die(style, face) for face in range(1, 7)) for style in styles)
     white, black = Color.WHITE, Color.BLACK
     return Sprites(
@@ -250,13 +244,6 @@ def sprites(theme: Theme) -> Sprites:
         moved=_dot(theme.last_move, (255, 255, 255), 2.25),
         left=_dot((255, 255, 255), theme.last_move, 4.5),
         banner=_panel(theme),
-        bar=(bar[white], bar[black]),
-        bar_ghost=(
-            _ghost(bar[white], theme.last_move, BAR_CHECKER),
-            _ghost(bar[black], theme.last_move, BAR_CHECKER),
-        ),
-        bar_movable=_ring(theme.movable, 3, BAR_CHECKER),
-        bar_selected=_ring(theme.selected, 4.5, BAR_CHECKER),
         cube=_cube(theme, CUBE, theme.cube_text, 1.5),
         offered_cube=_cube(theme, DIE, theme.selected, 3),
     )

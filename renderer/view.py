@@ -55,10 +55,12 @@ class Highlight:
 @dataclass(frozen=True, slots=True)
 class TurnMarks:
     """Steps to mark as played (from -> to), in `color`'s own numbering: the last turn or a
-    partly played one; in short nardy `src` 25 is the bar, and a hit needs no mark."""
+    partly played one; in short nardy `src` 25 is the bar, and `hits` (`Variant.hits`) says
+    which steps hit, written with a `*` beside the mover's name."""
 
     color: Color
     steps: tuple[Step, ...]
+    hits: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +102,7 @@ class CubeView:
 class BoardView:
     """Everything but the position. `numbering` is whose own numbers label the points
     (None: the side to move); `bottom` is the side drawn at the bottom. The last turn is
-    written in the numbering's numbers, or with `own_turns` in its mover's own (a board
-    shared by both players)."""
+    written in the numbering's numbers, as every text beside the picture is."""
 
     bottom: Color = Color.WHITE
     numbering: Color | None = None
@@ -114,4 +115,3 @@ class BoardView:
     banner: Banner | None = None
     cube: CubeView | None = None  # short nardy with the doubling cube only
     acting: Color | None = None  # the side the game waits for, marked (None: the side to move)
-    own_turns: bool = False

@@ -18,8 +18,7 @@ from nardy import CHECKERS, HEAD, Color, Position, Rules, legal_turns, move
 from nardy.game import Game
 from nardy.scoring import ResultKind, loss_value
 from nardy.short import Position as ShortPosition
-from renderer import Highlight, geometry, panels
-from renderer.fonts import fit
+from renderer import Highlight, panels
 from testkit.fakes.telegram import FakeTelegram, Sent
 from testkit.harness import Chat, make_chat, make_group, user
 
@@ -107,19 +106,13 @@ def test_each_section_renders_its_own_picture_in_each_language(locale: Locale) -
 @pytest.mark.parametrize("locale", list(Locale))
 def test_every_label_fits_uncut(locale: Locale) -> None:
     """The status beside the mover's name and the banner's lines are never cut to "…"."""
-    left, _upper, right, _lower = geometry.BANNER
-    banner_width = right - 30 - (left + 30 + geometry.CHECKER + 18)  # as panels.banner lays out
     for s in rules.SECTIONS:
-        _position, view = rules.picture(s, TRANSLATOR[locale])
-        labels = [(view.texts.status, panels.SMALL_SIZE, False, panels.STATUS_WIDTH)]
+        position, view = rules.picture(s, TRANSLATOR[locale])
+        acting = position.to_move if view.acting is None else view.acting
+        laid_out = [panels.status_text(view.names[acting], view.texts.status)]
         if view.banner is not None:
-            labels += [
-                (view.banner.title, 35, True, banner_width),
-                (view.banner.result, 24, False, banner_width),
-                (view.banner.score, 21, True, banner_width),
-            ]
-        for text, size, bold, width in labels:
-            assert fit(text, size, bold, width) == text, (s.key, text)
+            laid_out += panels.banner_text(view.banner)
+        assert not any(block.cut for block in laid_out), (s.key, laid_out)
 
 
 def test_every_position_shown_has_fifteen_checkers_a_side() -> None:

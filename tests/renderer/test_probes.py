@@ -22,6 +22,8 @@ from renderer import (
     render,
 )
 from renderer import geometry as g
+from renderer.fonts import text_mask
+from renderer.pieces import COUNT_SIZE
 from renderer.theme import RGB, Theme
 from tests.renderer.scenes import NAMES, TEXTS, board
 
@@ -160,6 +162,36 @@ def test_a_stack_taller_than_fits_shows_its_count_on_the_top_checker() -> None:
     assert not any(close(pixel, label, 40) for pixel in plain.get_flattened_data())
 
 
+def count_ink(center: tuple[int, int], n: int) -> Box:
+    """Where the strokes of a stack's count `n` are drawn on its top checker at `center`."""
+    mask = text_mask(str(n), COUNT_SIZE, True)
+    ink = mask.getbbox()
+    assert ink is not None
+    left, upper = center[0] - mask.width // 2, center[1] - mask.height // 2
+    return left + ink[0], upper + ink[1], left + ink[2], upper + ink[3]
+
+
+@pytest.mark.parametrize("bottom", list(Color))
+@pytest.mark.parametrize(
+    ("white", "point"),
+    [({19: 11, 24: 4}, 19), ({24: 7, 19: 1, 1: 7}, 24)],
+    ids=["arrived", "left"],
+)
+def test_the_last_turn_marks_leave_a_stack_count_readable(
+    bottom: Color, white: dict[int, int], point: int
+) -> None:
+    """24/19 onto a stack of 11 (its dot), or from a stack left at 7 (its hollow mark): the
+    mark on the top checker leaves every stroke of the stack's count as it was."""
+    position = board(white=white, black={12: 15})
+    turn = TurnMarks(Color.WHITE, (Step(24, 5),))
+    plain = compose(position, BoardView(bottom=bottom))
+    marked = compose(position, BoardView(bottom=bottom, last_turn=turn))
+    checker = checker_box(bottom, point, g.MAX_STACK - 1)
+    assert changed_box(plain.crop(checker), marked.crop(checker)) is not None  # marked
+    ink = count_ink(g.checker_center(bottom, point, g.MAX_STACK - 1), white[point])
+    assert changed_box(plain.crop(ink), marked.crop(ink)) is None
+
+
 def test_borne_off_checkers_fill_the_tray() -> None:
     position = board(white={1: 5}, black={13: 12})  # 10 White off, 3 Black off
     image = compose(position, BoardView())
@@ -207,20 +239,22 @@ def test_last_turn_marks_where_checkers_left_and_arrived_net_of_chains() -> None
         assert (changed_box(plain.crop(box), marked.crop(box)) is not None) is expected
 
 
-def test_a_shared_board_writes_the_last_turn_in_its_movers_own_numbers() -> None:
-    """White's 24/18 18/13, on a board numbered for Black (to move): Black's numbers (12/6 6/1)
-    on a player's own board, White's own with `own_turns` (RULES.md §10), as on White's."""
+def test_the_last_turn_is_written_in_the_numbers_that_label_the_picture() -> None:
+    """White's 24/18 18/13 on a board numbered for Black reads 12/6 6/1 (RULES.md §1), as
+    White's own 12/6 6/1 does on a board numbered for White: every text beside a picture uses
+    the numbers drawn on it."""
     position = replace(board(white={24: 3, 13: 1, 1: 11}, black={12: 15}), to_move=Color.BLACK)
-    turn = TurnMarks(Color.WHITE, (Step(24, 6), Step(18, 5)))
     strip = g.strip_box(top=False)  # White's, at the bottom
 
-    def drawn(numbering: Color, own_turns: bool) -> Image.Image:
-        view = BoardView(numbering=numbering, last_turn=turn, texts=TEXTS, own_turns=own_turns)
-        return compose(position, view).crop(strip)
+    def drawn(numbering: Color, steps: tuple[Step, ...]) -> Image.Image:
+        turn = TurnMarks(Color.WHITE, steps)
+        return compose(position, BoardView(numbering=numbering, last_turn=turn, texts=TEXTS)).crop(
+            strip
+        )
 
-    as_white = drawn(Color.WHITE, own_turns=False)
-    assert changed_box(drawn(Color.BLACK, own_turns=True), as_white) is None
-    assert changed_box(drawn(Color.BLACK, own_turns=False), as_white) is not None
+    as_black = drawn(Color.BLACK, (Step(24, 6), Step(18, 5)))
+    assert changed_box(as_black, drawn(Color.WHITE, (Step(12, 6), Step(6, 5)))) is None
+    assert changed_box(as_black, drawn(Color.WHITE, (Step(24, 6), Step(18, 5)))) is not None
 
 
 @pytest.mark.parametrize(

@@ -5,18 +5,22 @@ highlighted source, every theme, and a whole random game rendered state by state
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from nardy import Color
 from nardy import Position as LongPosition
-from nardy.short import BAR, Position, Step, legal_turns, move
+from nardy.scoring import EndReason, GameResult, ResultKind
+from nardy.short import BAR, Cube, Position, ShortRules, Step, legal_turns, move
+from nardy.short import Game as ShortGame
 from nardy.short.variant import SHORT
 from renderer import (
     CLASSIC,
     CONTRAST,
     THEMES,
+    Banner,
     BoardView,
     CubeView,
     Dice,
@@ -29,7 +33,7 @@ from renderer import (
 from renderer import geometry as g
 from renderer.board import HOME_TINT
 from renderer.game_view import game_view
-from renderer.pieces import BAR_COUNT_SIZE
+from renderer.pieces import COUNT_SIZE
 from renderer.samples import random_short_games
 from tests.renderer.scenes import NAMES, TEXTS, short_board
 from tests.renderer.test_probes import Box, changed_box, close, felt_pixel, inside
@@ -56,7 +60,7 @@ def count_like(image: Image.Image, box: Box, color: tuple[int, int, int], tolera
 def bar_label_box(top: bool, slot: int) -> Box:
     """The middle of a bar checker, where its count is written."""
     x, y = g.bar_center(top, slot)
-    return x - 9, y - BAR_COUNT_SIZE // 2, x + 9, y + BAR_COUNT_SIZE // 2
+    return x - 9, y - COUNT_SIZE // 2, x + 9, y + COUNT_SIZE // 2
 
 
 @pytest.mark.parametrize("theme", list(THEMES.values()), ids=list(THEMES))
@@ -149,6 +153,31 @@ def test_checkers_on_the_bar_wait_on_their_half_with_a_count_past_one(bottom: Co
     assert count_like(one_image, bar_label_box(white_top, 0), white_label, 40) == 0
 
 
+def drawn_size(with_it: Position, without: Position) -> tuple[int, int]:
+    """The width and height of White's checker face (its fill colour) where `with_it` draws
+    White's checker that `without` does not."""
+    field = (g.FIELD_LEFT, g.INNER_TOP, g.FIELD_RIGHT, g.INNER_BOTTOM)
+    a, b = (compose(p, BoardView()).crop(field) for p in (with_it, without))
+    changed = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
+    face = Image.new("RGB", a.size, CLASSIC.checkers[Color.WHITE].fill)
+    like = ImageChops.difference(a, face).convert("L").point(lambda v: 255 if v <= 12 else 0)
+    drawn = ImageChops.multiply(changed, like).getbbox()
+    assert drawn is not None
+    left, upper, right, lower = drawn
+    return right - left, lower - upper
+
+
+def test_a_checker_on_the_bar_is_drawn_as_big_as_a_point_checker() -> None:
+    """Being hit is seen at once: the checker waiting on the bar is a point's checker, not a
+    smaller one (issue 53)."""
+    white, black = {6: 5, 13: 5, 8: 3}, {6: 5, 13: 5, 8: 3, 24: 2}
+    rest = short_board(white=white, black=black)  # the other two borne off
+    on_bar = drawn_size(short_board(white=white, black=black, bar=(1, 0)), rest)
+    on_point = drawn_size(short_board(white={**white, 3: 1}, black=black), rest)
+    assert on_bar == on_point
+    assert on_point[0] > g.CHECKER * 4 // 5  # a face, not a rim
+
+
 def test_two_on_the_bar_show_two_checkers_and_the_count_on_the_outer_one() -> None:
     two = short_board(white={6: 5, 13: 5, 8: 3}, black={6: 5, 13: 5, 8: 3, 24: 2}, bar=(2, 0))
     three = short_board(white={6: 5, 13: 5, 8: 2}, black={6: 5, 13: 5, 8: 3, 24: 2}, bar=(3, 0))
@@ -189,7 +218,7 @@ def test_entering_from_the_bar_leaves_a_ghost_on_the_bar() -> None:
     after = move(before, played)
     plain = compose(after, BoardView())
     marked = compose(after, BoardView(last_turn=TurnMarks(Color.WHITE, played)))
-    ghost = box_round(g.bar_center(True, 0), g.BAR_CHECKER // 2 + 6)
+    ghost = box_round(g.bar_center(True, 0), g.CHECKER // 2 + 6)
     assert changed_box(plain.crop(ghost), marked.crop(ghost)) is not None
     arrived = box_round(center(Color.WHITE, Color.WHITE, 22, 0), g.CHECKER // 2)
     assert changed_box(plain.crop(arrived), marked.crop(arrived)) is not None
@@ -244,6 +273,38 @@ def test_a_cube_in_the_middle_shows_64_and_an_owned_one_its_value() -> None:
     assert count_like(two, (0, 0, two.width, two.height), CLASSIC.cube_text, 60) > 20
 
 
+def finished_with(cube: Cube) -> ShortGame:
+    """A game played with the cube, which White won by Black's resignation at `cube`."""
+    won = GameResult(Color.WHITE, ResultKind.OYN, cube.value, EndReason.RESIGNED)
+    return replace(ShortGame(ShortRules(cube=True)), cube=cube, result=won)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("owner", [Color.WHITE, Color.BLACK, None])
+def test_a_finished_game_still_shows_its_cube_clear_of_the_banner(owner: Color | None) -> None:
+    """The final picture keeps the stake the caption tells ("Cube: 4, yours"): the cube at
+    its owner's end of the bar, or, nobody's, in the middle band right of the banner."""
+    value = 1 if owner is None else 4
+    end = Banner(Color.WHITE, "Game over", f"Алиса won: single game, {value} points.")
+    position, view = game_view(finished_with(Cube(value, owner)), BoardView(banner=end))
+    assert view.banner is end and view.cube == CubeView(value, owner)
+    top = None if owner is None else owner is Color.BLACK  # White at the bottom
+    at = cube_box(g.cube_center(top, beside_banner=True))
+    changed = changed_box(compose(position, replace(view, cube=None)), compose(position, view))
+    assert changed is not None and inside(changed, at)
+    assert not overlaps(at, g.BANNER) and inside(at, (g.FIELD_LEFT, 0, g.FIELD_RIGHT, g.HEIGHT))
+
+
+def test_a_double_not_answered_before_the_end_shows_the_cube_as_it_stood() -> None:
+    """Resigning instead of answering a double: the cube stays at its value, no offer shown."""
+    game = ShortGame(ShortRules(cube=True)).double().resign(Color.BLACK)
+    _, view = game_view(game, BoardView())
+    assert view.cube == CubeView(1, None, offered=False)
+
+
 @pytest.mark.parametrize("to_move", list(Color))
 def test_an_offered_cube_stands_doubled_and_ringed_on_the_half_of_the_side_asked(
     to_move: Color,
@@ -274,7 +335,7 @@ def test_the_bar_is_a_highlighted_source_with_its_own_rings(bottom: Color) -> No
         position,
         BoardView(bottom=bottom, highlight=Highlight(frozenset({BAR}), BAR, frozenset({22}))),
     )
-    ring = box_round(outer, g.BAR_CHECKER // 2 + 8)
+    ring = box_round(outer, g.CHECKER // 2 + 8)
     changed = changed_box(plain, movable)
     assert changed is not None and inside(changed, ring)
     assert count_like(movable, ring, CLASSIC.movable, 40) > 20
@@ -331,7 +392,7 @@ def test_every_state_and_step_of_a_random_short_game_renders(seed: int) -> None:
                 steps = () if game.over or game.dice is None else game.next_steps()
                 position, view = game_view(game, base, steps[0].src if steps else None)
                 bar_picks += view.highlight.selected == BAR
-                assert (view.cube is None) is game.over
+                assert view.cube is not None  # the cube is on, at the end too
                 assert compose(position, view).size == (g.WIDTH, g.HEIGHT)
                 renders += 1
                 if not steps:
