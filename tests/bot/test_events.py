@@ -167,9 +167,9 @@ def test_two_people_read_who_lost_on_time_and_who_won_by_name() -> None:
 def test_the_bot_and_the_person_are_each_read_in_their_place() -> None:
     """The person's throw is "you" whichever seat the event names first."""
     english = Translator()[Locale.EN]
-    assert phrase(english, OpeningRolled(BOT, 2, Actor(), 5, tie=False), False, Color.WHITE, LONG) == [
-        "Opening roll: you 5, bot 2."
-    ]
+    assert phrase(
+        english, OpeningRolled(BOT, 2, Actor(), 5, tie=False), False, Color.WHITE, LONG
+    ) == ["Opening roll: you 5, bot 2."]
     assert phrase(english, MatchScore(BOT, 3, ANN, 1), False, Color.WHITE, LONG) == [
         "Match score: you 1, bot 3. The next game begins."
     ]
