@@ -28,6 +28,7 @@ from nardy.cli import main, review_lines
 from nardy.color import Color
 from nardy.cube import Cube
 from nardy.fair import FairDice
+from nardy.rules import Opening
 from nardy.short import Position, ShortRules
 from nardy.short.ai import choose_turn
 from nardy.short.ai.judging import judge_cube
@@ -36,7 +37,7 @@ from nardy.transcript import MatchPlace, Transcript, from_game, to_text
 from nardy.variant import own
 
 SEED = bytes(range(32, 64))
-CUBE = ShortRules(cube=True)
+CUBE = ShortRules(Opening.REROLL, cube=True)  # the opening the games below were found with
 
 # What a side does with the cube before the roll of turn `number`: the game as it is, or after
 # its cube actions.
