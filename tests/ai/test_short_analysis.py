@@ -16,6 +16,7 @@ from nardy.ai.analysis import Review, Verdict, analyse, review_from_json, review
 from nardy.cli import main
 from nardy.dice import ROLLS
 from nardy.fair import FairDice
+from nardy.rules import Opening
 from nardy.short import Position, ShortRules, legal_turns
 from nardy.short.ai import choose_turn
 from nardy.short.ai.boards import encode
@@ -36,7 +37,7 @@ def planted() -> tuple[Transcript, int, Review]:
     """Both sides play as the Expert, on fair dice of `SEED`, but for one turn (its number is
     returned) played as the worst by the 1-ply evaluation; the record and its review."""
     dice = FairDice(SEED, "g-short-review", "mix")
-    rules = ShortRules()
+    rules = ShortRules(Opening.REROLL)  # the opening the seeded games were made with
     opening, game = new_game(rules, dice)
     planted_at = 0
     while not game.over:
