@@ -14,11 +14,14 @@ from tests.nardy.short.builders import board
 
 
 def test_a_new_game_starts_from_the_set_up_with_the_opening_roll() -> None:
-    opening, game = new_game(ShortRules(), ScriptedDice([4, 4, 2, 5, 6, 3]))
+    """By default the opening roll is the first turn (§9: never a double); rolling again is
+    the house option."""
+    rerolled = ShortRules(opening=Opening.REROLL)
+    opening, game = new_game(rerolled, ScriptedDice([4, 4, 2, 5, 6, 3]))
     assert opening.rolls == ((4, 4), (2, 5)) and opening.white_player == 1
     assert game.position == Position.start() and game.dice == (6, 3)
-    played = ShortRules(opening=Opening.PLAY_OPENING_ROLL)
-    assert new_game(played, ScriptedDice([5, 2]))[1].dice == (5, 2)
+    assert ShortRules().opening is Opening.PLAY_OPENING_ROLL
+    assert new_game(ShortRules(), ScriptedDice([5, 2]))[1].dice == (5, 2)
 
 
 def test_a_turn_step_by_step_with_undo() -> None:

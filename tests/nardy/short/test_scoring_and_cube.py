@@ -7,6 +7,7 @@ import pytest
 from nardy.color import Color
 from nardy.dice import ScriptedDice
 from nardy.match import Match
+from nardy.rules import Opening
 from nardy.scoring import EndReason, GameResult, ResultKind
 from nardy.short import (
     CrawfordMatch,
@@ -96,7 +97,7 @@ def test_a_drop_loses_the_cubes_value_before_the_double() -> None:
 
 
 def test_the_crawford_game_has_no_doubling() -> None:
-    rules = ShortRules(cube=True, match_length=5)
+    rules = ShortRules(Opening.REROLL, cube=True, match_length=5)  # the dice below: a reroll
     match = CrawfordMatch.for_rules(rules)
     three = GameResult(Color.WHITE, ResultKind.KOKS, 3, EndReason.BORNE_OFF)
     one = GameResult(Color.WHITE, ResultKind.OYN, 1, EndReason.BORNE_OFF)

@@ -58,7 +58,7 @@ def played(
 def test_a_short_game_record_reads_back_and_verifies(seed: int) -> None:
     t = played(seed)
     text = to_text(t)
-    assert 'rules: {"variant": "short", "opening": "reroll"' in text
+    assert 'rules: {"variant": "short", "opening": "play_opening_roll"' in text
     assert parse(text) == t
     checked = verify(parse(text))
     assert isinstance(checked.game, Game) and checked.game.result == t.result
