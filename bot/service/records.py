@@ -34,6 +34,13 @@ def bot_level(name: str) -> Level | None:
     return None
 
 
+def person_against_bot(players: tuple[str, str]) -> Color | None:
+    """The colour of the person in a game against the bot, whose side a record is seen from
+    (their board, their numbers); None in a game between two people."""
+    bots = [color for color in Color if bot_level(players[color]) is not None]
+    return bots[0].opponent if len(bots) == 1 else None
+
+
 def match_place(table: Table) -> tuple[int, MatchPlace] | None:
     """In a match, its length and where `table`'s game, just ended and not yet scored,
     stands in it (`nardy.transcript.MatchPlace`); None for a single game."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import Texts
-from bot.service.records import bot_level
+from bot.service.records import bot_level, person_against_bot
 from bot.ui.names import level_name
 from bot.ui.records import player_label
 from bot.ui.screens import base_view, outcome_lines
@@ -27,16 +27,16 @@ def replay_caption(texts: Texts, record: Transcript) -> str:
     own, naming the bot by a word that declines after "vs" (ru «против бота»), where a
     record's label for it («Бот · Лёгкий») would not."""
     turns = len(record.turns)
-    for color in Color:
-        level = bot_level(record.players[color])
-        if level is not None:
-            return texts.ngettext(
-                "📽 {name} vs the bot ({level}): the game's {n} turn.",
-                "📽 {name} vs the bot ({level}): the game's {n} turns.",
-                turns,
-                name=record.players[color.opponent],
-                level=level_name(texts, level),
-            )
+    person = person_against_bot(record.players)
+    level = None if person is None else bot_level(record.players[person.opponent])
+    if person is not None and level is not None:
+        return texts.ngettext(
+            "📽 {name} vs the bot ({level}): the game's {n} turn.",
+            "📽 {name} vs the bot ({level}): the game's {n} turns.",
+            turns,
+            name=record.players[person],
+            level=level_name(texts, level),
+        )
     white, black = record.players
     return texts.ngettext(
         "📽 {white} vs {black}: the game's {n} turn.",
@@ -60,7 +60,8 @@ def replay_frames(texts: Texts, record: Transcript, theme: Theme) -> list[Frame]
     the bottom, else White, and every move is written in that side's numbers, which label
     the picture's points."""
     names = (player_label(texts, record.players[0]), player_label(texts, record.players[1]))
-    bottom = Color.BLACK if bot_level(record.players[Color.WHITE]) is not None else Color.WHITE
+    person = person_against_bot(record.players)
+    bottom = Color.WHITE if person is None else person
     base = replace(base_view(texts, bottom, names), theme=theme)
     *turns, finished = unfold(record)
     frames = []

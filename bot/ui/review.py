@@ -11,7 +11,7 @@ from dataclasses import replace
 from babel.numbers import format_decimal
 
 from bot.i18n import N_, Texts
-from bot.service.records import bot_level
+from bot.service.records import person_against_bot
 from bot.ui.records import player_label
 from bot.ui.screens import base_view
 from nardy import Color, Step
@@ -86,7 +86,8 @@ def review_text(texts: Texts, record: Transcript, review: Review) -> str:
 def pictured_turns(record: Transcript, review: Review) -> tuple[TurnReview, ...]:
     """The costliest turns (at most `PICTURED`) of the people in the game, the costliest first:
     a game against the bot is a lesson for its player alone."""
-    people = [c for c in Color if bot_level(record.players[c]) is None] or list(Color)
+    person = person_against_bot(record.players)
+    people = list(Color) if person is None else [person]
     costly = [
         turn
         for color in people
@@ -198,8 +199,8 @@ def _notation(texts: Texts, record: Transcript, turn: TurnReview, steps: tuple[S
     numbers of the person playing the bot (those of their board) or, between two people,
     of the mover, from whose side the turn's picture is drawn."""
     variant = variant_of(record.rules)
-    bots = [color for color in Color if bot_level(record.players[color]) is not None]
-    reader = bots[0].opponent if len(bots) == 1 else turn.color
+    person = person_against_bot(record.players)
+    reader = turn.color if person is None else person
     hits = variant.hits(turn.position, steps)
     _ = texts.gettext
     return variant.turn_text_for(steps, turn.color, reader, _("off"), _("bar"), hits) or "—"
