@@ -81,10 +81,8 @@ def hits(position: Position, played: Sequence[steps.Step]) -> tuple[bool, ...]:
 
 def format_turn(position: Position, played: Sequence[steps.Step]) -> str:
     """A turn in §10 notation with `bar` and a `*` on every hit: `bar/22 13/7*`."""
-    marks = hits(position, played)
-    return " ".join(
-        f"{Step(s.src, s.die)}{'*' if hit else ''}" for s, hit in zip(played, marks, strict=True)
-    )
+    mover = position.to_move
+    return format_turn_for(played, mover, mover, hit=hits(position, played))
 
 
 def format_turn_for(
@@ -107,8 +105,8 @@ def format_turn_for(
             return bar
         return str(own if mover is reader else to_absolute(Color.BLACK, own))
 
-    marks = [*("*" if flag else "" for flag in hit), *[""] * (len(played) - len(hit))]
+    flags = [*hit, *[False] * (len(played) - len(hit))]  # `hit` may be empty: none marked
     return " ".join(
-        f"{point(step.src)}/{point(step.dst)}{mark}"
-        for step, mark in zip(played, marks, strict=False)
+        f"{point(step.src)}/{point(step.dst)}{'*' if flag else ''}"
+        for step, flag in zip(played, flags, strict=True)
     )
