@@ -15,7 +15,7 @@ from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from bot.timers import TurnTimers
 from bot.ui.callbacks import BoardAction, BoardTap
-from nardy import Color, format_turn
+from nardy import Color, format_turn_for
 from nardy.scoring import EndReason
 from testkit.fakes.telegram import FakeTelegram, Limit, Sent
 from testkit.harness import Group, is_checker, make_group, play_turns, user
@@ -117,7 +117,7 @@ async def test_the_challenger_cannot_join_a_stranger_can_a_third_cannot(
     assert "Opening roll: U2001" in board.caption
     assert any(is_checker(b["text"]) for b in board.buttons())
     await group.tap(CAROL, card, join)  # the card's old button
-    assert group.answers()[-1] == ("Кто-то уже присоединился к этой игре.", True)
+    assert group.answers()[-1] == ("Кто-то уже присоединился к этой партии.", True)
     for player in (ALICE, BOB):
         slot = player_slot(group.chat["id"], player["id"])
         assert await store.chat_game(slot) == table.game_id
@@ -193,7 +193,7 @@ async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
     checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
     await group.tap(CAROL, board, checker)
     assert group.answers()[-1] == (
-        "Вы наблюдаете за этой игрой: ходить могут только двое её игроков.",
+        "Вы наблюдаете за этой партией: ходить могут только двое её игроков.",
         True,
     )
     await group.tap(waiting, board, checker)
@@ -221,18 +221,21 @@ async def test_a_whole_group_game_ends_with_the_result_and_only_rematch(
     assert telegram.schema_problems == []
 
 
-async def test_each_move_on_the_shared_board_is_written_as_its_movers_record_writes_it(
+async def test_each_move_on_the_shared_board_is_written_in_the_numbers_of_its_picture(
     group: Group, service: GameService
 ) -> None:
-    """The board tells the last turn in its mover's own numbers (RULES.md §10), not in those of
-    the player to move next: as each player's record and their own moves read."""
+    """The board's picture is numbered for the player to move next (RULES.md §1), and the last
+    turn is written in those numbers, not its mover's: a text beside a picture uses the
+    numbers drawn on it."""
     table = await started(group, service)
     for _ in range(4):  # two turns of each colour
         table = await play_a_turn(group, service, table.game_id)
         last = table.game.history[-1]
         caption = board_of(group, table).caption or ""
         assert f"{table.seats[last.color].name} rolled" in caption
-        assert f"played {format_turn(last.steps)}." in caption, caption
+        shown = format_turn_for(last.steps, last.color, table.game.to_move)
+        assert last.color is not table.game.to_move
+        assert f"played {shown}." in caption, caption
 
 
 async def test_a_player_who_leaves_the_group_offers_the_other_the_win(
@@ -254,7 +257,7 @@ async def test_a_player_who_leaves_the_group_offers_the_other_the_win(
     assert labels[-2:] == ["🏆 Take the win", "🏳 Resign"]
     await group.press(CAROL, board, "🏆 Take the win")
     assert group.answers()[-1] == (
-        "Вы наблюдаете за этой игрой: ходить могут только двое её игроков.",
+        "Вы наблюдаете за этой партией: ходить могут только двое её игроков.",
         True,
     )
     await group.press(ALICE, board, "🏆 Take the win")

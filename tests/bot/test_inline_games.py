@@ -151,7 +151,7 @@ async def test_join_by_the_challenger_is_refused_a_stranger_plays_a_third_cannot
     assert card.text is not None and f"Turn: {mover}" in card.text and "<pre>" in card.text
     assert any(is_checker(b["text"]) for b in card.buttons())
     await room.tap(CAROL, card, join)  # the card's old button
-    assert room.answers()[-1] == ("Хтось уже приєднався до цієї гри.", True)
+    assert room.answers()[-1] == ("Хтось уже приєднався до цієї партії.", True)
     card.text, card.markup = "a board that never arrived", None  # say the edit failed
     await room.tap(BOB, card, join)  # a player's Join brings the board back
     assert room.answers()[-1] == ("", False)
@@ -294,7 +294,7 @@ async def test_a_spectators_tap_on_an_inline_game_is_refused_in_their_language(
     checker = next(b["callback_data"] for b in card.buttons() if is_checker(b["text"]))
     await room.tap(CAROL, card, checker)
     text, alert = room.answers()[-1]
-    assert alert and text.startswith("Ви спостерігаєте за цією грою")
+    assert alert and text.startswith("Ви спостерігаєте за цією партією")
     assert await game_of(service, card) == before
 
 
