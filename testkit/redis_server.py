@@ -8,6 +8,8 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 import redis
@@ -31,10 +33,22 @@ def redis_binary() -> str:
 
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    return free_ports(1)[0]
+
+
+def free_ports(n: int, fits: Callable[[int, list[int]], bool] | None = None) -> list[int]:
+    """`n` different TCP ports nobody listens on right now, each one `fits` (given the ports
+    chosen before it) where given. They are held bound until all are chosen: ports asked for
+    one after another may be the same one, which the kernel hands out again once freed."""
+    with ExitStack() as held:
+        ports: list[int] = []
+        while len(ports) < n:
+            sock = held.enter_context(socket.socket())
+            sock.bind(("127.0.0.1", 0))
+            port: int = sock.getsockname()[1]
+            if fits is None or fits(port, ports):
+                ports.append(port)
+        return ports
 
 
 class RedisServer:

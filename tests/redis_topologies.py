@@ -13,7 +13,7 @@ import pytest
 import redis
 from redis.cluster import RedisCluster
 
-from testkit.redis_server import free_port, redis_binary
+from testkit.redis_server import free_ports, redis_binary
 
 SLOTS = 16384
 BUS_OFFSET = 10000  # a cluster node's bus listens on its port plus this
@@ -28,12 +28,16 @@ def _is_free(port: int) -> bool:
         return True
 
 
-def cluster_port() -> int:
-    """A free port whose cluster bus port (10000 higher) is free and valid too."""
-    while True:
-        port = free_port()
-        if port + BUS_OFFSET < 65536 and _is_free(port + BUS_OFFSET):
-            return port
+def cluster_ports(n: int) -> list[int]:
+    """`n` different free ports whose cluster bus ports (10000 higher) are free and valid too,
+    none of them another's client or bus port."""
+
+    def fits(port: int, chosen: list[int]) -> bool:
+        bus = port + BUS_OFFSET
+        taken = {*chosen, *(other + BUS_OFFSET for other in chosen)}
+        return bus < 65536 and not {port, bus} & taken and _is_free(bus)
+
+    return free_ports(n, fits)
 
 
 def _wait(what: str, check: object, seconds: float = 15) -> None:
@@ -62,7 +66,10 @@ class Processes:
     ) -> None:
         """A redis-server on `port` with `options` (its own folder; a config file first when
         given, as Sentinel needs one it may rewrite), once it answers a ping (with `password`
-        where it asks for one)."""
+        where it asks for one). A port already started here is refused: the ping would be the
+        first server's, and the first process would be lost to `stop_all`."""
+        if port in self._processes:
+            raise ValueError(f"a redis-server was already started here on port {port}")
         folder = self.directory / str(port)
         folder.mkdir(exist_ok=True)
         command = [redis_binary()]
@@ -97,7 +104,7 @@ class LocalCluster:
 
     def __init__(self, directory: Path, masters: int = 3) -> None:
         self._processes = Processes(directory)
-        self.ports = [cluster_port() for _ in range(masters)]
+        self.ports = cluster_ports(masters)
 
     @property
     def url(self) -> str:
@@ -145,7 +152,7 @@ class LocalSentinel:
 
     def __init__(self, directory: Path) -> None:
         self._processes = Processes(directory)
-        self.master, self.replica, self.sentinel = free_port(), free_port(), free_port()
+        self.master, self.replica, self.sentinel = free_ports(3)
 
     @property
     def url(self) -> str:
