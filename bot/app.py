@@ -8,7 +8,8 @@ import asyncio
 import gc
 import logging
 import signal
-from contextlib import AsyncExitStack
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.base import BaseSession
@@ -196,17 +197,25 @@ async def poll(settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Hea
         await bot.delete_webhook()
     except (TelegramNetworkError, TelegramServerError, TelegramRetryAfter) as exc:
         log.warning("could not remove a webhook (%s); polling may be refused", exc.message)
-    async with AsyncExitStack() as stack:
-        if settings.metrics_port is not None:
-            app = make_app(health)
-            host, port = settings.listen_host, settings.metrics_port
-            await stack.enter_async_context(serving(app, host, port, "METRICS_PORT"))
-            log.info("serving /healthz and /metrics on %s:%d", host, port)
+    async with serving_metrics(settings, health):
         # The session stays open: the updates in flight still answer when polling stops.
         await dispatcher.start_polling(bot, handle_signals=True, close_bot_session=False)
         deadline = stopping(dispatcher, health)
         if await finish_in_flight(dispatcher["observed"], deadline):
             await confirm_handled(bot, dispatcher["observed"])
+
+
+@asynccontextmanager
+async def serving_metrics(settings: Settings, health: Health) -> AsyncIterator[None]:
+    """/healthz and /metrics on METRICS_PORT, when it is set, while the body runs (in webhook
+    mode, so that /metrics need not share the webhook's port)."""
+    if settings.metrics_port is None:
+        yield
+        return
+    host, port = settings.listen_host, settings.metrics_port
+    async with serving(make_app(health), host, port, "METRICS_PORT"):
+        log.info("serving /healthz and /metrics on %s:%d", host, port)
+        yield
 
 
 async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
@@ -226,26 +235,30 @@ async def confirm_handled(bot: Bot, observed: ObserveUpdates) -> None:
 async def take_webhooks(
     settings: Settings, dispatcher: Dispatcher, bot: Bot, health: Health, pictures: MediaStore
 ) -> None:
-    """Serve the webhook (with /healthz, /metrics and the inline boards' pictures, kept in
-    `pictures`) on LISTEN_HOST:LISTEN_PORT, set it with Telegram, then take updates until
-    SIGTERM or Ctrl-C; on leaving, the server stops taking connections and waits for the
-    requests in flight, each an update being handled (Telegram posts again what it got no
-    answer to)."""
+    """Serve the webhook (with /healthz, the inline boards' pictures, kept in `pictures`, and
+    /metrics unless METRICS_PORT serves them) on LISTEN_HOST:LISTEN_PORT, set it with
+    Telegram, then take updates until SIGTERM or Ctrl-C; on leaving, the server stops taking
+    connections and waits for the requests in flight, each an update being handled (Telegram
+    posts again what it got no answer to)."""
     secret = settings.webhook_secret
     assert secret is not None  # the settings require it in webhook mode
     handler = SecretCheckingHandler(
         dispatcher, bot, handle_in_background=False, secret_token=secret.get_secret_value()
     )
-    app = make_app(health, (settings.webhook_path, handler), pictures=pictures)
+    webhook = (settings.webhook_path, handler)
+    app = make_app(health, webhook, pictures, metrics=settings.metrics_port is None)
     host, port = settings.listen_host, settings.listen_port
-    async with serving(app, host, port, "LISTEN_PORT"):
-        await set_webhook(bot, settings, dispatcher.resolve_used_update_types())
-        log.info("taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port)
-        await until_signal()
-        deadline = stopping(dispatcher, health)
-    # Leaving `serving` waited for the requests in flight; any update a request left behind
-    # (aiogram answers a request after 55 s at most) has what is left of the same GRACE.
-    await finish_in_flight(dispatcher["observed"], deadline)
+    async with serving_metrics(settings, health):
+        async with serving(app, host, port, "LISTEN_PORT"):
+            await set_webhook(bot, settings, dispatcher.resolve_used_update_types())
+            log.info(
+                "taking updates at %s (listening on %s:%d)", settings.public_webhook, host, port
+            )
+            await until_signal()
+            deadline = stopping(dispatcher, health)
+        # Leaving `serving` waited for the requests in flight; any update a request left
+        # behind (aiogram answers a request after 55 s at most) has what is left of GRACE.
+        await finish_in_flight(dispatcher["observed"], deadline)
 
 
 async def until_signal() -> None:

@@ -70,7 +70,9 @@ class Settings(BaseSettings):
     webhook_secret: SecretStr | None = None
     listen_host: str = "127.0.0.1"
     listen_port: int = Field(default=8080, ge=1, le=65535)
-    # Polling mode: /healthz and /metrics on this port when set (webhook mode: LISTEN_PORT).
+    # /healthz and /metrics on this port when set: in polling mode the only HTTP served, in
+    # webhook mode /metrics then leaves LISTEN_PORT. Unset: none in polling mode, both on
+    # LISTEN_PORT in webhook mode.
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     # Telegram's limit of messages (sends and edits) in one group or channel, as "COUNT/SECONDS",
     # which the bot spends evenly (`bot.pacing`): 20 a minute unless Telegram allows more.

@@ -32,6 +32,12 @@ PROBE_EVERY = 0.5  # seconds between the event loop's lag probes
 LAG_LIMIT = 1.0  # a probe later than this: the loop is too busy to serve updates in time
 PING_LIMIT = 2.0  # seconds the store has to answer PING
 GRACE = 20.0  # seconds a stop waits for the updates in flight
+# Seconds a connection may go without a whole request's headers, from its start and from the
+# end of its last answer (aiohttp's keepalive_timeout bounds both), and the most a body no
+# handler reads is drained for (its lingering_time): a client that connects and sends nothing,
+# or sends slowly, cannot hold connections open. A proxy that keeps idle connections to the
+# workers must close them sooner (deploy/Caddyfile: 5 s).
+HEADER_TIMEOUT = 10.0
 
 
 class LoopLag:
@@ -95,22 +101,25 @@ def make_app(
     health: Health,
     webhook: tuple[str, SimpleRequestHandler] | None = None,
     pictures: MediaStore | None = None,
+    metrics: bool = True,
 ) -> web.Application:
-    """The routes: /healthz, /metrics, given `(path, handler)` the webhook, and given the store
-    `pictures` the pictures it keeps for inline boards (GET and HEAD only). aiogram's
-    `setup_application` is not used: aiohttp runs its shutdown hooks (which would close the bot's
-    session) before the requests in flight finish; `bot.app` closes things after them."""
+    """The routes: /healthz, /metrics unless `metrics` is false (served on a port of their
+    own), given `(path, handler)` the webhook, and given the store `pictures` the pictures it
+    keeps for inline boards (GET and HEAD only). aiogram's `setup_application` is not used:
+    aiohttp runs its shutdown hooks (which would close the bot's session) before the requests
+    in flight finish; `bot.app` closes things after them."""
 
     async def healthz(request: web.Request) -> web.Response:
         problem = await health.problem()
         return web.Response(status=503 if problem else 200, text=problem or "ok")
 
-    async def metrics(request: web.Request) -> web.Response:
+    async def prometheus(request: web.Request) -> web.Response:
         return web.Response(body=generate_latest(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     app = web.Application()
     app.router.add_get("/healthz", healthz)
-    app.router.add_get("/metrics", metrics)
+    if metrics:
+        app.router.add_get("/metrics", prometheus)
     if webhook is not None:
         path, handler = webhook
         app.router.add_post(path, handler.handle)
@@ -121,10 +130,18 @@ def make_app(
 
 @asynccontextmanager
 async def serving(app: web.Application, host: str, port: int, setting: str) -> AsyncIterator[None]:
-    """`app` served on `host:port` while the body runs; leaving stops taking connections, then
-    waits up to GRACE seconds for the requests in flight. A port that cannot be had is
-    `StartupFailed`, naming `setting`."""
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=GRACE)
+    """`app` served on `host:port` while the body runs, closing connections that send no
+    request within HEADER_TIMEOUT; leaving stops taking connections, then waits up to GRACE
+    seconds for the requests in flight. A port that cannot be had is `StartupFailed`, naming
+    `setting`."""
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        shutdown_timeout=GRACE,
+        keepalive_timeout=HEADER_TIMEOUT,
+        lingering_time=HEADER_TIMEOUT,
+    )
     await runner.setup()
     try:
         try:

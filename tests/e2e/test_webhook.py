@@ -1,7 +1,7 @@
 """The real bot process in webhook mode: it sets its webhook with Telegram (the fake Bot API,
 which then posts the updates to it as Telegram does), answers the updates posted with the
-secret token and refuses the others; `/healthz` follows Redis; `/metrics` counts what it did;
-a port already taken stops it with one line.
+secret token and refuses the others; `/healthz` follows Redis; `/metrics` counts what it did,
+on a port of its own with METRICS_PORT; a port already taken stops it with one line.
 
 And in both modes, SIGTERM while a turn is being shown (the fake Bot API slow to edit): the turn
 is finished, then the process exits 0 without a traceback."""
@@ -20,7 +20,7 @@ import pytest
 from aiohttp import ClientSession
 
 from testkit.fakes.telegram import FakeTelegram
-from testkit.redis_server import RedisServer, free_port
+from testkit.redis_server import RedisServer, free_port, free_ports
 from tests.e2e.helpers import FakeBotApi
 from tests.e2e.test_bot_process import ENGLISH, board, open_a_board, tap
 from tests.e2e.test_start_up import BotProcess, StartBot, assert_clean
@@ -137,6 +137,22 @@ async def test_healthz_says_503_while_redis_is_down(
         await stop(bot)
     finally:
         redis.stop()
+
+
+async def test_metrics_port_takes_metrics_off_the_webhook_port(
+    redis_url: str, start: StartBot
+) -> None:
+    """With METRICS_PORT set in webhook mode, /metrics is served there only, never on the
+    webhook's port (which a proxy may pass on); /healthz on both."""
+    port, metrics_port = free_ports(2)
+    bot = await start(**webhook_mode(redis_url, port), METRICS_PORT=str(metrics_port))
+    await bot.until_line("taking updates at", 60)
+    status, text = await get(f"http://127.0.0.1:{metrics_port}/metrics")
+    assert status == 200 and "process_cpu_seconds_total" in text
+    assert (await get(f"http://127.0.0.1:{port}/metrics"))[0] == 404
+    for each in (port, metrics_port):
+        assert await get(f"http://127.0.0.1:{each}/healthz") == (200, "ok")
+    await stop(bot)
 
 
 async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start: StartBot) -> None:
