@@ -26,6 +26,7 @@ from bot.answers import AnsweredTaps, AnswerEveryTap, AnswerOnce
 from bot.boards import Boards
 from bot.commands import register_commands
 from bot.handlers import routers
+from bot.handlers.own_buttons import OwnButtons
 from bot.i18n import Translator
 from bot.pacing import PaceMessages, Pacer
 from bot.prefs import Preferences, PrefsMiddleware
@@ -116,6 +117,7 @@ def create_dispatcher(
     prefs = PrefsMiddleware(store, settings.default_language, translator, game_named)
     dispatcher.update.outer_middleware(prefs)
     dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
+    dispatcher.callback_query.outer_middleware(OwnButtons())
     dispatcher.include_routers(*routers())
     return dispatcher
 

@@ -42,7 +42,7 @@ from bot.service import (
     Undo,
 )
 from bot.ui.alerts import BEHIND, refuse
-from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, asks, shown_seq
+from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, shown_seq
 from bot.ui.chat_action import choosing
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
@@ -125,7 +125,8 @@ async def board_tap(
     boards: Boards,
 ) -> None:
     action = _action(callback_data, prefs)
-    tapped = query.message.message_id if query.message is not None else None
+    message = query.message  # a board of this game in its chat, or an old message there
+    tapped = message.message_id if message and message.chat.id == table.chat_id else None
     if action is None:
         await _resign_question(query, callback_data, table, seat, bot, texts, boards, tapped)
         return
@@ -225,7 +226,7 @@ async def answer_question(
         await query.answer()
         if answer is Answer.SHOW and not table.game.over:
             await boards.resend(bot, table, seat, texts)
-    if query.message is not None and asks(query.message, callback_data):
+    if isinstance(query.message, Message):  # the question itself (`bot.handlers.own_buttons`)
         await delete_message(bot, query.message.chat.id, query.message.message_id)
 
 

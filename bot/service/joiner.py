@@ -81,15 +81,17 @@ class Joiner:
         mix: str = "",
     ) -> Table:
         """`joiner` (@`username`) takes the group challenge: the game starts, played on the
-        challenge's message `message_id`, and is saved in place of the challenge, so of two who
-        join at once one gets it (`AlreadyStarted` for the other). `mix`, the id Telegram gave
+        challenge's card as recorded (`message_id`, the tapped card's, until it is), and is
+        saved in place of the challenge, so of two who join at once one gets it
+        (`AlreadyStarted` for the other). `mix`, the id Telegram gave
         the joining tap, goes into the dice committed with the challenge. `OwnChallenge`,
         `NotInvited`, `GameInProgress` (naming whoever has a game in the group already)."""
         challenge = await self._challenges.load(challenge_id)
         if not challenge.invites(joiner.user_id or 0, username):
             raise NotInvited(challenge_id)
         game = placeholder(challenge.rules)
-        place = Table(challenge_id, game, (joiner, joiner), challenge.chat_id, message_id)
+        card = challenge.message_id or message_id
+        place = Table(challenge_id, game, (joiner, joiner), challenge.chat_id, card)
         return await self._join(challenge, joiner, place, mix)
 
     async def join_inline(self, card: InlineCard, joiner: Seat, mix: str = "") -> Table:

@@ -245,24 +245,52 @@ GAME_TAPS = (BoardTap, Question, Rematch)
 """The buttons about one game: a tap on one is read with its game in one round trip
 (`bot.prefs`), and its handlers get the game and the tapper's seat (`bot.handlers.access`)."""
 
+UNTIED_TAPS = (BoardTap, Rematch, InlineChallenge, RecordTap, ReviewTap, ReplayTap)
+"""The buttons that act on what their data names, its right to checked server-side (a game's
+players, a record's, an inline card the bot signed), and never on the message tapped unless
+it is in their game's chat: they act from any message (a board behind its game's state is
+brought up to date)."""
+
+BOUND_TAPS = (Question, *UNTIED_TAPS)
+"""The buttons whose handlers decide server-side who may act, and touch the message tapped
+only when Telegram showed it with the tap: they act from a message the bot cannot see (an
+old one, an inline one). Any other button acts only from a message that carries it
+(`carries`)."""
+
 
 def game_named(data: str) -> str | None:
     """The game a button about one game names (`GAME_TAPS`); None for any other button, or
     data that does not parse."""
     for button in GAME_TAPS:
-        if data.startswith(button.__prefix__ + button.__separator__):
-            try:
-                return button.unpack(data).game
-            except (TypeError, ValueError):
-                return None
+        tap = _unpacked(button, data)
+        if isinstance(tap, GAME_TAPS):
+            return tap.game
     return None
 
 
-def asks(message: MaybeInaccessibleMessageUnion | None, question: Question) -> bool:
-    """Whether `message` is the one asking `question` (its buttons answer it): only that
-    message is removed once the question is answered, whatever the tap's data claims."""
-    asked = (question.game, question.seq, question.user)
-    return any((q.game, q.seq, q.user) == asked for q in _buttons(message, Question))
+def carries(message: Message, data: str) -> bool:
+    """Whether `message`'s keyboard has a button with `data`, as Telegram sent the message with
+    the tap: data from another message (forged, or copied) must not act on this one. A card
+    that became its game's board still carries its Join and Cancel (a keyboard the edit had
+    not reached yet), for the challenge to say who joined."""
+    if data in _data(message):
+        return True
+    tap = _unpacked(ChallengeTap, data)
+    return tap is not None and any(board.game == tap.game for board in _buttons(message, BoardTap))
+
+
+def untied(data: str) -> bool:
+    """Whether `data` is one of `UNTIED_TAPS`."""
+    return _one_of(UNTIED_TAPS, data)
+
+
+def bound(data: str) -> bool:
+    """Whether `data` is one of `BOUND_TAPS`."""
+    return _one_of(BOUND_TAPS, data)
+
+
+def _one_of(kinds: tuple[type[CallbackData], ...], data: str) -> bool:
+    return any(_unpacked(kind, data) is not None for kind in kinds)
 
 
 def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> int | None:
@@ -278,10 +306,26 @@ def shown_seq(message: MaybeInaccessibleMessageUnion | None, tap: BoardTap) -> i
 
 def _buttons(message: MaybeInaccessibleMessageUnion | None, kind: type[Data]) -> Iterator[Data]:
     """The data of `message`'s buttons that are `kind`'s (others, and unreadable ones, skipped)."""
+    for data in _data(message):
+        unpacked = _unpacked(kind, data)
+        if unpacked is not None:
+            yield unpacked
+
+
+def _data(message: MaybeInaccessibleMessageUnion | None) -> Iterator[str]:
+    """The callback data of `message`'s buttons (none for a message Telegram does not show)."""
     markup = message.reply_markup if isinstance(message, Message) else None
     for row in markup.inline_keyboard if markup is not None else []:
         for button in row:
-            try:
-                yield kind.unpack(button.callback_data or "")
-            except (TypeError, ValueError):
-                continue
+            if button.callback_data is not None:
+                yield button.callback_data
+
+
+def _unpacked(kind: type[Data], data: str) -> Data | None:
+    """`data` read as `kind`'s; None when it is another button's, or does not parse."""
+    if not data.startswith(kind.__prefix__ + kind.__separator__):
+        return None
+    try:
+        return kind.unpack(data)
+    except (TypeError, ValueError):
+        return None

@@ -222,7 +222,8 @@ async def test_a_resignation_question_of_a_finished_game_says_so(
 async def test_a_doubled_resign_and_start_anew_is_harmless(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
-    """The second tap's edit would change nothing: Telegram refuses it, and that is ignored."""
+    """The second tap's button is gone (the question became the level choice): it is refused in
+    passing, and nothing is edited twice."""
     await chat.start_game()
     await chat.send("/play")
     question = chat.last
@@ -231,8 +232,9 @@ async def test_a_doubled_resign_and_start_anew_is_harmless(
     await chat.tap(question, anew)
     assert question.text == "Choose the bot's level:"
     assert await service.active_game(chat.user["id"]) is None
-    assert len(telegram.calls_of("editMessageText")) == 2  # the second one refused
+    assert len(telegram.calls_of("editMessageText")) == 1
     assert chat.alerts() == []
+    assert chat.toasts() == ["This button is not valid any more."]
 
 
 async def test_play_buttons_work_only_in_the_tappers_own_chat_with_the_bot(

@@ -187,8 +187,10 @@ async def test_malformed_forged_and_foreign_taps_get_alerts(
     await stranger.tap(board, f"q:{gid}:{seq}:2002:r")
     bad = "This button is not valid any more."
     gone = "This game is no longer kept. /play starts a new one."
-    expected = [bad] * 5 + [gone] + [bad] * 2 + ["This is not your game."] * 2
-    assert chat.alerts() == expected
+    # Data that is no board's tap (it does not parse) and is not on the board is refused in
+    # passing; a board's tap is the game's to refuse, with an alert.
+    assert chat.alerts() == [bad, bad, gone, bad, "This is not your game."]
+    assert chat.toasts() == [bad] * 5
     assert (await current(service, chat)).version == table.version
     assert telegram.schema_problems == []
 
@@ -207,12 +209,15 @@ async def test_a_question_answers_only_for_its_player_and_removes_only_itself(
     chat: Chat, service: GameService, telegram: FakeTelegram
 ) -> None:
     """Answers are bound to the game, the state it was asked at and the player asked; forged
-    onto the board, an answer never deletes the board."""
+    onto the board, an answer is not the board's and never deletes it; on a message Telegram
+    does not show the bot (an old one), the game decides."""
     await chat.start_game()
     table = await current(service, chat)
     board = chat.board
     await chat.tap(board, f"q:{table.game_id}:{table.seq}:{chat.user['id']}:k")  # Keep
     await chat.tap(board, f"q:{table.game_id}:{table.seq}:999:r")  # another's Yes
+    assert chat.toasts() == ["This button is not valid any more."] * 2
+    await chat.tap(board, f"q:{table.game_id}:{table.seq}:999:r", inaccessible=True)
     assert board in chat.messages
     assert chat.alerts() == ["This question was asked of another player."]
     assert (await current(service, chat)).seq == table.seq
