@@ -244,9 +244,7 @@ async def take_webhooks(
     posts again what it got no answer to)."""
     secret = settings.webhook_secret
     assert secret is not None  # the settings require it in webhook mode
-    handler = SecretCheckingHandler(
-        dispatcher, bot, handle_in_background=False, secret_token=secret.get_secret_value()
-    )
+    handler = SecretCheckingHandler(dispatcher, bot, secret.get_secret_value())
     webhook = (settings.webhook_path, handler)
     app = make_app(health, webhook, pictures, metrics=settings.metrics_port is None)
     host, port = settings.listen_host, settings.listen_port

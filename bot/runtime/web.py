@@ -15,11 +15,13 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from aiogram import Bot
+from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.log_limit import LogLimit
 from bot.metrics import LOOP_LAG
 from bot.runtime.startup import StartupFailed
 from bot.storage import ConnectionStore, MediaStore, StoreRefused, StoreUnavailable
@@ -82,9 +84,42 @@ class Health:
         return None
 
 
+class BadRequests(logging.Filter):
+    """aiohttp's line for a request it cannot parse (answered 400), which anyone can send: one
+    line without the traceback, the parser's reason quoted (it may quote the request), and few
+    of them (`LogLimit`). aiohttp's other lines (a handler's error: a bug) pass unchanged."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._limit = LogLimit()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        note = self._limit.admit()
+        if note is None:
+            return False
+        reason = (error.message.splitlines() or [""])[0].rstrip(":")
+        record.msg, record.args = "%s (%d %r)%s", (record.getMessage(), error.code, reason, note)
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info = record.exc_text = None
+        return True
+
+
+# The server's own lines (a request it cannot parse, a handler's error), filtered.
+HTTP_LOG = logging.getLogger(f"{__name__}.http")
+HTTP_LOG.addFilter(BadRequests())
+
+
 class SecretCheckingHandler(SimpleRequestHandler):
-    """aiogram's webhook handler, with a line for each request it refuses (401) for a missing
-    or wrong `X-Telegram-Bot-Api-Secret-Token`: such a request is never fed to the dispatcher."""
+    """aiogram's webhook handler, with a line (few of them: `LogLimit`) for the requests it
+    refuses (401) for a missing or wrong `X-Telegram-Bot-Api-Secret-Token`: such a request is
+    never fed to the dispatcher."""
+
+    def __init__(self, dispatcher: Dispatcher, bot: Bot, secret: str) -> None:
+        super().__init__(dispatcher, bot, handle_in_background=False, secret_token=secret)
+        self._refused = LogLimit()
 
     def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:
         # Compared as bytes: `secrets.compare_digest` refuses str with non-ASCII characters,
@@ -93,7 +128,9 @@ class SecretCheckingHandler(SimpleRequestHandler):
         if secrets.compare_digest(telegram_secret_token.encode(), expected):
             return True
         which = "a wrong" if telegram_secret_token else "no"
-        log.warning("refused a webhook request with %s secret token (401)", which)
+        self._refused.log(
+            log, logging.WARNING, "refused a webhook request with %s secret token (401)", which
+        )
         return False
 
 
@@ -141,6 +178,7 @@ async def serving(app: web.Application, host: str, port: int, setting: str) -> A
         shutdown_timeout=GRACE,
         keepalive_timeout=HEADER_TIMEOUT,
         lingering_time=HEADER_TIMEOUT,
+        logger=HTTP_LOG,
     )
     await runner.setup()
     try:

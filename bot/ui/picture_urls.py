@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from aiogram import Bot
 from aiohttp import web
 
+from bot.log_limit import LogLimit
 from bot.storage import MediaStore, StoreUnavailable
 from bot.ui.delivery import PLAYER_WAIT, jpeg_of
 from bot.ui.screens import Screen
@@ -84,8 +85,9 @@ class PictureUrls:
 
 def serve_pictures(store: MediaStore) -> Handler:
     """The handler of PATH: the JPEG kept under the key, with an ETag (the key) and cached for
-    good; 304 for a copy the asker has, 404 (one line) for a key the store does not keep, 503
-    while the store cannot be reached."""
+    good; 304 for a copy the asker has, 404 (a line, few of them: `LogLimit`) for a key the
+    store does not keep, 503 while the store cannot be reached."""
+    unknown = LogLimit()
 
     async def picture(request: web.Request) -> web.StreamResponse:
         key = request.match_info["key"]
@@ -95,7 +97,7 @@ def serve_pictures(store: MediaStore) -> Handler:
             log.warning("picture %s not served (503): %s", key, exc)
             return web.Response(status=503, text="store unavailable")
         if jpeg is None:
-            log.info("no picture %s (404)", key)
+            unknown.log(log, logging.INFO, "no picture %s (404)", key)
             return web.Response(status=404, text="no such picture")
         headers = {"Cache-Control": CACHE_CONTROL}
         if any(tag.value == key for tag in request.if_none_match or ()):

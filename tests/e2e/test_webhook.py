@@ -1,7 +1,8 @@
 """The real bot process in webhook mode: it sets its webhook with Telegram (the fake Bot API,
 which then posts the updates to it as Telegram does), answers the updates posted with the
-secret token and refuses the others; `/healthz` follows Redis; `/metrics` counts what it did,
-on a port of its own with METRICS_PORT; a port already taken stops it with one line.
+secret token and refuses the others (a flood of bad requests logs a few whole lines);
+`/healthz` follows Redis; `/metrics` counts what it did, on a port of its own with
+METRICS_PORT; a port already taken stops it with one line.
 
 And in both modes, SIGTERM while a turn is being shown (the fake Bot API slow to edit): the turn
 is finished, then the process exits 0 without a traceback."""
@@ -94,11 +95,8 @@ async def test_updates_with_the_secret_are_answered_and_others_refused(
     assert set(telegram.deliveries) == {200}
     assert telegram.chat(STRANGER["id"]) == []
     refusals = [m for m in bot.messages() if "refused a webhook request" in m[2]]
-    assert [m[2] for m in refusals] == [
-        "refused a webhook request with no secret token (401)",
-        "refused a webhook request with a wrong secret token (401)",
-        "refused a webhook request with a wrong secret token (401)",
-    ]
+    # One line a minute at most: the two later refusals are counted into the next one.
+    assert [m[2] for m in refusals] == ["refused a webhook request with no secret token (401)"]
     await tap(telegram, ENGLISH, board(telegram, ENGLISH), str.isdigit)  # a checker
     tapped = r"update=\d+ type=callback_query game=[\w-]+ outcome=ok ms=[\d.]+"
     await bot.until(lambda: re.search(tapped, bot.output), "the board tap's line")
@@ -153,6 +151,52 @@ async def test_metrics_port_takes_metrics_off_the_webhook_port(
     for each in (port, metrics_port):
         assert await get(f"http://127.0.0.1:{each}/healthz") == (200, "ok")
     await stop(bot)
+
+
+async def raw_request(port: int, request: bytes) -> bytes:
+    """What the bot answers `request`, sent as is on a connection of its own."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(request)
+        async with asyncio.timeout(10):
+            return await reader.read()
+    finally:
+        writer.close()
+
+
+# A request whose path holds a newline, then text shaped as a log line of the bot's.
+FORGED = b"GET /boards/x\n2026-01-01 00:00:00,000 ERROR bot: forged HTTP/1.1\r\nHost: b\r\n\r\n"
+
+
+async def test_a_flood_of_bad_requests_leaves_a_few_whole_log_lines(
+    redis_url: str, start: StartBot
+) -> None:
+    """A hundred posts without the secret, a hundred pictures nobody saved, and twenty requests
+    that are not HTTP, some with a newline in their path followed by a forged log line: each
+    kind logs one line, and every line of the output is one whole log record of the bot's (no
+    traceback, nothing forged)."""
+    port = free_port()
+    bot = await start(**webhook_mode(redis_url, port))
+    await bot.until_line("taking updates at", 60)
+    hook = f"http://127.0.0.1:{port}/telegram"
+    async with ClientSession() as session:
+        for n in range(100):
+            async with session.post(hook, json={"update_id": n}) as answer:
+                assert answer.status == 401
+            async with session.get(f"http://127.0.0.1:{port}/boards/{n:032x}.jpg") as answer:
+                assert answer.status == 404
+    for request in [FORGED, b"GET /x HTTP/1.1\r\nHo\nst: b\r\n\r\n"] * 10:
+        assert (await raw_request(port, request)).startswith(b"HTTP/1.0 400 Bad Request")
+    await stop(bot)
+
+    messages = bot.messages()  # fails on any line that is not a whole log record
+    assert ("ERROR", "bot", "forged HTTP/1.1") not in messages
+    refused = [m for m in messages if "401" in m[2] or "404" in m[2] or "400" in m[2]]
+    assert [(level, name) for level, name, _ in refused] == [
+        ("WARNING", "bot.runtime.web"),
+        ("INFO", "bot.ui.picture_urls"),
+        ("WARNING", "bot.runtime.web.http"),
+    ], refused
 
 
 async def test_a_port_in_use_stops_start_up_with_one_line(redis_url: str, start: StartBot) -> None:
