@@ -3,8 +3,8 @@
 under a digest of its JPEG keyed by WEBHOOK_SECRET, so that any worker serves any picture, an
 identical picture has the same URL, and nobody without the secret can guess or list one.
 
-`GET {WEBHOOK_URL}/boards/<key>.jpg` answers the JPEG (immutable: a key names one content) or
-404; the store keeps nothing else there.
+`GET {WEBHOOK_URL}/boards/<key>.jpg` answers the JPEG (immutable: a key names one content,
+cached for PICTURE_TTL at most) or 404; the store keeps nothing else there.
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ PICTURE_TTL = 15 * 60
 # another game's edit of the identical picture, under way at that moment, and its retries.
 # Pictures come as fast as edits, so this, not PICTURE_TTL, bounds the store's memory.
 PICTURE_GRACE = 180
-# Cached by anyone for a year: a URL names one picture for good.
-CACHE_CONTROL = "public, max-age=31536000, immutable"
+# Cached by anyone (a URL names one picture for good), but no longer than the store keeps it
+# at most: a picture is not to outlive its time anywhere.
+CACHE_CONTROL = f"public, max-age={PICTURE_TTL}, immutable"
 _PERSON = b"nardy-boards"  # BLAKE2b personalisation: this key is for nothing else
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -84,9 +85,10 @@ class PictureUrls:
 
 
 def serve_pictures(store: MediaStore) -> Handler:
-    """The handler of PATH: the JPEG kept under the key, with an ETag (the key) and cached for
-    good; 304 for a copy the asker has, 404 (a line, few of them: `LogLimit`) for a key the
-    store does not keep, 503 while the store cannot be reached."""
+    """The handler of PATH: the JPEG kept under the key, with an ETag (the key), to be cached
+    for PICTURE_TTL at most (CACHE_CONTROL); 304 for a copy the asker has, 404 (a line, few
+    of them: `LogLimit`) for a key the store does not keep, 503 while the store cannot be
+    reached."""
     unknown = LogLimit()
 
     async def picture(request: web.Request) -> web.StreamResponse:
