@@ -36,7 +36,7 @@ from bot.runtime.lease import Lease
 from bot.runtime.observe import CountTelegramErrors, ObserveUpdates, count_active_games
 from bot.runtime.retry import RetryTransient
 from bot.runtime.startup import set_webhook, wait_until_ready
-from bot.runtime.web import GRACE, Health, LoopLag, SecretCheckingHandler, make_app, serving
+from bot.runtime.web import GRACE, Health, LoopLag, WebhookHandler, make_app, serving
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
 from bot.tasks import running
@@ -244,7 +244,7 @@ async def take_webhooks(
     posts again what it got no answer to)."""
     secret = settings.webhook_secret
     assert secret is not None  # the settings require it in webhook mode
-    handler = SecretCheckingHandler(dispatcher, bot, secret.get_secret_value())
+    handler = WebhookHandler(dispatcher, bot, secret.get_secret_value())
     webhook = (settings.webhook_path, handler)
     app = make_app(health, webhook, pictures, metrics=settings.metrics_port is None)
     host, port = settings.listen_host, settings.listen_port

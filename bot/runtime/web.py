@@ -14,12 +14,16 @@ import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from aiogram import Bot, Dispatcher
+from aiogram.methods import TelegramMethod
+from aiogram.types import Update
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from pydantic import ValidationError
 
 from bot.log_limit import LogLimit
 from bot.metrics import LOOP_LAG
@@ -112,14 +116,51 @@ HTTP_LOG = logging.getLogger(f"{__name__}.http")
 HTTP_LOG.addFilter(BadRequests())
 
 
-class SecretCheckingHandler(SimpleRequestHandler):
+class NotAnUpdate(Exception):
+    """A webhook request's body that is no `Update`; the message says why in a few words."""
+
+
+def parse_update(body: bytes, bot: Bot) -> Update:
+    """The `Update` a webhook request's body holds; `NotAnUpdate` when it holds none (not JSON,
+    nested too deeply, not an object, not an Update), saying why without quoting the body."""
+    try:
+        data = bot.session.json_loads(body)
+        if not isinstance(data, dict):
+            raise NotAnUpdate("JSON, but not an object")
+        return Update.model_validate(data, context={"bot": bot})
+    except RecursionError:
+        raise NotAnUpdate("JSON nested too deeply") from None
+    except ValidationError as exc:  # named by pydantic's codes: its messages may quote input
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise NotAnUpdate(
+            f"not an Update ({exc.error_count()} errors, the first {first['type']} at {where!r})"
+        ) from None
+    except ValueError as exc:  # the JSON decoder's error, or bytes that are no UTF-8
+        raise NotAnUpdate(f"not JSON ({exc})") from None
+
+
+class WebhookHandler(SimpleRequestHandler):
     """aiogram's webhook handler, with a line (few of them: `LogLimit`) for the requests it
-    refuses (401) for a missing or wrong `X-Telegram-Bot-Api-Secret-Token`: such a request is
-    never fed to the dispatcher."""
+    refuses (401) for a missing or wrong `X-Telegram-Bot-Api-Secret-Token`, and one for a body
+    that is no `Update` (400, no traceback): neither is fed to the dispatcher."""
 
     def __init__(self, dispatcher: Dispatcher, bot: Bot, secret: str) -> None:
         super().__init__(dispatcher, bot, handle_in_background=False, secret_token=secret)
         self._refused = LogLimit()
+
+    async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:
+        """aiogram's, with the body parsed here: a 500 and a traceback were its answer to a
+        body that is no Update."""
+        try:
+            update = parse_update(await request.read(), bot)
+        except NotAnUpdate as exc:
+            log.warning("refused a webhook request (400): %s", exc)
+            return web.Response(status=400, text="not an update")
+        result: TelegramMethod[Any] | None = await self.dispatcher.feed_webhook_update(
+            bot, update, **self.data
+        )
+        return web.Response(body=self._build_response_writer(bot=bot, result=result))
 
     def verify_secret(self, telegram_secret_token: str, bot: Bot) -> bool:
         # Compared as bytes: `secrets.compare_digest` refuses str with non-ASCII characters,

@@ -1,14 +1,31 @@
 """`/healthz`'s verdict: the worker stopping, an event loop that lags (measured by its probe), a
 Redis that does not answer; healthy otherwise. The server closes a connection that sends no
-whole request in time."""
+whole request in time. The webhook answers a body that is no `Update` 400, with one line."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from collections.abc import AsyncIterator
 
-from bot.runtime.web import HEADER_TIMEOUT, LAG_LIMIT, Health, LoopLag, make_app, serving
+import pytest
+from aiogram import Bot, Dispatcher
+from aiohttp import ClientSession
+
+from bot.runtime.web import (
+    HEADER_TIMEOUT,
+    LAG_LIMIT,
+    Health,
+    LoopLag,
+    WebhookHandler,
+    make_app,
+    serving,
+)
 from bot.storage import MemoryStore, RedisStore
+from testkit.fakes.session import FakeSession
+from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import TOKEN
 from testkit.redis_server import free_port
 
 
@@ -91,3 +108,65 @@ async def test_a_connection_without_a_whole_request_is_closed_in_time() -> None:
         waits = await asyncio.gather(*(closed_after(port, each) for each in sent))
     assert HEADER_TIMEOUT <= 10
     assert min(waits) > HEADER_TIMEOUT - 0.5, waits
+
+
+SECRET = {"X-Telegram-Bot-Api-Secret-Token": "web-secret-0123456789"}
+ANN = {"id": 501, "is_bot": False, "first_name": "Ann", "language_code": "en"}
+
+
+@pytest.fixture
+async def webhook(telegram: FakeTelegram) -> AsyncIterator[str]:
+    """A worker's webhook, served on a port of its own to an empty dispatcher; its URL."""
+    bot = Bot(TOKEN, session=FakeSession(telegram))
+    secret = SECRET["X-Telegram-Bot-Api-Secret-Token"]
+    handler = WebhookHandler(Dispatcher(), bot, secret)
+    app = make_app(Health(MemoryStore(), LoopLag()), ("/telegram", handler))
+    port = free_port()
+    async with serving(app, "127.0.0.1", port, "LISTEN_PORT"):
+        yield f"http://127.0.0.1:{port}/telegram"
+
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+# Each body Telegram would never send, and the reason its line gives.
+NOT_UPDATES = {
+    "malformed JSON": (
+        b'{"update_id": 1,',
+        "not JSON (Expecting property name enclosed in double quotes: line 1 column 17 (char 16))",
+    ),
+    "a JSON array": (b'[{"update_id": 1}]', "JSON, but not an object"),
+    "an object that is no Update": (
+        b'{"message": {"text": "hi"}}',
+        "not an Update (4 errors, the first missing at 'update_id')",
+    ),
+    "a wrong type": (
+        b'{"update_id": "one", "message": "hi"}',
+        "not an Update (2 errors, the first int_parsing at 'update_id')",
+    ),
+    "deeply nested JSON": (b'{"update_id": 1, "x": ' + DEEP + b"}", "JSON nested too deeply"),
+}
+
+
+@pytest.mark.parametrize("body, reason", NOT_UPDATES.values(), ids=NOT_UPDATES)
+async def test_a_body_that_is_no_update_is_refused_with_one_line(
+    telegram: FakeTelegram,
+    webhook: str,
+    body: bytes,
+    reason: str,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """With the right secret, a body that is no `Update` is answered 400 with one warning
+    line and no traceback (it was a 500 with one), and the webhook goes on serving."""
+    caplog.set_level(logging.INFO)
+    json = {"Content-Type": "application/json"}
+    async with ClientSession() as session:
+        async with session.post(webhook, data=body, headers=SECRET | json) as answer:
+            assert answer.status == 400
+        update = telegram.text_update(ANN, "/start")
+        async with session.post(webhook, json=update, headers=SECRET) as answer:
+            assert answer.status == 200
+    warned = [r for r in caplog.records if r.levelno > logging.INFO]
+    lines = [(r.levelname, r.name, r.getMessage()) for r in warned]
+    assert lines == [
+        ("WARNING", "bot.runtime.web", f"refused a webhook request (400): {reason}")
+    ], lines
+    assert not any(r.exc_info for r in caplog.records)
