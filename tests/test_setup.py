@@ -229,7 +229,7 @@ class Machine:
         bin.mkdir(parents=True)
         home = self.state / "python" / "bin"
         (bin.parent / "pyvenv.cfg").write_text(f"home = {home}\nversion = 3.11.4\n")
-        for tool in ("python", "pip", "mypy", "ruff"):
+        for tool in ("python", "pip", "mypy", "ruff", "pip-audit"):
             (bin / tool).symlink_to(self.state / "tool")
 
 
@@ -419,6 +419,17 @@ CHECKS = [
     ["mypy", "--strict", "nardy", "renderer", "bot", "testkit", "tests", "tools"],
     ["ruff", "check", "."],
     ["ruff", "format", "--check", "."],
+    [
+        "pip-audit",
+        "--require-hashes",
+        "--disable-pip",
+        "--progress-spinner",
+        "off",
+        "-r",
+        RUNTIME_LOCK,
+        "-r",
+        DEV_LOCK,
+    ],
 ]
 
 
@@ -436,6 +447,7 @@ def test_ci_sets_up_then_type_checks_lints_and_tests(machine: Machine) -> None:
     [
         ("mypy", "1", "CI: mypy --strict failed"),
         ("ruff", "1", "CI: ruff check failed"),
+        ("pip-audit", "1", "CI: pip-audit failed"),
         ("pytest", "1", "CI: pytest failed (exit 1)"),
         ("pytest", "5", "CI: pytest collected no tests; that is a failure"),
     ],
