@@ -27,6 +27,7 @@ from bot.boards import Boards
 from bot.commands import register_commands
 from bot.handlers import routers
 from bot.handlers.own_buttons import OwnButtons
+from bot.handlers.throttle import Cooldowns, PersonRate
 from bot.i18n import Translator
 from bot.pacing import PaceMessages, Pacer
 from bot.prefs import Preferences, PrefsMiddleware
@@ -38,6 +39,7 @@ from bot.runtime.retry import RetryTransient
 from bot.runtime.startup import set_webhook, wait_until_ready
 from bot.runtime.web import GRACE, Health, LoopLag, WebhookHandler, make_app, serving
 from bot.service import GameService, PoolBotPlayer
+from bot.service.cards import CardSeal, card_key
 from bot.storage import GameStore, MediaStore, MemoryStore, RedisStore
 from bot.tasks import running
 from bot.telegram_session import TelegramSession
@@ -116,6 +118,8 @@ def create_dispatcher(
     dispatcher.update.outer_middleware(observed)  # first: its time includes the others'
     prefs = PrefsMiddleware(store, settings.default_language, translator, game_named)
     dispatcher.update.outer_middleware(prefs)
+    dispatcher.update.outer_middleware(PersonRate(store, settings.person_budget))
+    dispatcher.message.middleware(Cooldowns(store))
     dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
     dispatcher.callback_query.outer_middleware(OwnButtons())
     dispatcher.include_routers(*routers())
@@ -163,7 +167,9 @@ async def serve(
     meanwhile the heartbeat, the event loop's lag probe and, while this worker holds the lease,
     the turn timers and the census of active games."""
     player = PoolBotPlayer(settings.ai_workers)
-    dispatcher = create_dispatcher(settings, store, GameService(store, player), answered, pacer)
+    seal = CardSeal(card_key(settings.bot_token.get_secret_value()))
+    service = GameService(store, player, seal=seal)
+    dispatcher = create_dispatcher(settings, store, service, answered, pacer)
     try:
         await player.warm_up()
         await asyncio.to_thread(warm_up_renderer)  # the first board must not wait for layers

@@ -20,6 +20,7 @@ from bot.runtime.config import Settings
 from bot.service import Action, BotPlayer, Done, GameService, Move, Roll, Table
 from bot.service.results import RATED_TURNS
 from bot.storage import UNFINISHED_TTL, GameStore
+from bot.ui.callbacks import MarkGame, PickGame
 from nardy import Color, Position
 from nardy.fair import SEED_BYTES
 from nardy.game import Game, TurnRecord
@@ -36,8 +37,13 @@ TOKEN = "123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-00"
 GROUP_LIMIT = "20/0.5"
 
 
+# These tests tap at machine speed, far beyond a person's limit (`bot.handlers.throttle`).
+PERSON_LIMIT = "1000000/1"
+
+
 def settings(**values: Any) -> Settings:
-    return Settings(bot_token=SecretStr(TOKEN), **({"group_limit": GROUP_LIMIT} | values))
+    limits = {"group_limit": GROUP_LIMIT, "person_limit": PERSON_LIMIT}
+    return Settings(bot_token=SecretStr(TOKEN), **(limits | values))
 
 
 def user(user_id: int, language: str = "en") -> dict[str, Any]:
@@ -54,15 +60,34 @@ class Chat:
     user: dict[str, Any]
 
     async def send(self, text: str, chat: dict[str, Any] | None = None) -> None:
-        await self._feed(self.telegram.text_update(self.user, text, chat))
+        await self.feed(self.telegram.text_update(self.user, text, chat))
 
     async def tap(self, sent: Sent, data: str, inaccessible: bool = False) -> None:
-        await self._feed(self.telegram.tap_update(self.user, sent, data, inaccessible))
+        await self.feed(self.telegram.tap_update(self.user, sent, data, inaccessible))
 
     async def start_game(self, level: str = "Easy") -> None:
         """/play, then the level's button."""
         await self.send("/play")
         await self.press(self.last, level)
+
+    async def start(self, game: str, level: str = "easy", length: int = 1) -> None:
+        """/play, then the buttons that mark `game` and `length`, then `level`'s."""
+        await self.send("/play")
+        await self.pick(MarkGame(game=game, length=1).pack())
+        if length != 1:
+            await self.pick(MarkGame(game=game, length=length).pack())
+        await self.pick(PickGame(game=game, level=level, length=length).pack())
+
+    async def pick(self, data: str) -> None:
+        """Tap the button with `data` on the latest message, which must carry it."""
+        assert data in [button.get("callback_data") for button in self.last.buttons()], data
+        await self.tap(self.last, data)
+
+    async def tap_older(self, sent: Sent, data: str) -> None:
+        """Tap `data` on `sent` as an older version of the bot sent it: with a button that
+        carries `data` (such messages stay in chats after an update)."""
+        older = replace(sent, markup={"inline_keyboard": [[{"text": "…", "callback_data": data}]]})
+        await self.tap(older, data)
 
     async def press(self, sent: Sent, label: str | Callable[[str], bool]) -> None:
         """Tap the button whose text is `label` (or satisfies it)."""
@@ -70,7 +95,7 @@ class Chat:
         data = next(b["callback_data"] for b in sent.buttons() if fits(b["text"]))
         await self.tap(sent, data)
 
-    async def _feed(self, update: dict[str, Any]) -> None:
+    async def feed(self, update: dict[str, Any]) -> None:
         await self.dispatcher.feed_update(
             self.bot, Update.model_validate(update, context={"bot": self.bot})
         )
@@ -110,8 +135,10 @@ def make_chat(
     service: GameService,
     user_id: int = 1001,
     language: str = "en",
+    **configured: Any,
 ) -> Chat:
-    config = settings()
+    """One user's private chat with the bot, the bot's settings `configured` as given."""
+    config = settings(**configured)
     answered = AnsweredTaps()
     pacer = Pacer(store, config.group_budget)
     bot = create_bot(config, answered, pacer, session=FakeSession(telegram))

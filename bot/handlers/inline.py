@@ -3,7 +3,7 @@
 short`: the other way round), each a challenge card; the first other
 person to tap Join plays the challenger in that same inline message, which is edited in place;
 Cancel withdraws the card while nobody has joined. The challenge lives in its buttons until
-someone joins (`bot.ui.callbacks.InlineChallenge`)."""
+someone joins, sealed by the bot (`bot.ui.callbacks.InlineChallenge`, `bot.service.cards`)."""
 
 from __future__ import annotations
 
@@ -57,9 +57,9 @@ async def offer(
 ) -> None:
     """The cards, personal to the one asking (their name, their language), under their house
     rules (/settings), on the terms the query names (`@bot 5m`: five minutes a turn) or else
-    their settings' (the match length they chose is offered first); each shows the
-    commitment of its game's dice (`GameService.card_dice`). With the store down the cards
-    are offered all the same, their dice committed when a game begins."""
+    their settings' (the match length they chose is offered first); each sealed by the bot
+    and showing the commitment of its game's dice (`GameService.seal_card`): nothing is
+    stored per card."""
     user = query.from_user
     seat = seat_for(user, texts)
     try:  # the name Join will seat the challenger under
@@ -77,25 +77,15 @@ async def offer(
     others = [(game, asked.length) for game in VARIANTS if game is not asked_game]
     for game, length in [*cards, *others]:
         rules = prefs.settings.rules_for(game)
-        nonce, commitment = await _card_dice(service)
         terms = replace(asked, length=length)
-        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, nonce)
+        seal, commitment = service.seal_card(user.id, texts.locale.value, at, terms, rules)
+        markup = inline_challenge_menu(texts, user.id, texts.locale, terms, rules, at, seal)
         pictures = media is not None
         screen = inline_card_screen(texts, seat.name, terms, rules, markup, pictures, commitment)
         # A card's picture waits for its slot: the game's later pictures replace it in place.
         photo = None if media is None else await media.picture(bot, screen, most=None)
         results.append(card_result(texts, terms, rules, screen, photo))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
-
-
-async def _card_dice(service: GameService) -> tuple[str, str | None]:
-    """A card's committed dice (`GameService.card_dice`): its nonce and commitment; none with
-    the store down (the game's dice are then committed as it begins)."""
-    try:
-        return await service.card_dice() or ("", None)
-    except StoreUnavailable:
-        log.warning("could not keep the dice of an inline card")
-        return "", None
 
 
 async def card_tap(
@@ -129,7 +119,7 @@ async def card_tap(
         callback_data.at,
         Terms(callback_data.length, callback_data.limit),
         rules,
-        callback_data.dice,
+        callback_data.seal,
     )
     user = query.from_user
     picture = media is not None

@@ -8,6 +8,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.boards import Boards
+from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import Texts, Translator
 from bot.prefs import Preferences
 from bot.service import GameService
@@ -55,7 +56,7 @@ async def pick(
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="language")
-    feature.message.register(lang, Command("lang"))
+    feature.message.register(lang, Command("lang"), flags={"cooldown": GROUP_INFO})
     feature.callback_query.register(lang_button, Menu.filter(F.action == MenuAction.LANGUAGE))
     feature.callback_query.register(pick, PickLanguage.filter())
     return feature

@@ -9,6 +9,8 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, Message
 
+from bot.handlers.private import send_privately
+from bot.handlers.throttle import GROUP_INFO, RULES
 from bot.i18n import N_, Texts
 from bot.ui.callbacks import Menu, MenuAction
 from bot.ui.delivery import Pictures
@@ -63,14 +65,18 @@ async def rules(message: Message, bot: Bot, texts: Texts, pictures: Pictures) ->
     """RULES.md in short, in five sections and short nardy's page (`bot.ui.rules`), each sent
     as a photo with its caption under it, in order. Not an album (sendMediaGroup): Telegram
     shows an album as small tiles with the captions hidden until a photo is opened, and the
-    captions are the rules; single photos read top to bottom like an illustrated page."""
-    thread = message.message_thread_id if message.is_topic_message else None
-    await send_rules(bot, message.chat.id, texts, pictures, thread)
+    captions are the rules; single photos read top to bottom like an illustrated page. Asked
+    in a group, they go to the private chat: six photos would spend the group's games'
+    messages for a minute."""
+    if message.chat.type == ChatType.PRIVATE:
+        await send_rules(bot, message.chat.id, texts, pictures)
+        return
+    await send_privately(
+        message, bot, texts, partial(send_rules, bot, texts=texts, pictures=pictures)
+    )
 
 
-async def send_rules(
-    bot: Bot, chat_id: int, texts: Texts, pictures: Pictures, thread: int | None = None
-) -> None:
+async def send_rules(bot: Bot, chat_id: int, texts: Texts, pictures: Pictures) -> None:
     """The five sections and short nardy's page in `texts`' language, one after the other
     (each waits for the last, so they arrive in order); each picture drawn once per language
     and theme."""
@@ -78,7 +84,7 @@ async def send_rules(
     for section in PAGES:
         key = ("rules", section.key, texts.locale, theme.name)
         draw = partial(rules_jpeg, section, texts, theme)
-        await pictures.send(bot, chat_id, key, draw, rules_caption(section, texts), thread)
+        await pictures.send(bot, chat_id, key, draw, rules_caption(section, texts))
 
 
 async def rules_button(query: CallbackQuery, bot: Bot, texts: Texts, pictures: Pictures) -> None:
@@ -92,7 +98,7 @@ def router() -> Router:
     feature = Router(name="menu")
     plain_start = CommandStart(magic=~F.args)  # `/start play` (a deep link) is play's
     feature.message.register(start, plain_start, F.chat.type == ChatType.PRIVATE)
-    feature.message.register(help_, Command("help"))
-    feature.message.register(rules, Command("rules"))
+    feature.message.register(help_, Command("help"), flags={"cooldown": GROUP_INFO})
+    feature.message.register(rules, Command("rules"), flags={"cooldown": RULES})
     feature.callback_query.register(rules_button, Menu.filter(F.action == MenuAction.RULES))
     return feature

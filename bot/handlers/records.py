@@ -15,6 +15,8 @@ from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramFor
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
+from bot.handlers.private import send_privately, start_me
+from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import Texts
 from bot.one_at_a_time import StillRunning
 from bot.prefs import Prefs
@@ -52,12 +54,9 @@ async def records(message: Message, bot: Bot, texts: Texts, service: GameService
     if message.chat.type == ChatType.PRIVATE:
         await message.answer(text, reply_markup=markup)
         return
-    try:
-        await bot.send_message(user.id, text, reply_markup=markup)
-    except TelegramForbiddenError:  # the person never started the bot, or blocked it
-        await message.reply(await _start_me(bot, texts))
-        return
-    await message.reply(texts.gettext("Sent to our private chat."))
+    await send_privately(
+        message, bot, texts, partial(bot.send_message, text=text, reply_markup=markup)
+    )
 
 
 async def send_record(
@@ -75,7 +74,7 @@ async def send_record(
         document = record_file(name, text)
         await bot.send_document(user, document, caption=record_caption(texts), reply_markup=markup)
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
-        await query.answer(await _start_me(bot, texts), show_alert=True)
+        await query.answer(await start_me(bot, texts), show_alert=True)
         return
     await _answer_sent(query, texts)
 
@@ -103,7 +102,7 @@ async def send_review(
             try:
                 working = await bot.send_message(user, reviewing_text(texts, record))
             except TelegramForbiddenError:  # the person never started the bot, or blocked it
-                await query.answer(await _start_me(bot, texts), show_alert=True)
+                await query.answer(await start_me(bot, texts), show_alert=True)
                 return
             await _answer_sent(query, texts)
             try:
@@ -161,7 +160,7 @@ async def send_replay(
         await query.answer(wait, show_alert=True)
         return
     except TelegramForbiddenError:  # the person never started the bot, or blocked it
-        await query.answer(await _start_me(bot, texts), show_alert=True)
+        await query.answer(await start_me(bot, texts), show_alert=True)
         return
     if not here:
         await _answer_sent(query, texts)
@@ -204,19 +203,10 @@ async def _answer_sent(query: CallbackQuery, texts: Texts) -> None:
     await query.answer(None if here else texts.gettext("Sent to our private chat."))
 
 
-async def _start_me(bot: Bot, texts: Texts) -> str:
-    """Why the bot cannot write to someone: they have not started it."""
-    me = await bot.me()
-    return texts.gettext(
-        "I can't write to you yet: open a chat with @{bot}, press Start, then ask again.",
-        bot=me.username or "",
-    )
-
-
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="records")
-    feature.message.register(records, Command("record"))
+    feature.message.register(records, Command("record"), flags={"cooldown": GROUP_INFO})
     feature.callback_query.register(send_record, RecordTap.filter())
     feature.callback_query.register(send_review, ReviewTap.filter())
     feature.callback_query.register(send_replay, ReplayTap.filter())

@@ -10,6 +10,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.boards import Boards
+from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import N_, Texts
 from bot.service import GameError, GameService, Table, player_slot
 from bot.ui.alerts import refuse
@@ -88,6 +89,6 @@ def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="resume")
     feature.message.register(games, Command("games"), F.chat.type == ChatType.PRIVATE)
-    feature.message.register(group_games, Command("games"))
+    feature.message.register(group_games, Command("games"), flags={"cooldown": GROUP_INFO})
     feature.callback_query.register(show_game, ShowGame.filter())
     return feature

@@ -12,6 +12,7 @@ from aiogram.types import CallbackQuery, Chat, InaccessibleMessage, InlineKeyboa
 
 from bot.boards import Boards
 from bot.handlers.filters import OwnPrivateChat
+from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import N_, Locale, Texts, Translator
 from bot.prefs import Preferences
 from bot.service import GameService, Terms
@@ -203,7 +204,9 @@ def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="settings")
     chats = F.chat.type.in_({ChatType.PRIVATE, *GROUPS})
-    feature.message.register(show_settings, Command("settings"), chats)
+    feature.message.register(
+        show_settings, Command("settings"), chats, flags={"cooldown": GROUP_INFO}
+    )
     feature.callback_query.register(
         settings_button, Menu.filter(F.action == MenuAction.SETTINGS), OwnPrivateChat()
     )

@@ -9,6 +9,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.handlers.replies import replied_author
+from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import Texts
 from bot.service import GameService
 from bot.storage import GLOBAL_BOARD
@@ -48,6 +49,6 @@ async def top(
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="stats")
-    feature.message.register(stats, Command("stats"))
-    feature.message.register(top, Command("top"))
+    feature.message.register(stats, Command("stats"), flags={"cooldown": GROUP_INFO})
+    feature.message.register(top, Command("top"), flags={"cooldown": GROUP_INFO})
     return feature

@@ -84,10 +84,28 @@ class Settings(BaseSettings):
         count, seconds = self.group_limit.split("/")
         return Budget(int(count), float(seconds))
 
+    # A person's updates (messages, taps, inline queries), COUNT in any SECONDS, a fifth of
+    # them at once; those beyond are dropped (`bot.handlers.throttle`).
+    person_limit: str = Field(default="150/60", pattern=r"^[1-9][0-9]*/[0-9]+(\.[0-9]+)?$")
+
+    @property
+    def person_budget(self) -> Budget:
+        """PERSON_LIMIT as the budget `bot.handlers.throttle` spends."""
+        count, seconds = self.person_limit.split("/")
+        return Budget(int(count), float(seconds), burst=int(count) // 5)
+
     @property
     def default_terms(self) -> Terms:
         """What a challenge offers unless its player asks otherwise: one game, this limit."""
         return Terms(turn_limit=TURN_LIMITS[self.turn_time_limit])
+
+    @field_validator("person_limit")
+    @classmethod
+    def _room_for_a_burst(cls, limit: str) -> str:
+        """A fifth of the count comes at once, and the rest needs room after it."""
+        if int(limit.split("/")[0]) < 10:
+            raise ValueError("at least 10 updates")
+        return limit
 
     @field_validator("group_limit")
     @classmethod

@@ -1,8 +1,8 @@
 """Open challenges to games between two people, as the store keeps them: a group's challenge
 under the id its game will take (so of two who join at once, one wins the game's first
 compare-and-set), and an inline card's withdrawal under its game's id (an inline challenge is
-not stored before someone joins: it lives in the card's buttons). No games here:
-`GameService.join` turns a challenge into one.
+not stored before someone joins: it lives in the card's buttons, sealed by the bot,
+`bot.service.cards`). No games here: `GameService.join` turns a challenge into one.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from bot.service.cards import CardSeal
 from bot.service.errors import (
     AlreadyStarted,
     ChallengeGone,
@@ -51,9 +52,11 @@ class ChallengeStore(GamesStore, TimersStore, Protocol):
 class Challenges:
     """Making, reading, withdrawing and expiring challenges, each change a compare-and-set."""
 
-    def __init__(self, store: ChallengeStore, clock: Callable[[], float]) -> None:
+    def __init__(self, store: ChallengeStore, clock: Callable[[], float], seal: CardSeal) -> None:
         self._store = store
         self._clock = clock
+        self.seal = seal
+        """What seals inline cards (and derives their dice)."""
 
     async def make(
         self,
@@ -117,17 +120,22 @@ class Challenges:
             raise ChallengeGone(challenge_id)
         return challenge
 
-    def inline(self, card: InlineCard, seed: bytes | None) -> Challenge:
-        """The challenge an inline card's tap carries (not stored: version 0), its dice
-        committed to the card's `seed` (none: not committed), if it is open: `InvalidAction`
-        for terms or rules not offered (forged: a match's length is in its terms),
-        `ChallengeGone` once expired."""
-        game_id = inline_game_id(card.inline_id)
+    async def inline(self, card: InlineCard, fair: bool) -> Challenge:
+        """The challenge an inline card's tap carries (not stored: version 0), if it is open:
+        `InvalidAction` for a card the bot did not seal so (forged) and for terms or rules not
+        offered (a match's length is in its terms), `ChallengeGone` once expired. With `fair`
+        dice, its dice are those the card committed (`CardSeal.seed`), claimed for good by
+        its inline message: a card sent twice rolls them in one game only (none: the game
+        commits its own as it begins)."""
+        game_id = self._sealed(card)
         if not card.terms.offered or card.rules.match_length != 1:
             raise InvalidAction(f"no such terms: {card.terms}, {card.rules}")
         if self._expired(card.made_at):
             raise ChallengeGone(game_id)
-        dice = None if seed is None else Committed(seed, card_dice_name(card.dice))
+        name = card_dice_name(card.seal)
+        claim = self._store.claim_change
+        held = fair and await claim(name, card.inline_id, CHALLENGE_KEPT) is None
+        dice = Committed(self.seal.seed(card.seal), name) if held else None
         return Challenge(
             game_id,
             0,
@@ -164,8 +172,9 @@ class Challenges:
     async def withdraw_inline(self, card: InlineCard, user_id: int) -> None:
         """The challenger withdraws the inline challenge `card`, if nobody joined yet
         (`AlreadyStarted`); `OnlyChallenger` for anyone else. What is kept says so until the
-        challenge would have expired, so a Join tapped meanwhile fails."""
-        game_id = inline_game_id(card.inline_id)
+        challenge would have expired, so a Join tapped meanwhile fails; `InvalidAction` for a
+        card the bot did not seal so."""
+        game_id = self._sealed(card)
         if user_id != card.challenger.user_id:
             raise OnlyChallenger(game_id)
         try:
@@ -188,6 +197,14 @@ class Challenges:
             return None
         log.info("challenge %s expired", challenge_id)
         return challenge
+
+    def _sealed(self, card: InlineCard) -> str:
+        """The id of `card`'s game, if the bot sealed what it promises; else `InvalidAction`."""
+        game_id = inline_game_id(card.inline_id)
+        if not self.seal.opens(card):
+            log.info("inline card of game %s: not sealed by this bot", game_id)
+            raise InvalidAction("an inline card the bot did not seal")
+        return game_id
 
     def _expired(self, made_at: float) -> bool:
         return self._clock() >= made_at + CHALLENGE_TTL

@@ -58,9 +58,15 @@ class PlayOn:
         self._seeds = seeds
         self._clock = clock
 
+    @property
+    def fair(self) -> bool:
+        """Whether each game's dice are its own committed dice (not those given at
+        construction)."""
+        return self._dice is None
+
     def seed(self) -> bytes | None:
         """A new game's secret seed; None when the dice given at construction roll instead."""
-        return self._seeds() if self._dice is None else None
+        return self._seeds() if self.fair else None
 
     def commit(self, name: str) -> Committed | None:
         """The committed dice of a new game, the seed bound to `name` (`seed`)."""

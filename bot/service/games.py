@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from bot.service.bot_player import BotPlayer
+from bot.service.cards import CardSeal
 from bot.service.challenges import Challenges
 from bot.service.deadlines import Deadlines
 from bot.service.finisher import Finisher
@@ -46,14 +47,17 @@ class GameService:
         dice: DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         seeds: Callable[[], bytes] = new_seed,
+        seal: CardSeal | None = None,
     ) -> None:
         """Games kept in `store`, the bot's turns chosen by `bot`. Each game's dice are its own
         provably fair dice (`nardy.fair`, a fresh seed from `seeds` each); `dice`, when given,
         roll instead for every game, which then has no commitment and no record (tests choose
-        the dice)."""
+        the dice). Inline cards are sealed by `seal`, the same in every worker (none: a key of
+        this process alone)."""
+        seal = seal or CardSeal.of_this_process()
         keeper = GameKeeper(store)
         flow = PlayOn(bot, dice, seeds, clock)
-        self.challenges = Challenges(store, clock)
+        self.challenges = Challenges(store, clock, seal)
         """The open challenges; their bookkeeping alone (withdrawing, a card's message) is
         asked of them directly."""
         self.results = Results(store)
@@ -77,7 +81,7 @@ class GameService:
         self.abandon = starter.abandon
         # games between two people
         self.challenge = joiner.challenge
-        self.card_dice = joiner.card_dice
+        self.seal_card = joiner.seal_card
         self.join = joiner.join
         self.join_inline = joiner.join_inline
         self.rematch = Rematcher(keeper, flow).rematch

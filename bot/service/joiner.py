@@ -4,10 +4,9 @@ card sent into any chat, joined by the first who may take it."""
 from __future__ import annotations
 
 import logging
-import secrets
 from dataclasses import replace
 
-from bot.service.challenges import CHALLENGE_KEPT, Challenges
+from bot.service.challenges import Challenges
 from bot.service.errors import AlreadyStarted, NotInvited, OwnChallenge
 from bot.service.flow import PlayOn, new_match, placeholder
 from bot.service.keeper import CONFLICT_RETRIES, GameKeeper
@@ -26,9 +25,6 @@ from nardy.fair import commitment
 from nardy.variant import AnyRules
 
 log = logging.getLogger(__name__)
-
-# Random bytes naming an inline card's seed: 8 characters in its buttons' 64 bytes of data.
-CARD_NONCE_BYTES = 6
 
 
 class Joiner:
@@ -61,16 +57,16 @@ class Joiner:
             chat_id, challenger, locale, terms, invited_id, invited_name, rules, self._flow.seed()
         )
 
-    async def card_dice(self) -> tuple[str, str] | None:
-        """Dice committed for one inline card, kept while it may be joined: the nonce its
-        buttons carry and the commitment it shows (`card_dice_name`); None when the dice given
-        at construction roll instead."""
-        seed = self._flow.seed()
-        if seed is None:
-            return None
-        nonce = secrets.token_urlsafe(CARD_NONCE_BYTES)
-        await self._keeper.store.save_card_seed(nonce, seed, CHALLENGE_KEPT)
-        return nonce, commitment(seed, card_dice_name(nonce))
+    def seal_card(
+        self, by: int, locale: str, at: int, terms: Terms, rules: AnyRules
+    ) -> tuple[str, str | None]:
+        """An inline card offered by the user `by` (`CardSeal.seal`): the seal its buttons
+        carry, and the commitment of its game's dice that it shows (`card_dice_name`; None
+        when the dice given at construction roll instead). Nothing is stored."""
+        seal = self._challenges.seal.seal(by, locale, at, terms, rules)
+        if not self._flow.fair:
+            return seal, None
+        return seal, commitment(self._challenges.seal.seed(seal), card_dice_name(seal))
 
     async def join(
         self,
@@ -98,15 +94,13 @@ class Joiner:
         """`joiner` takes the inline challenge `card`: the game starts in its inline message,
         saved under an id made from that message's, so of two who join at once one gets it
         (`AlreadyStarted`); `ChallengeGone` once withdrawn or expired, `OwnChallenge`,
-        `GameInProgress` (naming whoever has a game in that chat already). The game has no
-        chat id (an inline message's chat is unknown): its chat is its `instance`. `mix`, the
-        joining tap's id, goes into the dice the card committed (`card_dice`), which roll for
-        that one message's game: a card sent twice (Telegram may show the same cards again
-        for a few seconds), a nonce forged into another message's button, or a seed gone (kept
-        no longer than a card is open) gets dice committed as its game begins."""
-        claim = self._keeper.store.claim_card_seed
-        seed = await claim(card.dice, card.inline_id) if card.dice else None
-        challenge = self._challenges.inline(card, seed)
+        `GameInProgress` (naming whoever has a game in that chat already), `InvalidAction` for
+        a card the bot did not seal so. The game has no chat id (an inline message's chat is
+        unknown): its chat is its `instance`. `mix`, the joining tap's id, goes into the dice
+        the card committed (`seal_card`), which roll for one message's game alone: a card sent
+        twice (Telegram may show the same cards again for a few seconds) gets dice committed
+        as its game begins in the second message."""
+        challenge = await self._challenges.inline(card, self._flow.fair)
         place = Table(challenge.challenge_id, placeholder(card.rules), (joiner, joiner), 0)
         place = replace(place, inline_id=card.inline_id, instance=card.instance)
         return await self._join(challenge, joiner, place, mix)

@@ -573,8 +573,8 @@ def is_challenge(text: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class InlineCard:
     """A challenge sent through inline mode, as its Join or Cancel tap tells it: the inline
-    message, its chat's `instance`, the challenger, their language, when
-    the card was offered (Unix time), its terms and house rules."""
+    message, its chat's `instance`, the challenger, their language, when the card was offered
+    (Unix seconds), its terms and house rules, and the bot's seal on them (`CardSeal`)."""
 
     inline_id: str
     instance: str
@@ -583,13 +583,13 @@ class InlineCard:
     made_at: float
     terms: Terms
     rules: AnyRules = STANDARD_RULES
-    dice: str = ""  # the nonce of the seed its dice are committed to (`card_dice_name`); "": none
+    seal: str = ""
 
 
-def card_dice_name(nonce: str) -> str:
-    """What the dice of the game of an inline card are committed under: the card shows the
-    commitment before anyone joins, when the game's id is not known yet."""
-    return f"c{nonce}"
+def card_dice_name(seal: str) -> str:
+    """What the dice of the game of an inline card (sealed `seal`) are committed under: the
+    card shows the commitment before anyone joins, when the game's id is not known yet."""
+    return f"c{seal}"
 
 
 def inline_game_id(inline_id: str) -> str:

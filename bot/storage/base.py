@@ -196,7 +196,7 @@ class TapStore(PrefsStore, Protocol):
 
 
 class RecordsStore(Protocol):
-    """Finished games' records and the seeds committed by inline cards (`nardy.fair`)."""
+    """Finished games' records."""
 
     @abstractmethod
     async def save_record(self, name: str, text: str, players: list[int]) -> None:
@@ -221,16 +221,6 @@ class RecordsStore(Protocol):
     @abstractmethod
     async def review(self, name: str) -> str | None:
         """The review kept with the record of the game `name`; None when there is none."""
-
-    @abstractmethod
-    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
-        """Keep the secret seed of the inline cards carrying `nonce` for `ttl` seconds."""
-
-    @abstractmethod
-    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
-        """The seed kept for `nonce`, claimed for good by `claimant` (the inline message of the
-        game it rolls for) unless another claimed it first: one game per seed. None when there
-        is none (never was, expired) or it is another's."""
 
 
 class MediaStore(Protocol):

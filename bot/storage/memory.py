@@ -53,8 +53,6 @@ class MemoryStore(GameStore):
         self._leases: dict[str, tuple[str, float]] = {}  # holder, when it expires
         self._slots: dict[str, float] = {}  # message budgets: the next slot's time (GCRA)
         self._changes: dict[str, tuple[str, float]] = {}  # claimed: claimant, until
-        self._seeds: dict[str, tuple[bytes, float]] = {}  # seed, when it expires
-        self._claims: dict[str, str] = {}  # card nonce: the inline message that took its seed
         self._media: dict[str, tuple[str, float]] = {}  # file id, when it expires: oldest first
         self._pictures: dict[str, tuple[bytes, float]] = {}  # JPEG, when it expires: oldest first
 
@@ -214,17 +212,6 @@ class MemoryStore(GameStore):
             self._reviews.pop(name, None)
             return None
         return self._reviews.get(name)
-
-    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
-        self._seeds[nonce] = (seed, time.monotonic() + ttl)
-
-    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
-        seed, expires = self._seeds.get(nonce, (b"", 0.0))
-        if expires <= time.monotonic():
-            self._seeds.pop(nonce, None)
-            self._claims.pop(nonce, None)
-            return None
-        return seed if self._claims.setdefault(nonce, claimant) == claimant else None
 
     async def media_file_id(self, digest: str) -> str | None:
         file_id, expires = self._media.get(digest, ("", 0.0))

@@ -13,8 +13,7 @@ the sorted set `nardy:top:<ladder><board>` of user ids by rating. A ladder is a 
 (`LONG_LADDER` "" for long nardy, as stored before; "short." for short nardy). A finished
 game's record is the hash `nardy:record:<game id>.<n>` (its text, players and, once asked
 for, the Expert's review), a player's
-latest records the list `nardy:records:{u<id>}`, and an inline card's committed dice the hash
-`nardy:card:<nonce>` (the seed, and the inline message that claimed it). `nardy:lease:<name>`
+latest records the list `nardy:records:{u<id>}`. `nardy:lease:<name>`
 holds the worker that holds a lease (`bot.runtime.lease`); `nardy:media:<digest>` the file id of a
 picture uploaded to the media chat (or, under `replay:<record>:<language>:<theme>`, of a
 game's replay); `nardy:picture:<key>` the JPEG of a picture served at the
@@ -32,7 +31,7 @@ and renewed by the game's saves once it has under `RENEW_UNDER` of the game's ti
 save a tap makes seldom renews any, and costs one round trip);
 a pointer at a game not saved yet (a slot claimed before the game's first save) is kept
 `UNFINISHED_TTL` until that save. The games counted last expire `UNFINISHED_TTL` after the
-last count (a game is counted again only while it is kept); records, a card's seed, a lease,
+last count (a game is counted again only while it is kept); records, a claim, a lease,
 a media file id, a picture and a message budget after their own times. No TTL, by design: the
 timer index, the preferences, group settings, statistics, head-to-head and leaderboards (see
 their keys' helpers). Expiry times are read with PEXPIRETIME: Redis 7.0 or later.
@@ -317,18 +316,6 @@ def _versioned(raw: bytes | str | None) -> Versioned | None:
     return Versioned(int(version), data)
 
 
-# KEYS[1] a card's seed (a hash: seed, and the claimant once claimed); ARGV[1] the claimant.
-# Returns the seed when the claimant holds the claim (taking it if free), else false.
-_CLAIM_CARD = """
-local seed = redis.call('HGET', KEYS[1], 'seed')
-if not seed then return false end
-local owner = redis.call('HGET', KEYS[1], 'by')
-if owner and owner ~= ARGV[1] then return false end
-if not owner then redis.call('HSET', KEYS[1], 'by', ARGV[1]) end
-return seed
-"""
-
-
 # A field set on a record still kept, never on one gone: HSET alone would make a new hash,
 # with no expiry, of that field alone.
 _ADD_TO_RECORD = """
@@ -390,10 +377,6 @@ def boards_key(user_id: int, ladder: str = LONG_LADDER) -> str:
 
 def record_key(name: str) -> str:
     return f"nardy:record:{name}"
-
-
-def card_seed_key(nonce: str) -> str:
-    return f"nardy:card:{nonce}"
 
 
 def media_key(digest: str) -> str:
@@ -490,7 +473,6 @@ class RedisStore(GameStore):
         self._claim_change = self._redis.register_script(_CLAIM_CHANGE)
         self._drop_lease = self._redis.register_script(_DROP_LEASE)
         self._reserve_slot = self._redis.register_script(_RESERVE_SLOT)
-        self._claim_card = self._redis.register_script(_CLAIM_CARD)
         self._add_to_record = self._redis.register_script(_ADD_TO_RECORD)
         self._point_at = self._redis.register_script(_POINT_AT)
         self._follow = self._redis.register_script(_FOLLOW)
@@ -653,18 +635,6 @@ class RedisStore(GameStore):
         async with _reachable():
             review = await self._redis.hget(record_key(name), "review")
         return None if review is None else _text(review)
-
-    async def save_card_seed(self, nonce: str, seed: bytes, ttl: int) -> None:
-        key = card_seed_key(nonce)
-        async with _reachable(), self._redis.pipeline(transaction=True) as pipe:
-            pipe.hset(key, "seed", seed.hex())
-            pipe.expire(key, ttl)
-            await pipe.execute()
-
-    async def claim_card_seed(self, nonce: str, claimant: str) -> bytes | None:
-        async with _reachable():
-            seed = await self._claim_card(keys=[card_seed_key(nonce)], args=[claimant])
-        return None if not seed else bytes.fromhex(_text(seed))
 
     async def media_file_id(self, digest: str) -> str | None:
         async with _reachable():

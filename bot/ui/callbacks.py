@@ -185,8 +185,8 @@ class InlineChallenge(CallbackData, prefix="ic"):
     """Join or Cancel under a challenge sent through inline mode. Nothing is stored until
     someone joins, so the card carries the challenge: the challenger (`by`), their language,
     the match length, the seconds per turn (0: no limit), when it was offered (Unix
-    seconds), the game and its house rules (`Variant.rules_to_text`: a few letters) and the nonce of
-    the seed its game's dice are committed to ("": none; `GameService.card_dice`)."""
+    seconds), the game and its house rules (`Variant.rules_to_text`: a few letters), and the
+    bot's seal on them (`GameService.seal_card`), without which none of them is believed."""
 
     by: int
     locale: Locale
@@ -195,7 +195,7 @@ class InlineChallenge(CallbackData, prefix="ic"):
     at: int
     action: ChallengeAction
     rules: str
-    dice: str
+    seal: str
 
 
 class Rematch(CallbackData, prefix="rm"):

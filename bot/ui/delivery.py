@@ -197,7 +197,6 @@ class Pictures:
         key: Hashable,
         draw: Callable[[], bytes],
         caption: str,
-        thread: int | None = None,
     ) -> None:
         """Send the picture `key` (made by `draw` the first time) with an HTML `caption`."""
         drawn = self._jpegs.get(key)
@@ -212,7 +211,6 @@ class Pictures:
             photo=known or BufferedInputFile(jpeg, PHOTO_NAME),
             caption=caption,
             parse_mode=ParseMode.HTML,
-            message_thread_id=thread,
         )
         if known is None and message.photo:
             await self._file_ids.note(digest, message.photo[-1].file_id)

@@ -283,10 +283,10 @@ def challenge_menu(texts: Texts, challenge_id: str) -> InlineKeyboardMarkup:
 
 
 def inline_challenge_menu(
-    texts: Texts, by: int, locale: Locale, terms: Terms, rules: AnyRules, at: int, dice: str = ""
+    texts: Texts, by: int, locale: Locale, terms: Terms, rules: AnyRules, at: int, seal: str
 ) -> InlineKeyboardMarkup:
-    """Join and Cancel under an inline challenge card, carrying the challenge (`dice`: the
-    nonce of its committed dice)."""
+    """Join and Cancel under an inline challenge card, carrying the challenge and the bot's
+    `seal` on it."""
     builder = InlineKeyboardBuilder()
     for action, label in (
         (ChallengeAction.JOIN, texts.gettext("🎲 Join")),
@@ -300,7 +300,7 @@ def inline_challenge_menu(
             at=at,
             action=action,
             rules=variant_of(rules).rules_to_text(rules),
-            dice=dice,
+            seal=seal,
         )
         builder.button(text=label, callback_data=data)
     return builder.as_markup()

@@ -96,7 +96,7 @@ async def test_a_level_button_of_an_older_message_starts_one_game(
     chat: Chat, service: GameService
 ) -> None:
     await chat.send("/play")
-    await chat.tap(chat.last, PickLevel(level="easy").pack())
+    await chat.tap_older(chat.last, PickLevel(level="easy").pack())
     table = await current(service, chat)
     assert table.match is None
     assert "Match to" not in (chat.board.caption or "")
@@ -117,7 +117,7 @@ async def test_play_again_under_a_game_from_before_one_button_per_game_still_sta
     """The level buttons every game had its own kind of, kept under finished games (Play
     again), start what they did."""
     await chat.send("/play")
-    await chat.tap(chat.last, sent.pack())
+    await chat.tap_older(chat.last, sent.pack())
     table = await current(service, chat)
     played = 1 if table.match is None else table.match.match.length
     assert variant_of(table.game) is game and played == length
@@ -127,9 +127,9 @@ async def test_play_again_under_a_game_from_before_one_button_per_game_still_sta
 async def test_the_game_and_length_marks_of_an_older_menu_still_mark_them(chat: Chat) -> None:
     await chat.send("/play")
     menu = chat.last
-    await chat.tap(menu, ShortLength(length=3).pack())
+    await chat.tap_older(menu, ShortLength(length=3).pack())
     assert "• Short •" in labels(chat) and "• to 3 •" in labels(chat)
-    await chat.tap(menu, PickLength(length=5).pack())
+    await chat.tap_older(menu, PickLength(length=5).pack())
     assert "• Long •" in labels(chat) and "• to 5 •" in labels(chat)
     assert chat.alerts() == []
 
@@ -146,10 +146,14 @@ async def test_the_game_and_length_marks_of_an_older_menu_still_mark_them(chat: 
 async def test_a_forged_game_or_level_is_refused(
     chat: Chat, service: GameService, forged: CallbackData
 ) -> None:
+    """Forged onto the menu, the data is not the menu's: refused in passing. Even on a message
+    that carried it, its game or level is refused."""
     await chat.send("/play")
     menu = chat.last
     before = menu.markup
     await chat.tap(menu, forged.pack())
+    assert chat.toasts() == ["This button is not valid any more."]
+    await chat.tap_older(menu, forged.pack())
     assert chat.alerts() == ["This button is not valid any more."]
     assert menu.markup == before and await service.active_game(chat.user["id"]) is None
 

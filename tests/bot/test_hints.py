@@ -22,7 +22,7 @@ from bot.service import (
     Undo,
 )
 from bot.storage import UNFINISHED_TTL, RedisStore
-from bot.ui.callbacks import BoardAction, BoardTap, PickGame
+from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import Color, format_turn_for, legal_turns
 from nardy.ai import Level, hint
 from nardy.dice import SeededDice
@@ -198,8 +198,7 @@ async def test_a_hinted_game_reads_back_in_another_worker_which_plays_on(
 ) -> None:
     """The hint is stored in its game's own notation: another worker (or the same one after a
     restart), which has not parsed the game yet, reads it back and takes the next tap."""
-    await chat.send("/play")
-    await chat.tap(chat.last, PickGame(game=variant.key, level="easy", length=1).pack())
+    await chat.start(variant.key)
     table = await current(service, chat)
     human = table.seat_of(chat.user["id"])
     assert human is not None and table.game.to_move is human

@@ -6,18 +6,27 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.i18n import Locale
-from bot.service import CHALLENGE_TTL, GameService, Table, inline_game_id
+from bot.service import (
+    CHALLENGE_TTL,
+    GameService,
+    NoGame,
+    PoolBotPlayer,
+    Table,
+    Terms,
+    inline_game_id,
+)
 from bot.storage import RedisStore
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from nardy import Color, Rules
 from nardy.record import rules_to_text
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Group, is_checker, make_group, press_next, user
+from testkit.harness import Clock, Group, fair_service, is_checker, make_group, press_next, user
 
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003, "uk")
 MEDIA_ID = -100777
@@ -181,7 +190,7 @@ async def test_a_card_nobody_joined_in_time_expires(room: Group, service: GameSe
         at=long_ago,
         action=ChallengeAction.JOIN,
         rules=rules_to_text(Rules()),
-        dice="",
+        seal=service.seal_card(ALICE["id"], "en", long_ago, Terms(1, 0), Rules())[0],
     )
     await room.tap(BOB, card, old.pack())
     assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
@@ -342,3 +351,49 @@ async def test_the_query_names_the_time_per_turn_and_the_game_keeps_it(
     table = await game_of(service, card)
     assert table.turn_limit == 300 and table.match is not None
     assert card.text is not None and "Time per turn: 5 minutes." in card.text
+
+
+async def test_a_card_whose_challenger_or_terms_are_forged_is_refused(
+    room: Group, service: GameService
+) -> None:
+    """Mallory changes what her own card's buttons say (issue 58): Alice as the challenger, a
+    one-minute limit, a later offer, other rules, another language. None is the card the bot
+    sealed: no game is stored, nobody is seated; Alice's own card cannot be withdrawn by
+    Mallory naming herself as its challenger."""
+    mallory = user(3666)
+    card = await sent_card(room, mallory)
+    join = InlineChallenge.unpack(str(card.buttons()[0]["callback_data"]))
+    forgeries = [
+        {"by": ALICE["id"]},
+        {"limit": 60},
+        {"at": join.at + CHALLENGE_TTL},
+        {"rules": rules_to_text(replace(Rules(), last_roll=True))},
+        {"locale": Locale.UK},
+    ]
+    for forged in forgeries:
+        await room.tap(BOB, card, join.model_copy(update=forged).pack())
+        assert room.answers()[-1] == ("This button is not valid any more.", True)
+    with pytest.raises(NoGame):
+        await game_of(service, card)
+    alices = await sent_card(room, ALICE)
+    cancel = InlineChallenge.unpack(str(alices.buttons()[1]["callback_data"]))
+    await room.tap(mallory, alices, cancel.model_copy(update={"by": mallory["id"]}).pack())
+    assert room.answers()[-1] == ("This button is not valid any more.", True)
+    await room.press(BOB, alices, "🎲 Join")
+    table = await game_of(service, alices)
+    assert {seat.user_id for seat in table.seats} == {ALICE["id"], BOB["id"]}
+
+
+async def test_inline_queries_store_nothing_per_card(
+    telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """Fifty queries of one person (five cards each, their dice committed) keep their name
+    alone: a card's seal and dice need no storage until someone joins."""
+    room = make_group(telegram, store, fair_service(store, bot_player, Clock()))
+    _, cards = await offered(room, ALICE)
+    assert "Fair dice: commitment" in cards[0]["input_message_content"]["message_text"]
+    before = {key async for key in store.client.scan_iter(match="nardy:*")}
+    for _ in range(50):
+        _, cards = await offered(room, ALICE)
+        assert len(cards) == 5
+    assert {key async for key in store.client.scan_iter(match="nardy:*")} == before

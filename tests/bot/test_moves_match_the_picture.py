@@ -18,7 +18,7 @@ import pytest
 from bot.i18n import Locale, Texts, Translator
 from bot.service import GameService, PoolBotPlayer
 from bot.storage import RedisStore
-from bot.ui.callbacks import BoardAction, BoardTap, PickGame
+from bot.ui.callbacks import BoardAction, BoardTap
 from bot.ui.events import BOT_PLAYED
 from bot.ui.replay import replay_frames
 from bot.ui.review import review_text
@@ -176,8 +176,7 @@ async def test_every_move_written_beside_a_picture_is_in_its_numbers(
 ) -> None:
     service = fair_service(store, bot_player, Clock())
     chat = make_chat(telegram, store, service, language=language)
-    await chat.send("/play")
-    await chat.tap(chat.last, PickGame(game=variant.key, level="easy", length=1).pack())
+    await chat.start(variant.key)
     started = await service.active_game(chat.user["id"])
     assert started is not None
     captions = await play_to_the_end(chat, service)

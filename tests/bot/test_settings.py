@@ -6,7 +6,6 @@ shown on cards and captions; stale and forged taps refused."""
 from __future__ import annotations
 
 import io
-import secrets
 from itertools import product
 from typing import Any
 
@@ -15,7 +14,7 @@ from PIL import Image
 
 from bot.i18n import Locale
 from bot.service import GameService, NoGame, Resign, Seat, Terms, inline_game_id
-from bot.service.joiner import CARD_NONCE_BYTES
+from bot.service.cards import CardSeal
 from bot.settings import OPTIONS, GameSettings
 from bot.storage import RedisStore
 from bot.ui.callbacks import (
@@ -226,7 +225,7 @@ def test_every_settings_button_and_inline_card_fits_in_64_bytes() -> None:
             at=9_999_999_999,
             action=ChallengeAction.CANCEL,
             rules=rules_to_text(rules),
-            dice=secrets.token_urlsafe(CARD_NONCE_BYTES),  # as `GameService.card_dice` makes
+            seal=CardSeal(b"key").seal(2**52, "uk", 9_999_999_999, Terms(7, 86400), rules),
         )
         assert InlineChallenge.unpack(card.pack()) == card
         data.append(card.pack())

@@ -297,14 +297,6 @@ async def test_a_review_is_kept_with_its_record_and_never_without_it(store: Game
     assert await store.record("g1.1") == ("record one", [1, 2])
 
 
-async def test_a_card_seed_is_claimed_by_one_claimant_for_good(store: GameStore) -> None:
-    await store.save_card_seed("n1", b"\x01\xfe", 60)
-    assert await store.claim_card_seed("n1", "inline-a") == b"\x01\xfe"
-    assert await store.claim_card_seed("n1", "inline-b") is None
-    assert await store.claim_card_seed("n1", "inline-a") == b"\x01\xfe"
-    assert await store.claim_card_seed("n2", "inline-a") is None
-
-
 async def test_running_games_are_noted_per_user(store: GameStore) -> None:
     await store.note_running(1, "g2", True)
     await store.note_running(1, "g1", True)
@@ -643,15 +635,13 @@ async def test_every_redis_key_but_the_permanent_ones_has_a_ttl(redis_url: str) 
     await store.count_result(1, "g1.1", Tally("people", "w", opponent=2, rating=change))
     await store.place(1, 1501.0, "-100")
     await store.save_record("g1.1", "record", [1, 2])
-    await store.save_card_seed("n1", b"\x01", 60)
-    await store.claim_card_seed("n1", "inline-a")
     await store.note_media("d1", "file-1")
     assert await store.take_lease("bg", "a", 60)
     keys = sorted([key async for key in client.scan_iter(match="nardy:*")])
     written = {key.split(":")[1] for key in keys}
     assert written == {
         *("game", "chat", "games", "refs", "timers", "user", "group", "stats", "counted"),
-        *("vs", "boards", "top", "record", "records", "card", "media", "lease"),
+        *("vs", "boards", "top", "record", "records", "media", "lease"),
     }
     for key in keys:
         kept_for_good = key.startswith(PERMANENT + PERMANENT_BOARDS)

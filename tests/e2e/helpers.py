@@ -18,6 +18,7 @@ from aiohttp import web
 
 from testkit.fakes.server import make_app
 from testkit.fakes.telegram import FakeTelegram
+from testkit.harness import PERSON_LIMIT
 from testkit.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,6 +88,7 @@ def start_bot(cwd: Path, **settings: str) -> subprocess.Popen[str]:
     """`python -m bot` with exactly `settings` (BOT_TOKEN, REDIS_URL, ...) and INFO logging, its
     output (stdout and stderr) collected."""
     env = {"PATH": os.environ["PATH"], "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
+    env["PERSON_LIMIT"] = PERSON_LIMIT  # these tests tap at machine speed, unless told
     return BotPopen(
         [sys.executable, "-m", "bot"],
         env=env | settings,
