@@ -5,6 +5,10 @@ refuses a request without the secret token, and the inline boards' pictures
 
 `/healthz` is 200 "ok" while the store answers PING, the event loop ran its lag probe on time
 lately and the worker is not stopping; otherwise 503 and the reason in a few words.
+
+Anyone may connect (docs/OPERATING.md, Security): a connection that sends no whole request
+within HEADER_TIMEOUT is closed, a webhook body that is no Update is a 400, and what anyone can
+make the server log comes in few, whole lines (`bot.log_limit`).
 """
 
 from __future__ import annotations

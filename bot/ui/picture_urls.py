@@ -35,8 +35,8 @@ PICTURE_TTL = 15 * 60
 # another game's edit of the identical picture, under way at that moment, and its retries.
 # Pictures come as fast as edits, so this, not PICTURE_TTL, bounds the store's memory.
 PICTURE_GRACE = 180
-# Cached by anyone (a URL names one picture for good), but no longer than the store keeps it
-# at most: a picture is not to outlive its time anywhere.
+# Cached by anyone (a URL names one picture for good), for no longer than the store keeps a
+# picture: none is to outlive its time anywhere.
 CACHE_CONTROL = f"public, max-age={PICTURE_TTL}, immutable"
 _PERSON = b"nardy-boards"  # BLAKE2b personalisation: this key is for nothing else
 
