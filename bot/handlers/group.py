@@ -27,22 +27,23 @@ from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.prefs import Preferences
 from bot.service import (
     ChallengeGone,
+    ChallengeOpen,
     GameError,
     GameInProgress,
     GameService,
     Table,
     Terms,
 )
-from bot.ui.alerts import refuse
+from bot.ui.alerts import ALERTS, refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
-from bot.ui.names import NAME_LIMIT, seat_for
+from bot.ui.names import person_name, seat_for
 from bot.ui.screens import challenge_screen, resign_question, terms_help
 from bot.ui.terms import read_game, read_terms
 from nardy import Color
 
 
-def _invited(message: Message, user: User) -> tuple[int | None, str | None] | None:
+def _invited(message: Message, user: User, texts: Texts) -> tuple[int | None, str | None] | None:
     """Whom /play challenges: the author of the message it replies to (not a forum topic's
     first message, which every message in the topic "replies" to), or the first mention
     (@username, or a person without one picked from the list); (None, None) for anyone; None
@@ -61,7 +62,7 @@ def _invited(message: Message, user: User) -> tuple[int | None, str | None] | No
     if mentioned is not None:
         if mentioned.is_bot or mentioned.id == user.id:
             return None
-        return mentioned.id, mentioned.full_name[:NAME_LIMIT]
+        return mentioned.id, person_name(mentioned, texts)
     for entity in message.entities or []:
         if entity.type == MessageEntityType.MENTION:
             mention = entity.extract_from(message.text or "")
@@ -87,7 +88,7 @@ async def challenge(
     if user is None or user.is_bot:  # an anonymous admin, or a post on a channel's behalf
         await message.reply(texts.gettext("To play, write as yourself, not anonymously."))
         return
-    invited = _invited(message, user)
+    invited = _invited(message, user, texts)
     if invited is None:
         await message.reply(texts.gettext("Challenge another person, not yourself or a bot."))
         return
@@ -107,6 +108,9 @@ async def challenge(
             invited_name,
             settings.rules_for(read_game(command.args or "")),
         )
+    except ChallengeOpen:
+        await message.reply(texts.gettext(ALERTS[ChallengeOpen]))
+        return
     except GameInProgress as busy:
         if busy.user_id == user.id:
             text = texts.gettext("You already have a game in this chat: finish it first.")

@@ -13,6 +13,7 @@ from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import Texts
 from bot.service import GameService
 from bot.storage import GLOBAL_BOARD
+from bot.ui.names import person_name
 from bot.ui.stats import TOP_COUNT, stats_text, top_text
 from bot.ui.terms import read_game
 
@@ -25,7 +26,7 @@ async def stats(message: Message, texts: Texts, service: GameService) -> None:
         return
     record = await service.results.record(person.id)
     own = writer is not None and person.id == writer.id
-    text = stats_text(texts, person.full_name, record, own)
+    text = stats_text(texts, person_name(person, texts), record, own)
     await message.answer(text, parse_mode=ParseMode.HTML)
 
 

@@ -38,8 +38,8 @@ class Cooldown:
     groups_only: bool
 
 
-# Two answers at once, then one a minute, per person in each group.
-GROUP_INFO = Cooldown("info", Budget(4, 60.0, burst=2), groups_only=True)
+# Three answers at once (/stats, /top, /top short), then one in 20 s, per person in each group.
+GROUP_INFO = Cooldown("info", Budget(7, 60.0, burst=3), groups_only=True)
 # The rules' six photos: once in 30 s per person, wherever asked.
 RULES = Cooldown("rules", Budget(3, 30.0, burst=1), groups_only=False)
 

@@ -17,6 +17,7 @@ from bot.service.cards import CardSeal
 from bot.service.errors import (
     AlreadyStarted,
     ChallengeGone,
+    ChallengeOpen,
     InvalidAction,
     OnlyChallenger,
 )
@@ -71,11 +72,12 @@ class Challenges:
     ) -> Challenge:
         """A challenge on `terms` and house `rules` in the group `chat_id`, its game's dice
         committed to `seed` (none: not committed), saved, open for `CHALLENGE_TTL` (its expiry
-        on the timer index); `InvalidAction` for terms not offered. Its card is recorded by
-        `post_card`."""
+        on the timer index); `InvalidAction` for terms not offered, `ChallengeOpen` while the
+        challenger has another open there. Its card is recorded by `post_card`."""
         if not terms.offered:
             raise InvalidAction(f"no such terms: {terms}")
         challenge_id = secrets.token_urlsafe(6)
+        await self._one_open(chat_id, challenger.user_id or 0, challenge_id)
         challenge = Challenge(
             challenge_id,
             chat_id,
@@ -92,6 +94,20 @@ class Challenges:
         data = challenge.to_text()
         version = await self._store.save_game(challenge.challenge_id, 0, data, CHALLENGE_KEPT)
         return replace(challenge, version=version)
+
+    async def _one_open(self, chat_id: int, user_id: int, challenge_id: str) -> None:
+        """Claim the one open challenge `user_id` may have in `chat_id` for `challenge_id`
+        (over one no longer open: joined, withdrawn, expired); else `ChallengeOpen`."""
+        name = f"challenger:{chat_id}:{user_id}"
+        held = await self._store.claim_change(name, challenge_id, CHALLENGE_TTL)
+        if held is None:
+            return
+        try:
+            await self.load(held)
+        except (ChallengeGone, AlreadyStarted):
+            if await self._store.claim_change(name, challenge_id, CHALLENGE_TTL, held) is None:
+                return
+        raise ChallengeOpen(held)
 
     async def post_card(self, challenge: Challenge, message_id: int) -> None:
         """Record the card `message_id` showing `challenge`, for its expiry to edit; nothing

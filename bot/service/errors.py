@@ -69,6 +69,10 @@ class ChallengeGone(NoGame):
     """The challenge was cancelled, or nobody joined it in time."""
 
 
+class ChallengeOpen(GameError):
+    """The challenger has a challenge open in this group already (`game_id`: its id)."""
+
+
 class AlreadyStarted(GameError):
     """Someone joined the challenge first: it is a game now."""
 

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import InaccessibleMessage, MaybeInaccessibleMessageUnion, Message
+from pydantic import Field
 
 from bot.i18n import Locale
 
 Data = TypeVar("Data", bound=CallbackData)
+
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.-]{1,40}$")]
+"""A game's, challenge's or record's id as the bot makes them: data naming anything else does
+not parse, so nothing a client makes up (a newline that would forge a log line) is read or
+logged."""
 
 
 class MenuAction(StrEnum):
@@ -89,7 +95,7 @@ class PickLevel(CallbackData, prefix="lvl"):
 class ShowGame(CallbackData, prefix="g"):
     """Bring a running game's board back as a fresh message (/games)."""
 
-    game: str
+    game: Id
 
 
 class PickMatch(CallbackData, prefix="lvm"):
@@ -161,7 +167,7 @@ class BoardTap(CallbackData, prefix="t"):
     """A button under a game's board: the game, the game's `seq` the board showed, the action
     with its points (own numbering of the player to move)."""
 
-    game: str
+    game: Id
     seq: int
     action: BoardAction
     src: int = 0
@@ -177,7 +183,7 @@ class ChallengeTap(CallbackData, prefix="c"):
     """Join or Cancel under a challenge card in a group (`game`: the challenge's id, which the
     game takes)."""
 
-    game: str
+    game: Id
     action: ChallengeAction
 
 
@@ -201,27 +207,27 @@ class InlineChallenge(CallbackData, prefix="ic"):
 class Rematch(CallbackData, prefix="rm"):
     """Rematch under a finished game between two people: both players must tap it."""
 
-    game: str
+    game: Id
 
 
 class RecordTap(CallbackData, prefix="rec"):
     """Send the record of the finished game `name` (`Ended.mark`) to the tapper's private chat."""
 
-    name: str
+    name: Id
 
 
 class ReviewTap(CallbackData, prefix="rv"):
     """The Expert's review of the finished game `name` (`Ended.mark`), sent to the tapper's
     private chat."""
 
-    name: str
+    name: Id
 
 
 class ReplayTap(CallbackData, prefix="rp"):
     """The replay of the finished game `name` (`Ended.mark`) as an animation, sent to the
     tapper's private chat."""
 
-    name: str
+    name: Id
 
 
 class Answer(StrEnum):
@@ -235,7 +241,7 @@ class Question(CallbackData, prefix="q"):
     """An answer to a question about a game (/resign, /play during a game), asked of `user`
     when the game was at `seq`."""
 
-    game: str
+    game: Id
     seq: int
     user: int
     answer: Answer

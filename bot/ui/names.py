@@ -3,6 +3,8 @@ names as a game between two people shows them."""
 
 from __future__ import annotations
 
+import re
+
 from aiogram.types import User
 
 from bot.i18n import N_, Texts
@@ -40,8 +42,20 @@ def match_name(texts: Texts, length: int) -> str:
 
 NAME_LIMIT = 32  # characters of a person's name kept for the board and captions
 
+# Characters a name must not carry into a caption or a picture: control characters (a newline
+# would forge a line) and the bidirectional controls, which reorder the text around them
+# ("Bob\u202eevil" reads "Boblive").
+_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def person_name(user: User, texts: Texts) -> str:
+    """`user`'s name as every screen shows it: without hidden characters, cut to
+    `NAME_LIMIT`; "Player" when nothing is left."""
+    name = " ".join(_HIDDEN.sub("", user.full_name).split())[:NAME_LIMIT].strip()
+    return name or texts.gettext("Player")
+
 
 def seat_for(user: User, texts: Texts) -> Seat:
     """A person's seat, with the name a shared board and a game's record show and the language
     they are addressed in (`texts`, theirs)."""
-    return Seat(user_id=user.id, name=user.full_name[:NAME_LIMIT], locale=texts.locale.value)
+    return Seat(user_id=user.id, name=person_name(user, texts), locale=texts.locale.value)

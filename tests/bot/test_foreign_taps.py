@@ -5,6 +5,7 @@ anything stored. Through real updates, the real dispatcher and a real Redis."""
 from __future__ import annotations
 
 import copy
+import logging
 
 import pytest
 
@@ -93,3 +94,22 @@ async def test_a_question_answered_on_another_message_does_not_turn_it_into_a_me
     assert group.answers()[-1] == REFUSED
     assert help_message == before
     assert await service.active_game(MALLORY["id"]) == mine
+
+
+async def test_an_id_made_up_with_a_newline_is_neither_read_nor_logged(
+    group: Group, service: GameService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A game id is read only as the bot makes them: a newline in one (a forged log line
+    after it) does not parse, and no log line carries it."""
+    caplog.set_level(logging.DEBUG)
+    table, board = await alice_and_bob(group, service)
+    forged = "\nINFO bot forged"
+    for data in (
+        f"t:{table.game_id}{forged}:{table.seq}:s:24:0",
+        f"rm:{table.game_id}{forged}",
+        f"rec:{table.game_id}.1{forged}",
+        f"c:{table.game_id}{forged}:j",
+    ):
+        await group.tap(BOB, board, data)
+        assert group.answers()[-1] == REFUSED
+    assert not [r for r in caplog.records if "forged" in r.getMessage()]

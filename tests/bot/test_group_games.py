@@ -611,3 +611,20 @@ async def test_an_anonymous_admin_is_asked_to_write_as_themselves(group: Group) 
     }
     await group.send(anonymous, "/play")  # no language: the default one, Russian
     assert group.last.text == "Чтобы играть, пишите от своего имени, а не анонимно."
+
+
+async def test_a_person_has_one_open_challenge_in_a_group(
+    group: Group, service: GameService
+) -> None:
+    """A second /play while the first card is open is refused; once it is withdrawn (or
+    joined, or expired), the next is posted."""
+    await group.send(ALICE, "/play")
+    card = group.last
+    await group.send(ALICE, "/play 3")
+    assert group.last.text == "Your challenge here is still open: cancel it to make another."
+    assert len([m for m in group.messages if m.photo_id is not None]) == 1
+    await group.press(ALICE, card, "✖️ Cancel")
+    await group.send(ALICE, "/play 3")
+    assert group.last.photo_id is not None and group.last is not card
+    await group.send(BOB, "/play")  # another person's own challenge
+    assert group.last.photo_id is not None
