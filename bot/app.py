@@ -120,6 +120,7 @@ def create_dispatcher(
     dispatcher.update.outer_middleware(prefs)
     dispatcher.update.outer_middleware(PersonRate(store, settings.person_budget))
     dispatcher.message.middleware(Cooldowns(store))
+    dispatcher.callback_query.middleware(Cooldowns(store))
     dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
     dispatcher.callback_query.outer_middleware(OwnButtons())
     dispatcher.include_routers(*routers())

@@ -21,6 +21,7 @@ from bot.service import Action, BotPlayer, Done, GameService, Move, Roll, Table
 from bot.service.results import RATED_TURNS
 from bot.storage import UNFINISHED_TTL, GameStore
 from bot.ui.callbacks import MarkGame, PickGame
+from bot.ui.inline import SEAL_MARK
 from nardy import Color, Position
 from nardy.fair import SEED_BYTES
 from nardy.game import Game, TurnRecord
@@ -44,6 +45,19 @@ PERSON_LIMIT = "1000000/1"
 def settings(**values: Any) -> Settings:
     limits = {"group_limit": GROUP_LIMIT, "person_limit": PERSON_LIMIT}
     return Settings(bot_token=SecretStr(TOKEN), **(limits | values))
+
+
+def card_kinds(telegram: FakeTelegram, query_id: str) -> list[str]:
+    """The kinds of the cards ("1", "short3": `bot.ui.inline.card_result`) the bot answered the
+    inline query `query_id` with, in order."""
+    results = telegram.inline_answers[query_id]["results"]
+    return [str(result["id"]).partition(SEAL_MARK)[0] for result in results]
+
+
+def card_id(telegram: FakeTelegram, query_id: str, kind: str) -> str:
+    """The result id of the card of `kind` the bot answered the inline query `query_id` with."""
+    results = telegram.inline_answers[query_id]["results"]
+    return next(str(r["id"]) for r in results if str(r["id"]).partition(SEAL_MARK)[0] == kind)
 
 
 def user(user_id: int, language: str = "en") -> dict[str, Any]:

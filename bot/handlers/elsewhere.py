@@ -13,6 +13,7 @@ from aiogram.utils.deep_linking import create_start_link
 
 from bot.handlers.filters import OwnPrivateChat
 from bot.handlers.play import PLAY
+from bot.handlers.throttle import GROUP_INFO
 from bot.i18n import N_, Texts
 from bot.ui.callbacks import MARKS, STARTS, Menu
 from bot.ui.keyboards import open_private_chat
@@ -33,7 +34,9 @@ async def not_here(query: CallbackQuery, texts: Texts) -> None:
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="elsewhere")
-    feature.message.register(in_group, CommandStart(), F.chat.type != ChatType.PRIVATE)
+    feature.message.register(
+        in_group, CommandStart(), F.chat.type != ChatType.PRIVATE, flags={"cooldown": GROUP_INFO}
+    )
     feature.callback_query.register(
         not_here,
         or_f(Menu.filter(), *(data.filter() for data in (*STARTS, *MARKS))),

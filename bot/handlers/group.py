@@ -23,9 +23,11 @@ from bot.handlers.access import GameAccess
 from bot.handlers.cards import card_refused
 from bot.handlers.replies import replied_author
 from bot.handlers.resume import game_here
+from bot.handlers.throttle import CHALLENGES
 from bot.i18n import SOURCE, Texts, Translator, locale_for
 from bot.prefs import Preferences
 from bot.service import (
+    Challenge,
     ChallengeGone,
     ChallengeOpen,
     GameError,
@@ -34,7 +36,7 @@ from bot.service import (
     Table,
     Terms,
 )
-from bot.ui.alerts import ALERTS, refuse
+from bot.ui.alerts import refuse
 from bot.ui.callbacks import ChallengeAction, ChallengeTap, Rematch
 from bot.ui.delivery import close_card, send_board
 from bot.ui.names import person_name, seat_for
@@ -77,6 +79,7 @@ async def challenge(
     command: CommandObject,
     bot: Bot,
     texts: Texts,
+    translator: Translator,
     service: GameService,
     preferences: Preferences,
     default_terms: Terms,
@@ -98,19 +101,17 @@ async def challenge(
         await message.reply(terms_help(texts))
         return
     invited_id, invited_name = invited
+    rules = settings.rules_for(read_game(command.args or ""))
+    seat, locale = seat_for(user, texts), texts.locale.value
+    make = partial(
+        service.challenge, message.chat.id, seat, locale, terms, invited_id, invited_name
+    )
     try:
-        made = await service.challenge(
-            message.chat.id,
-            seat_for(user, texts),
-            texts.locale.value,
-            terms,
-            invited_id,
-            invited_name,
-            settings.rules_for(read_game(command.args or "")),
-        )
-    except ChallengeOpen:
-        await message.reply(texts.gettext(ALERTS[ChallengeOpen]))
-        return
+        try:
+            made = await make(rules)
+        except ChallengeOpen as open_:  # the new card replaces it: the old may be lost
+            await _withdraw(bot, translator, service, open_.game_id, user.id)
+            made = await make(rules)
     except GameInProgress as busy:
         if busy.user_id == user.id:
             text = texts.gettext("You already have a game in this chat: finish it first.")
@@ -157,9 +158,29 @@ async def challenge_tap(
     if callback_data.action is ChallengeAction.JOIN:
         await boards.show(bot, table, table.game.to_move, texts)
     else:
-        card_texts = translator[locale_for(withdrawn.locale, SOURCE)]
-        text = card_texts.gettext("{name} withdrew the challenge.", name=withdrawn.challenger.name)
-        await close_card(bot, chat_id, card.message_id, text)
+        await _close_withdrawn(bot, translator, withdrawn, card.message_id)
+
+
+async def _withdraw(
+    bot: Bot, translator: Translator, service: GameService, challenge_id: str, user_id: int
+) -> None:
+    """Withdraw `user_id`'s challenge `challenge_id`, its card (if posted) saying so; nothing
+    once it was joined or is gone meanwhile."""
+    try:
+        withdrawn = await service.challenges.cancel(challenge_id, user_id)
+    except GameError:
+        return
+    if withdrawn.message_id is not None:
+        await _close_withdrawn(bot, translator, withdrawn, withdrawn.message_id)
+
+
+async def _close_withdrawn(
+    bot: Bot, translator: Translator, withdrawn: Challenge, card: int
+) -> None:
+    """The card `card` of the `withdrawn` challenge says so, in the challenge's language."""
+    card_texts = translator[locale_for(withdrawn.locale, SOURCE)]
+    text = card_texts.gettext("{name} withdrew the challenge.", name=withdrawn.challenger.name)
+    await close_card(bot, withdrawn.chat_id, card, text)
 
 
 async def rematch(
@@ -208,7 +229,7 @@ def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     group = F.chat.type.in_({ChatType.GROUP, ChatType.SUPERGROUP})
     feature = Router(name="group")
-    feature.message.register(challenge, Command("play"), group)
+    feature.message.register(challenge, Command("play"), group, flags={"cooldown": CHALLENGES})
     feature.message.register(resign, Command("resign"), group)
     feature.callback_query.register(challenge_tap, ChallengeTap.filter())
     rematches = Router(name="rematch")

@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import partial
 
 from aiogram import Bot, Router
-from aiogram.types import CallbackQuery, InlineQuery
+from aiogram.types import CallbackQuery, ChosenInlineResult, InlineQuery
 
 from bot.boards import Boards
 from bot.handlers.cards import card_refused
@@ -32,7 +32,7 @@ from bot.storage import StoreUnavailable
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import ChallengeAction, InlineChallenge
 from bot.ui.delivery import PictureSource, close_inline_card
-from bot.ui.inline import card_result
+from bot.ui.inline import card_result, card_sealed
 from bot.ui.keyboards import inline_challenge_menu
 from bot.ui.names import seat_for
 from bot.ui.screens import inline_card_screen
@@ -84,7 +84,7 @@ async def offer(
         screen = inline_card_screen(texts, seat.name, terms, rules, markup, pictures, commitment)
         # A card's picture waits for its slot: the game's later pictures replace it in place.
         photo = None if media is None else await media.picture(bot, screen, most=None)
-        results.append(card_result(texts, terms, rules, screen, photo))
+        results.append(card_result(texts, terms, rules, screen, photo, seal))
     await query.answer(results, cache_time=CACHE_SECONDS, is_personal=True)
 
 
@@ -142,9 +142,19 @@ async def card_tap(
         await close_inline_card(bot, inline_id, withdrawn, picture)
 
 
+async def card_sent(chosen: ChosenInlineResult, service: GameService) -> None:
+    """A card was sent into a chat as an inline message (Telegram tells when inline feedback
+    is on, docs/OPERATING.md): only that card's Join and Cancel act on that message."""
+    seal = card_sealed(chosen.result_id)
+    if seal is None or chosen.inline_message_id is None:
+        return
+    await service.challenges.bind_card(chosen.inline_message_id, seal)
+
+
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="inline")
     feature.inline_query.register(offer)
+    feature.chosen_inline_result.register(card_sent)
     feature.callback_query.register(card_tap, InlineChallenge.filter())
     return feature

@@ -100,5 +100,7 @@ def router() -> Router:
     feature.message.register(start, plain_start, F.chat.type == ChatType.PRIVATE)
     feature.message.register(help_, Command("help"), flags={"cooldown": GROUP_INFO})
     feature.message.register(rules, Command("rules"), flags={"cooldown": RULES})
-    feature.callback_query.register(rules_button, Menu.filter(F.action == MenuAction.RULES))
+    feature.callback_query.register(
+        rules_button, Menu.filter(F.action == MenuAction.RULES), flags={"cooldown": RULES}
+    )
     return feature

@@ -89,9 +89,9 @@ def _option(chat: Chat, key: str) -> Option | None:
 
 
 async def _may_change(query: CallbackQuery, bot: Bot, texts: Texts, chat: Chat) -> bool:
-    """Whether the tapper may change `chat`'s settings: their own, or a group they administer
-    (asked of Telegram at each change, so a demoted administrator cannot); else the tap is
-    answered why not."""
+    """Whether the tapper may change `chat`'s settings (or turn its message's pages): their own,
+    or a group they administer (asked of Telegram at each tap, so a demoted administrator
+    cannot); else the tap is answered why not."""
     if _personal(chat):
         return True
     member = await bot.get_chat_member(chat.id, query.from_user.id)
@@ -135,11 +135,15 @@ async def open_page(
     preferences: Preferences,
     default_terms: Terms,
 ) -> None:
-    """An option's page (its explanation and values), or Back to the list; anyone may look."""
+    """An option's page (its explanation and values), or Back to the list. In a group only its
+    administrators turn the pages: the message is the group's, and each edit spends the
+    messages its games need (anyone reads the list and the values on its buttons)."""
     chat = _where(query)
     option = None if chat is None else _option(chat, callback_data.option)
     if chat is None or (callback_data.option and option is None):
         await query.answer(texts.gettext(NOT_VALID), show_alert=True)
+        return
+    if not await _may_change(query, bot, texts, chat):
         return
     await query.answer()
     written = _written_in(chat, texts, translator, callback_data.locale)

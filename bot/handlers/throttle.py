@@ -17,7 +17,7 @@ from typing import Any
 from aiogram import BaseMiddleware
 from aiogram.dispatcher.flags import get_flag
 from aiogram.enums import ChatType
-from aiogram.types import CallbackQuery, InlineQuery, Message, TelegramObject, Update, User
+from aiogram.types import CallbackQuery, Chat, InlineQuery, TelegramObject, Update, User
 
 from bot.i18n import N_, Texts
 from bot.pacing import Budget
@@ -40,8 +40,21 @@ class Cooldown:
 
 # Three answers at once (/stats, /top, /top short), then one in 20 s, per person in each group.
 GROUP_INFO = Cooldown("info", Budget(7, 60.0, burst=3), groups_only=True)
+# /play in a group (a card, or why not), apart from the informational answers.
+CHALLENGES = Cooldown("play", Budget(7, 60.0, burst=3), groups_only=True)
 # The rules' six photos: once in 30 s per person, wherever asked.
 RULES = Cooldown("rules", Budget(3, 30.0, burst=1), groups_only=False)
+
+
+def _sender(data: dict[str, Any]) -> str | None:
+    """Whose limit an update counts against: its person's; for an anonymous administrator or a
+    channel (Telegram's shared bot accounts), the chat's, so that one such sender does not
+    spend every other's."""
+    user: User | None = data.get("event_from_user")
+    chat: Chat | None = data.get("event_chat")
+    if user is not None and not user.is_bot:
+        return f"user:{user.id}"
+    return None if chat is None else f"chat:{chat.id}"
 
 
 async def _within(store: BudgetsStore, name: str, budget: Budget) -> bool:
@@ -68,11 +81,11 @@ class PersonRate(BaseMiddleware):
         event: TelegramObject,
         data: dict[str, Any],
     ) -> Any:
-        user: User | None = data.get("event_from_user")
-        if user is None or await _within(self._store, f"user:{user.id}", self._budget):
+        sender = _sender(data)
+        if sender is None or await _within(self._store, f"updates:{sender}", self._budget):
             return await handler(event, data)
         update_id = event.update_id if isinstance(event, Update) else None
-        log.info("update %s of user %s over their rate: dropped", update_id, user.id)
+        log.info("update %s of %s over its rate: dropped", update_id, sender)
         update = event if isinstance(event, Update) else None
         query = update.event if update is not None else None
         if isinstance(query, CallbackQuery):
@@ -84,8 +97,8 @@ class PersonRate(BaseMiddleware):
 
 
 class Cooldowns(BaseMiddleware):
-    """An inner middleware on messages: a handler flagged `cooldown` (a `Cooldown`) answers
-    at its rate at most."""
+    """An inner middleware on messages and taps: a handler flagged `cooldown` (a `Cooldown`)
+    answers at its rate at most (a tap beyond it is answered with nothing)."""
 
     def __init__(self, store: BudgetsStore) -> None:
         self._store = store
@@ -97,15 +110,16 @@ class Cooldowns(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         cooldown = get_flag(data, "cooldown")
-        if not isinstance(event, Message) or not isinstance(cooldown, Cooldown):
+        chat: Chat | None = data.get("event_chat")
+        sender = _sender(data)
+        if not isinstance(cooldown, Cooldown) or chat is None or sender is None:
             return await handler(event, data)
-        user = event.from_user.id if event.from_user is not None else event.chat.id
-        name = f"{cooldown.name}:{user}"
+        name = f"{cooldown.name}:{sender}"
         if cooldown.groups_only:
-            if event.chat.type == ChatType.PRIVATE:
+            if chat.type == ChatType.PRIVATE:
                 return await handler(event, data)
-            name = f"{cooldown.name}:{event.chat.id}:{user}"
+            name = f"{cooldown.name}:{chat.id}:{sender}"
         if await _within(self._store, name, cooldown.budget):
             return await handler(event, data)
-        log.info("%s of user %s in chat %s: asked too often", cooldown.name, user, event.chat.id)
+        log.info("%s of %s in chat %s: asked too often", cooldown.name, sender, chat.id)
         return None

@@ -143,7 +143,7 @@ class Challenges:
         dice, its dice are those the card committed (`CardSeal.seed`), claimed for good by
         its inline message: a card sent twice rolls them in one game only (none: the game
         commits its own as it begins)."""
-        game_id = self._sealed(card)
+        game_id = await self._genuine(card)
         if not card.terms.offered or card.rules.match_length != 1:
             raise InvalidAction(f"no such terms: {card.terms}, {card.rules}")
         if self._expired(card.made_at):
@@ -190,7 +190,7 @@ class Challenges:
         (`AlreadyStarted`); `OnlyChallenger` for anyone else. What is kept says so until the
         challenge would have expired, so a Join tapped meanwhile fails; `InvalidAction` for a
         card the bot did not seal so."""
-        game_id = self._sealed(card)
+        game_id = await self._genuine(card)
         if user_id != card.challenger.user_id:
             raise OnlyChallenger(game_id)
         try:
@@ -214,13 +214,35 @@ class Challenges:
         log.info("challenge %s expired", challenge_id)
         return challenge
 
-    def _sealed(self, card: InlineCard) -> str:
-        """The id of `card`'s game, if the bot sealed what it promises; else `InvalidAction`."""
+    async def bind_card(self, inline_id: str, seal: str) -> None:
+        """The inline message `inline_id` was sent as the card sealed `seal`, as Telegram tells
+        (its chosen inline result): only that card's Join and Cancel act there."""
+        name = _card_message(inline_id)
+        held = await self._store.claim_change(name, seal, CHALLENGE_KEPT)
+        if held is not None:  # a tap bound it first (`_genuine`): Telegram's word wins
+            await self._store.claim_change(name, seal, CHALLENGE_KEPT, held)
+
+    async def _genuine(self, card: InlineCard) -> str:
+        """The id of `card`'s game, if the bot sealed what it promises and the card is the one
+        its inline message was sent as (`bind_card`; a message Telegram told nothing of is
+        bound to the first sealed card tapped on it); else `InvalidAction`: data copied from
+        another card, or made up."""
         game_id = inline_game_id(card.inline_id)
         if not self.seal.opens(card):
             log.info("inline card of game %s: not sealed by this bot", game_id)
             raise InvalidAction("an inline card the bot did not seal")
+        held = await self._store.claim_change(
+            _card_message(card.inline_id), card.seal, CHALLENGE_KEPT
+        )
+        if held is not None:
+            log.info("inline card of game %s: another card's data", game_id)
+            raise InvalidAction("another inline card's data")
         return game_id
 
     def _expired(self, made_at: float) -> bool:
         return self._clock() >= made_at + CHALLENGE_TTL
+
+
+def _card_message(inline_id: str) -> str:
+    """The claim naming the card an inline message was sent as."""
+    return f"card:{inline_game_id(inline_id)}"

@@ -70,7 +70,11 @@ class ChallengeGone(NoGame):
 
 
 class ChallengeOpen(GameError):
-    """The challenger has a challenge open in this group already (`game_id`: its id)."""
+    """The challenger has a challenge open in this group already; `game_id` names it."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
 
 
 class AlreadyStarted(GameError):

@@ -22,16 +22,26 @@ from nardy.long_variant import LONG
 from nardy.variant import AnyRules
 from nardy.variants import variant_of
 
+SEAL_MARK = "."  # between a card result's kind and its seal
+
+
+def card_sealed(result_id: str) -> str | None:
+    """The seal of the card result `result_id` (`card_result`); None for an id without one (a
+    card offered before cards were bound to their messages)."""
+    _, mark, seal = result_id.partition(SEAL_MARK)
+    return seal if mark else None
+
 
 def card_result(
-    texts: Texts, terms: Terms, rules: AnyRules, screen: Screen, photo: str | None
+    texts: Texts, terms: Terms, rules: AnyRules, screen: Screen, photo: str | None, seal: str
 ) -> InlineQueryResultUnion:
     """The result that sends `screen` as a challenge card: the picture `photo` (a file id, or a
     URL Telegram fetches the JPEG from, its own thumbnail too), or the text board when there is
-    none; its id is the length, after the game's key for any game but long nardy, whose
-    cards had their ids before there were others (`3`, `short3`)."""
+    none; its id is the length, after the game's key for any game but long nardy (`3`,
+    `short3`), then the card's `seal` (`card_sealed`)."""
     variant, length = variant_of(rules), terms.length
-    result_id = str(length) if variant is LONG else f"{variant.key}{length}"
+    kind = str(length) if variant is LONG else f"{variant.key}{length}"
+    result_id = f"{kind}{SEAL_MARK}{seal}"
     title = match_title(texts, variant, length)
     if photo is not None and is_url(photo):
         return InlineQueryResultPhoto(

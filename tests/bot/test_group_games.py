@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from bot.service import CHALLENGE_TTL, GameService, PoolBotPlayer, Table, player_slot
+from bot.service import (
+    CHALLENGE_TTL,
+    ChallengeGone,
+    GameService,
+    PoolBotPlayer,
+    Table,
+    player_slot,
+)
 from bot.storage import RedisStore
 from bot.storage.redis import game_key
 from bot.timers import TurnTimers
@@ -614,17 +621,22 @@ async def test_an_anonymous_admin_is_asked_to_write_as_themselves(group: Group) 
 
 
 async def test_a_person_has_one_open_challenge_in_a_group(
-    group: Group, service: GameService
+    group: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
-    """A second /play while the first card is open is refused; once it is withdrawn (or
-    joined, or expired), the next is posted."""
+    """A second /play withdraws the open challenge (its card says so) and posts the new one,
+    also when the old card is lost (deleted by an administrator): nobody is locked out."""
     await group.send(ALICE, "/play")
-    card = group.last
+    first = group.last
+    first_id = challenge_id(first)
     await group.send(ALICE, "/play 3")
-    assert group.last.text == "Your challenge here is still open: cancel it to make another."
-    assert len([m for m in group.messages if m.photo_id is not None]) == 1
-    await group.press(ALICE, card, "✖️ Cancel")
-    await group.send(ALICE, "/play 3")
-    assert group.last.photo_id is not None and group.last is not card
-    await group.send(BOB, "/play")  # another person's own challenge
-    assert group.last.photo_id is not None
+    second = group.last
+    assert first.caption == "U2001 withdrew the challenge." and first.buttons() == []
+    assert second is not first and "A match to 3 points" in (second.caption or "")
+    with pytest.raises(ChallengeGone):
+        await service.challenges.load(first_id)
+    telegram.delete(group.chat["id"], second.message_id)
+    await group.send(ALICE, "/play")
+    assert group.last.photo_id is not None and group.last is not second
+    await group.press(BOB, group.last, "🎲 Join")
+    table = await service.load(challenge_id(group.last))
+    assert {seat.user_id for seat in table.seats} == {ALICE["id"], BOB["id"]}

@@ -18,15 +18,24 @@ from bot.service import (
     NoGame,
     PoolBotPlayer,
     Table,
-    Terms,
     inline_game_id,
 )
 from bot.storage import RedisStore
-from bot.ui.callbacks import ChallengeAction, InlineChallenge
+from bot.ui.callbacks import InlineChallenge
 from nardy import Color, Rules
 from nardy.record import rules_to_text
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Clock, Group, fair_service, is_checker, make_group, press_next, user
+from testkit.harness import (
+    Clock,
+    Group,
+    card_id,
+    card_kinds,
+    fair_service,
+    is_checker,
+    make_group,
+    press_next,
+    user,
+)
 
 ALICE, BOB, CAROL = user(3001), user(3002), user(3003, "uk")
 MEDIA_ID = -100777
@@ -61,7 +70,9 @@ async def sent_card(
 ) -> Sent:
     """`person` sends one of the offered cards (one game by default) into some chat."""
     query_id, _ = await offered(room, person, query)
-    chosen = room.telegram.choose_inline_result(person, query_id, result_id)
+    chosen = room.telegram.choose_inline_result(
+        person, query_id, card_id(room.telegram, query_id, result_id)
+    )
     await room.feed(chosen)
     return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
 
@@ -98,7 +109,7 @@ async def test_the_bot_offers_one_game_and_three_matches_as_personal_text_cards(
     query_id, results = await offered(room, ALICE)
     answer = telegram.inline_answers[query_id]
     assert answer["is_personal"] is True and answer["cache_time"] <= 30
-    assert [r["id"] for r in results] == ["1", "3", "5", "7", "short1"]
+    assert card_kinds(telegram, query_id) == ["1", "3", "5", "7", "short1"]
     assert [r["title"] for r in results] == [
         "Long nardy: one game",
         "Long nardy: a match to 3 points",
@@ -179,21 +190,15 @@ async def test_only_the_challenger_withdraws_a_card(room: Group) -> None:
     assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
 
 
-async def test_a_card_nobody_joined_in_time_expires(room: Group, service: GameService) -> None:
+async def test_a_card_nobody_joined_in_time_expires(
+    room: Group, telegram: FakeTelegram, store: RedisStore, bot_player: PoolBotPlayer
+) -> None:
+    """A day later (the bot's clock moved on), the card's own Join says it expired."""
     card = await sent_card(room, ALICE)
-    long_ago = int(time.time()) - CHALLENGE_TTL - 1  # what a card offered then carries
-    old = InlineChallenge(
-        by=ALICE["id"],
-        locale=Locale.EN,
-        length=1,
-        limit=0,
-        at=long_ago,
-        action=ChallengeAction.JOIN,
-        rules=rules_to_text(Rules()),
-        seal=service.seal_card(ALICE["id"], "en", long_ago, Terms(1, 0), Rules())[0],
-    )
-    await room.tap(BOB, card, old.pack())
-    assert room.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
+    later = time.time() + CHALLENGE_TTL + 1
+    day_later = make_group(telegram, store, GameService(store, bot_player, clock=lambda: later))
+    await day_later.press(BOB, card, "🎲 Join")
+    assert day_later.answers()[-1] == ("This challenge has expired or was withdrawn.", True)
     assert card.text == "This challenge has expired." and card.buttons() == []
 
 
@@ -397,3 +402,31 @@ async def test_inline_queries_store_nothing_per_card(
         _, cards = await offered(room, ALICE)
         assert len(cards) == 5
     assert {key async for key in store.client.scan_iter(match="nardy:*")} == before
+
+
+async def test_a_cards_data_acts_only_on_the_message_sent_as_that_card(
+    room: Group, service: GameService
+) -> None:
+    """Every card's data is readable by whoever sees it; Telegram tells which card each inline
+    message was sent as, and only that card's Join and Cancel act there. Mallory's own Cancel
+    on Bob's card, and Alice's real Join copied onto Mallory's card, are refused; an old card's
+    data on a running board neither closes it nor seats anyone."""
+    mallory = user(3666)
+    bobs, mallorys, alices = [await sent_card(room, p) for p in (BOB, mallory, ALICE)]
+    own_cancel = str(mallorys.buttons()[1]["callback_data"])
+    await room.tap(mallory, bobs, own_cancel)
+    assert room.answers()[-1] == ("This button is not valid any more.", True)
+    alices_join = str(alices.buttons()[0]["callback_data"])
+    await room.tap(mallory, mallorys, alices_join)
+    assert room.answers()[-1] == ("This button is not valid any more.", True)
+    with pytest.raises(NoGame):
+        await game_of(service, mallorys)
+    await room.press(CAROL, bobs, "🎲 Join")  # Bob's card is open still
+    board = await game_of(service, bobs)
+    assert {seat.user_id for seat in board.seats} == {BOB["id"], CAROL["id"]}
+    shown = (bobs.text, bobs.markup)
+    await room.tap(mallory, bobs, own_cancel)
+    await room.tap(mallory, bobs, alices_join)
+    assert room.answers()[-2:] == [("This button is not valid any more.", True)] * 2
+    assert (bobs.text, bobs.markup) == shown
+    assert (await game_of(service, bobs)).version == board.version

@@ -41,7 +41,16 @@ from nardy.short import Game as ShortGame
 from nardy.short import ShortRules
 from nardy.transcript import MatchPlace, Transcript, VerificationError, parse, verify
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Clock, Group, fair_service, is_checker, make_chat, make_group, user
+from testkit.harness import (
+    Clock,
+    Group,
+    card_id,
+    fair_service,
+    is_checker,
+    make_chat,
+    make_group,
+    user,
+)
 
 USER = 77
 GROUP = -100500
@@ -395,7 +404,9 @@ async def inline_card(room: Group, person: dict[str, Any], query_id: str | None 
         query = room.telegram.inline_query_update(person, "")
         await room.feed(query)
         query_id = query["inline_query"]["id"]
-    chosen = room.telegram.choose_inline_result(person, query_id, "1")
+    chosen = room.telegram.choose_inline_result(
+        person, query_id, card_id(room.telegram, query_id, "1")
+    )
     await room.feed(chosen)
     return room.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
 

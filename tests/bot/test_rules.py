@@ -248,15 +248,18 @@ async def test_the_head_card_opens_with_the_head_rule_and_the_turn_card_has_the_
     assert texts.gettext(DICE_RULE) not in head
 
 
-async def test_rules_in_a_group_answers_in_the_readers_language(
+async def test_rules_asked_in_a_group_go_privately_in_the_readers_language(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
+    """Six photos would spend a group's messages for a minute: each reader gets them in the
+    private chat, in their language, and the group one line."""
     group = make_group(telegram, store, service)
-    await group.send(user(7001, "uk"), "/rules")
-    assert_the_rules(sections_sent(group.messages), Locale.UK)
-    await group.send(user(7002, "ru"), "/rules")
-    assert_the_rules(sections_sent(group.messages), Locale.RU)
-    assert len(group.messages) == 12
+    ukrainian, russian = user(7001, "uk"), user(7002, "ru")
+    await group.send(ukrainian, "/rules")
+    assert_the_rules(sections_sent(telegram.chat(ukrainian["id"])), Locale.UK)
+    await group.send(russian, "/rules")
+    assert_the_rules(sections_sent(telegram.chat(russian["id"])), Locale.RU)
+    assert len(group.messages) == 2 and all(m.photo_id is None for m in group.messages)
     assert telegram.schema_problems == []
 
 
@@ -278,12 +281,13 @@ async def test_the_second_rules_draws_nothing_and_uploads_nothing(
     first = [m.photo_id for m in chat.messages[-6:]]
     assert pictures.drawn == 6
     assert all(call.uploads for call in telegram.calls_of("sendPhoto"))
-    await chat.send("/rules")
+    reader = Chat(telegram, chat.dispatcher, chat.bot, user(1003, "en"))  # the same process
+    await reader.send("/rules")
     assert pictures.drawn == 6
     again = telegram.calls_of("sendPhoto")[6:]
     assert [call.uploads for call in again] == [set()] * 6
     assert [call.params["photo"] for call in again] == first
-    assert [m.photo_id for m in chat.messages[-6:]] == first
+    assert [m.photo_id for m in reader.messages[-6:]] == first
     russian = Chat(telegram, chat.dispatcher, chat.bot, user(2002, "ru"))  # the same process
     await russian.send("/rules")
     assert pictures.drawn == 12

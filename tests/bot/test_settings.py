@@ -31,7 +31,7 @@ from nardy.rules import BlockCheck, HeadException, Opening, Scoring
 from nardy.short import Game as ShortGame
 from renderer import CONTRAST
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Chat, Group, make_chat, make_group, user
+from testkit.harness import Chat, Group, card_id, make_chat, make_group, user
 
 ALICE, BOB, CAROL = user(4001), user(4002), user(4003)
 EXTENDED = Rules(scoring=Scoring.EXTENDED)
@@ -240,20 +240,16 @@ async def test_only_a_groups_administrators_change_its_settings(
     assert menu.text is not None and "Only the group's administrators can change them." in (
         menu.text
     )
-    await group.press(BOB, menu, "Scoring: Classic: 1–2 points")  # looking is for anyone
-    await group.press(BOB, menu, "▫️ Extended: 1–4 points")
-    assert group.answers()[-1] == (
-        "Only the group's administrators can change its settings.",
-        True,
-    )
-    await group.press(BOB, menu, "⬅️ Back")
+    listed = menu.text
+    refused = ("Only the group's administrators can change its settings.", True)
+    await group.press(BOB, menu, "Scoring: Classic: 1–2 points")  # the group's message stays
+    assert group.answers()[-1] == refused and menu.text == listed
     await group.press(BOB, menu, "↩️ Reset to defaults")
-    assert group.answers()[-1] == (
-        "Only the group's administrators can change its settings.",
-        True,
-    )
-    assert await store.group_settings(group.chat["id"]) == {}
+    assert group.answers()[-1] == refused
     await group.press(ALICE, menu, "Scoring: Classic: 1–2 points")
+    await group.press(BOB, menu, "▫️ Extended: 1–4 points")
+    assert group.answers()[-1] == refused
+    assert await store.group_settings(group.chat["id"]) == {}
     await group.press(ALICE, menu, "▫️ Extended: 1–4 points")
     assert group.answers()[-1] == ("Saved.", False)
     assert "✅ Extended: 1–4 points" in labels(menu)
@@ -291,11 +287,15 @@ async def test_a_groups_settings_message_stays_in_the_language_it_was_posted_in(
 
 
 async def group_choose(group: Group, person: dict[str, Any], option: str, value: str) -> None:
-    """`person` sets `option` to `value` through a fresh /settings in the group."""
-    await group.send(person, "/settings")
-    menu = group.last
+    """`person` sets `option` to `value` on the group's settings message (/settings first
+    when there is none), then goes back to its list."""
+    listed = [m for m in group.messages if (m.text or "").startswith("⚙️ This group's")]
+    if not listed:
+        await group.send(person, "/settings")
+    menu = listed[-1] if listed else group.last
     await group.press(person, menu, lambda text: text.startswith(f"{option}: "))
     await group.press(person, menu, f"▫️ {value}")
+    await group.press(person, menu, "⬅️ Back")
 
 
 async def test_a_group_challenge_keeps_the_rules_it_offered_and_a_game_the_rules_it_began(
@@ -366,7 +366,9 @@ async def test_an_inline_card_carries_its_challengers_rules_in_its_buttons(
         "Rules: extended scoring; last roll for a draw." in r["description"] for r in long_cards
     )
     assert "Rules:" not in short_card["description"]
-    chosen = group.telegram.choose_inline_result(ALICE, query_id, "1")
+    chosen = group.telegram.choose_inline_result(
+        ALICE, query_id, card_id(group.telegram, query_id, "1")
+    )
     await group.feed(chosen)
     card = group.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
     join = InlineChallenge.unpack(str(card.buttons()[0]["callback_data"]))
@@ -386,7 +388,9 @@ async def test_a_forged_inline_card_with_rules_not_offered_starts_nothing(
     update = group.telegram.inline_query_update(ALICE)
     await group.feed(update)
     query_id = update["inline_query"]["id"]
-    chosen = group.telegram.choose_inline_result(ALICE, query_id, "1")
+    chosen = group.telegram.choose_inline_result(
+        ALICE, query_id, card_id(group.telegram, query_id, "1")
+    )
     await group.feed(chosen)
     card = group.telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
     join = InlineChallenge.unpack(str(card.buttons()[0]["callback_data"]))

@@ -50,6 +50,8 @@ from testkit.harness import (
     Chat,
     Clock,
     Group,
+    card_id,
+    card_kinds,
     make_chat,
     make_group,
     play_one_turn,
@@ -321,13 +323,13 @@ async def test_inline_cards_offer_short_nardy_and_its_card_starts_it(
     await group.feed(update)
     query_id = update["inline_query"]["id"]
     results = telegram.inline_answers[query_id]["results"]
-    assert [r["id"] for r in results] == ["short1", "short3", "short5", "short7", "1"]
+    assert card_kinds(telegram, query_id) == ["short1", "short3", "short5", "short7", "1"]
     assert results[0]["title"] == "Short nardy: one game"
     assert results[-1]["title"] == "Long nardy: one game"
     for result in results:
         for row in result["reply_markup"]["inline_keyboard"]:
             assert all(len(b["callback_data"].encode()) <= 64 for b in row)
-    chosen = telegram.choose_inline_result(ALICE, query_id, "short1")
+    chosen = telegram.choose_inline_result(ALICE, query_id, card_id(telegram, query_id, "short1"))
     await group.feed(chosen)
     card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
     assert card.text is not None and "U4001 invites you to a game of short nardy." in card.text

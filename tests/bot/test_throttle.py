@@ -85,3 +85,15 @@ async def test_an_inline_query_flood_gets_no_cards_beyond_the_limit(
         await chat.feed(update)
         answers.append(len(telegram.inline_answers[update["inline_query"]["id"]]["results"]))
     assert answers == [5, 5, 0, 0, 0]
+
+
+async def test_the_rules_button_tapped_again_and_again_sends_the_rules_once(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    chat = make_chat(telegram, store, service)
+    await chat.send("/start")
+    menu = chat.last
+    rules = next(b["text"] for b in menu.buttons() if "Rules" in b["text"])
+    for _ in range(10):
+        await chat.press(menu, rules)
+    assert photos(telegram, chat.user["id"]) == 6

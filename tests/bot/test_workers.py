@@ -22,7 +22,7 @@ from bot.ui.callbacks import BoardTap
 from bot.ui.delivery import Shown, edit_board, edit_inline
 from bot.ui.screens import build_screen
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Chat, Group, is_checker, make_chat, make_group, settings, user
+from testkit.harness import Chat, Group, card_id, is_checker, make_chat, make_group, settings, user
 
 ALICE, BOB = user(2001), user(2002)
 MEDIA = {"id": -100778, "type": "channel", "title": "media"}
@@ -242,7 +242,9 @@ async def test_an_inline_board_a_dying_worker_set_back_is_caught_up_by_the_next_
     room = make_group(telegram, store, service)
     query = telegram.inline_query_update(ALICE, "")
     await room.feed(query)
-    chosen = telegram.choose_inline_result(ALICE, query["inline_query"]["id"], "1")
+    chosen = telegram.choose_inline_result(
+        ALICE, query["inline_query"]["id"], card_id(telegram, query["inline_query"]["id"], "1")
+    )
     await room.feed(chosen)
     card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
     await room.press(BOB, card, "🎲 Join")

@@ -28,7 +28,7 @@ from typing import Any
 from bot.service import GameService, PoolBotPlayer, inline_game_id
 from renderer import warm_up as warm_up_renderer
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Group, is_checker, make_group, user
+from testkit.harness import Group, card_id, is_checker, make_group, user
 from tools.clock import RunClock
 from tools.throwaway_redis import throwaway_store
 
@@ -64,7 +64,9 @@ async def new_game(
     telegram = room.telegram
     query = telegram.inline_query_update(first)
     await room.feed(query)
-    chosen = telegram.choose_inline_result(first, query["inline_query"]["id"], "1")
+    chosen = telegram.choose_inline_result(
+        first, query["inline_query"]["id"], card_id(telegram, query["inline_query"]["id"], "1")
+    )
     await room.feed(chosen)
     card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
     await room.press(second, card, "🎲 Join")

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.i18n import Locale, Translator
 from testkit.fakes.telegram import FakeTelegram, Sent
+from testkit.harness import card_id
 
 EN = Translator()[Locale.EN]
 DONE, AGAIN = EN.gettext("✅ Done"), EN.gettext("🎲 Play again")
@@ -270,7 +271,9 @@ async def inline_games(table: Table, people: tuple[Person, Person]) -> None:
         ):
             table.stuck.append("inline: no answer to the inline query")
             return
-        chosen = telegram.choose_inline_result(host.user, query_id, "1")
+        chosen = telegram.choose_inline_result(
+            host.user, query_id, card_id(telegram, query_id, "1")
+        )
         await telegram.updates.put(chosen)
         card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
         if not await join(table, card, guest, "inline"):
