@@ -64,6 +64,7 @@ from nardy.variant import Variant
 from nardy.variants import find_variant
 from testkit.fakes.server import make_app
 from testkit.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent
+from testkit.harness import PERSON_LIMIT
 from testkit.redis_server import RedisServer, free_port
 from tools.clock import RunClock
 
@@ -289,6 +290,7 @@ async def run_bot(
             "TELEGRAM_API_URL": f"http://127.0.0.1:{port}",
             "LOG_LEVEL": "WARNING",
             "HEALTH_FILE": str(Path(folder) / "alive"),
+            "PERSON_LIMIT": PERSON_LIMIT,  # its players tap at machine speed
         }
         process = await asyncio.create_subprocess_exec(
             sys.executable,

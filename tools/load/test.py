@@ -69,6 +69,7 @@ from aiohttp import ClientConnectorError, ClientError, ClientSession, ClientTime
 from bot.storage import RedisStore
 from testkit.fakes.server import make_app
 from testkit.fakes.telegram import Chaos, FakeTelegram
+from testkit.harness import PERSON_LIMIT
 from testkit.redis_server import RedisServer, free_port
 from tools.load.check import check
 from tools.load.collector import collector_aside
@@ -436,6 +437,7 @@ async def run(args: argparse.Namespace, count: int) -> Run:
             "BOT_MODE": "webhook", "WEBHOOK_URL": f"http://127.0.0.1:{front_port}",
             "WEBHOOK_SECRET": SECRET, "MEDIA_CHAT_ID": str(MEDIA["id"]), "LOG_LEVEL": "INFO",
             "HEALTH_FILE": str(folder / "alive"),
+            "PERSON_LIMIT": PERSON_LIMIT,  # simulated people faster than any person
         }  # fmt: skip
         workers = []
         for i, port in enumerate(ports):
