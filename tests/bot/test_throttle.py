@@ -4,6 +4,8 @@ real dispatcher and a real Redis (whose clock the limits run on)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.service import GameService
@@ -97,3 +99,20 @@ async def test_the_rules_button_tapped_again_and_again_sends_the_rules_once(
     for _ in range(10):
         await chat.press(menu, rules)
     assert photos(telegram, chat.user["id"]) == 6
+
+
+async def test_anonymous_administrators_are_limited_as_their_chat(
+    telegram: FakeTelegram, store: RedisStore, service: GameService
+) -> None:
+    """Telegram sends every anonymous administrator's message from one shared bot account:
+    the person's limit counts such messages per chat, so a flood in one group does not
+    silence the anonymous administrators of another."""
+    anonymous = {"id": 1087968824, "is_bot": True, "first_name": "Group"}
+    first = make_group(telegram, store, service, person_limit="10/60")  # two at once
+    other: dict[str, Any] = {"id": -100600, "type": "supergroup", "title": "Others"}
+    telegram.add_chat(other)
+    for _ in range(10):
+        await first.send(anonymous, "/help")
+    assert len(first.messages) == 2
+    await first.feed(telegram.text_update(anonymous, "/help", other))
+    assert len(telegram.chat(other["id"])) == 1
