@@ -242,8 +242,12 @@ class Boards:
         waits; the last state shown, None when nothing was (or the board was sent anew)."""
         last = None
         while (waiting := self._waiting.get(board)) is not None:
-            if isinstance(board, int):  # a group's slot first, then the newest screen by then
+            # The chat's slot first (a group's; an inline message's chat's), then the newest
+            # screen by then.
+            if isinstance(board, int):
                 await self._pacer.wait(waiting[0].chat_id)
+            else:
+                await self._pacer.wait_inline(board)
             newest = self._waiting.pop(board, None)
             if newest is None:
                 break

@@ -28,6 +28,8 @@ class StepSearch(Protocol):
 
     def is_complete(self, played: Sequence[Step]) -> bool: ...
 
+    def step_sequences(self) -> Sequence[tuple[Step, ...]]: ...
+
 
 S = TypeVar("S", bound=Question[Any, Any])
 P = TypeVar("P")

@@ -239,9 +239,25 @@ def is_checker(text: str) -> bool:
     return text == "bar" or re.fullmatch(r"\d{1,2}", text) is not None
 
 
+def is_whole_turn(text: str) -> bool:
+    """A whole turn's button, in move notation: `24/18 13/10`."""
+    return "/" in text
+
+
+def is_move(text: str) -> bool:
+    """One checker's move: `24 → 18`."""
+    return "→" in text
+
+
+def is_play(text: str) -> bool:
+    """A button that plays: a whole turn, a move, or a checker to pick."""
+    return is_whole_turn(text) or is_move(text) or is_checker(text)
+
+
 async def play_one_turn(chat: Chat) -> None:
-    """Roll when asked (a game with the cube), then tap the first checker (or the bar), its
-    first destination, ... until Done, then Done; nothing once the game is over."""
+    """Roll when asked (a game with the cube), then tap the first whole turn, or the first
+    move (or the first checker, then its first destination) until Done, then Done; nothing
+    once the game is over."""
     while True:
         board = chat.board
         shown = [b["text"] for b in board.buttons()]
@@ -251,19 +267,27 @@ async def play_one_turn(chat: Chat) -> None:
         if "🎲 Roll" in shown:
             await chat.press(board, "🎲 Roll")
             continue
-        if not any(is_checker(label) for label in shown):
+        if any(is_whole_turn(label) for label in shown):
+            await chat.press(board, is_whole_turn)
+        elif any(is_move(label) for label in shown):
+            await chat.press(board, is_move)
+        elif any(is_checker(label) for label in shown):
+            await chat.press(board, next(filter(is_checker, shown)))
+            await chat.press(chat.board, is_move)
+        else:
             return  # the game is over
-        await chat.press(board, next(filter(is_checker, shown)))
-        await chat.press(chat.board, lambda text: "→" in text)
 
 
 async def press_next(group: Group, mover: dict[str, Any], board: Sent) -> None:
-    """`mover` taps Done on `board`, else its first destination, else its first checker."""
+    """`mover` taps Done on `board`, else its first whole turn, else its first move, else its
+    first checker."""
     shown = [b["text"] for b in board.buttons()]
     if "✅ Done" in shown:
         await group.press(mover, board, "✅ Done")
-    elif any("→" in label for label in shown):
-        await group.press(mover, board, lambda text: "→" in text)
+    elif any(is_whole_turn(label) for label in shown):
+        await group.press(mover, board, is_whole_turn)
+    elif any(is_move(label) for label in shown):
+        await group.press(mover, board, is_move)
     else:
         await group.press(mover, board, next(filter(is_checker, shown)))
 

@@ -33,6 +33,7 @@ from bot.service import (
     NoGame,
     NotAsked,
     Outcome,
+    PlayTurn,
     Resign,
     Roll,
     Select,
@@ -42,22 +43,34 @@ from bot.service import (
     Undo,
 )
 from bot.ui.alerts import BEHIND, refuse
-from bot.ui.callbacks import Answer, BoardAction, BoardTap, Question, shown_seq
+from bot.ui.callbacks import (
+    Answer,
+    BoardAction,
+    BoardTap,
+    FairDiceTap,
+    Question,
+    shown_seq,
+    unpack_turn,
+)
 from bot.ui.chat_action import choosing
 from bot.ui.delivery import delete_message
 from bot.ui.keyboards import level_menu
+from bot.ui.screens import dice_line
 from nardy import Color
 from nardy.variants import variant_of
 
 
-def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
-    """The service action a button asks for; None for a shared board's question about
-    resigning (asked or put away), which changes nothing stored."""
+def _action(tap: BoardTap, confirm: bool) -> Action | None:
+    """The service action a button asks for, a move that completes the turn ending it when
+    `confirm` (`_ends_by_itself`); None for a shared board's question about resigning (asked
+    or put away), which changes nothing stored."""
     match tap.action:
         case BoardAction.SELECT:
             return Select(tap.src)
         case BoardAction.MOVE:
-            return Move(tap.src, tap.dst, confirm=prefs.auto_confirm)
+            return Move(tap.src, tap.dst, confirm=confirm)
+        case BoardAction.TURN:
+            return PlayTurn(unpack_turn(tap.src), confirm=confirm)
         case BoardAction.BACK:
             return Deselect()
         case BoardAction.UNDO:
@@ -80,6 +93,17 @@ def _action(tap: BoardTap, prefs: Prefs) -> Action | None:
             return ClaimWin()
         case BoardAction.ASK_RESIGN | BoardAction.KEEP:
             return None
+
+
+def _ends_by_itself(table: Table, prefs: Prefs) -> bool:
+    """Whether a turn ends with the move that completes it, without Done. On a shared board it
+    does: the opponent waits for it, and Done would cost the group one of its 20 edits a
+    minute (DESIGN.md §3). Against the bot Done stays unless the player turned it off
+    (auto-confirm): the bot answers the moment the turn ends, so Done is the last look at the
+    turn before it is final, and in a private chat an edit costs nothing scarce. No turn is
+    taken back once it ended: the next roll is on the board then, and a take-back would let
+    the mover choose again knowing it."""
+    return table.shared or prefs.auto_confirm
 
 
 async def _apply(
@@ -124,7 +148,7 @@ async def board_tap(
     service: GameService,
     boards: Boards,
 ) -> None:
-    action = _action(callback_data, prefs)
+    action = _action(callback_data, _ends_by_itself(table, prefs))
     message = query.message  # a board of this game in its chat, or an old message there
     tapped = message.message_id if message and message.chat.id == table.chat_id else None
     if action is None:
@@ -259,10 +283,27 @@ async def _resign_and_start_anew(
         await offer_levels(query.message, texts, length, game)
 
 
+async def fair_dice(
+    query: CallbackQuery, callback_data: FairDiceTap, texts: Texts, service: GameService
+) -> None:
+    """The whole commitment of a game's dice, in an alert to whoever asks: nothing changes,
+    so no message is edited."""
+    try:
+        table = await service.load(callback_data.game)
+    except NoGame as gone:
+        await refuse(query, texts, gone)
+        return
+    if table.fair is None:
+        await refuse(query, texts, NoGame(callback_data.game))
+        return
+    await query.answer(dice_line(texts, table.fair.commitment), show_alert=True)
+
+
 def router() -> Router:
     """This feature's handlers, on a fresh router (one per dispatcher)."""
     feature = Router(name="game")
     feature.callback_query.middleware(GameAccess())
     feature.callback_query.register(board_tap, BoardTap.filter())
     feature.callback_query.register(answer_question, Question.filter())
+    feature.callback_query.register(fair_dice, FairDiceTap.filter())
     return feature

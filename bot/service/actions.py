@@ -33,6 +33,15 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayTurn:
+    """Play a whole turn from its start in one go: its steps as (own point, die) pairs, in the
+    order played. `confirm` ends the turn at once, as `Move`'s does."""
+
+    steps: tuple[tuple[int, int], ...]
+    confirm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Take back the last step of this turn."""
 
@@ -85,7 +94,19 @@ class Drop:
 
 
 Action = (
-    Select | Deselect | Move | Undo | Done | Hint | Resign | ClaimWin | Roll | Double | Take | Drop
+    Select
+    | Deselect
+    | Move
+    | PlayTurn
+    | Undo
+    | Done
+    | Hint
+    | Resign
+    | ClaimWin
+    | Roll
+    | Double
+    | Take
+    | Drop
 )
 CubeAction = Roll | Double | Take | Drop
 """The actions of a turn before its roll, with short nardy's cube (RULES.md §9)."""

@@ -21,6 +21,7 @@ from bot.service.actions import (
     Drop,
     Hint,
     Move,
+    PlayTurn,
     Resign,
     Roll,
     Select,
@@ -30,6 +31,7 @@ from bot.service.actions import (
 from bot.service.errors import (
     AlreadyDone,
     Busy,
+    GameError,
     GameOver,
     InvalidAction,
     NobodyLeft,
@@ -71,6 +73,8 @@ def _what(action: Action, color: Color) -> str:
     match action:
         case Move(src, dst):
             tapped = f"m{src}-{dst}"
+        case PlayTurn(steps):
+            tapped = "t" + ".".join(f"{src}-{die}" for src, die in steps)
         case Done():
             tapped = "d"
         case _:
@@ -81,6 +85,23 @@ def _what(action: Action, color: Color) -> str:
 def _claimed_tap(claimant: str) -> str:
     """The tap a claimant (`process.token tap`, `MovePlayer.apply`) names."""
     return claimant.split(" ", 1)[1]
+
+
+def _whole_turn(
+    game: AnyGame, steps: tuple[tuple[int, int], ...], refused: type[GameError]
+) -> AnyGame:
+    """`game` with the whole turn `steps` ((own point, die) pairs) played from the turn's
+    start, every step legal in its place and the turn complete (RULES.md §3); else `refused`."""
+    if game.played:
+        raise refused("steps of this turn are already played")
+    for src, die in steps:
+        step = next((s for s in game.next_steps() if (s.src, s.die) == (src, die)), None)
+        if step is None:
+            raise refused(f"no step {src} by {die}")
+        game = game.play_step(step)
+    if not game.turn_complete:
+        raise refused("the turn is not complete")
+    return game
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +239,12 @@ class MovePlayer:
                     game = game.play_step(step)
                 tap = (table.seq if seq is None else seq, _what(action, color))
                 if confirm and game.turn_complete:
+                    return await self._end_turn(table, game, tap, on_accepted, claimant)
+                return await self._saved(table.after_tap(game, tap), on_accepted)
+            case PlayTurn(steps, confirm):
+                game = _whole_turn(game, steps, refused)
+                tap = (table.seq, _what(action, color))
+                if confirm:
                     return await self._end_turn(table, game, tap, on_accepted, claimant)
                 return await self._saved(table.after_tap(game, tap), on_accepted)
             case Undo():

@@ -3,7 +3,7 @@ Telegram's 64 bytes (DESIGN.md §3)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Annotated, TypeVar
 
@@ -145,6 +145,7 @@ MARKS = (MarkGame, PickLength, ShortLength)
 class BoardAction(StrEnum):
     SELECT = "s"  # src: the checker's own point
     MOVE = "m"  # src to dst (0: off)
+    TURN = "a"  # a whole turn: src holds its steps (`pack_turn`)
     BACK = "b"
     UNDO = "u"
     DONE = "d"
@@ -172,6 +173,32 @@ class BoardTap(CallbackData, prefix="t"):
     action: BoardAction
     src: int = 0
     dst: int = 0
+
+
+def pack_turn(steps: Sequence[tuple[int, int]]) -> int:
+    """A whole turn's (own point, die) steps as one number for `BoardTap.src`: three digits a
+    step, the point's two and the die's one (24 by 6, then 13 by 3: 246133), within the 64
+    bytes of a button's data even for a double's four steps."""
+    packed = 0
+    for src, die in steps:
+        packed = packed * 1000 + src * 10 + die
+    return packed
+
+
+def unpack_turn(packed: int) -> tuple[tuple[int, int], ...]:
+    """`pack_turn`'s steps back, in order; nothing for a number that holds no steps."""
+    steps = []
+    while packed > 0:
+        packed, step = divmod(packed, 1000)
+        steps.append(divmod(step, 10))
+    return tuple(reversed(steps))
+
+
+class FairDiceTap(CallbackData, prefix="fd"):
+    """The whole commitment of game `game`'s dice, told in an alert to whoever taps (a
+    spectator too): a shared board's caption leaves it out, to keep to what a player needs."""
+
+    game: Id
 
 
 class ChallengeAction(StrEnum):
@@ -251,7 +278,15 @@ GAME_TAPS = (BoardTap, Question, Rematch)
 """The buttons about one game: a tap on one is read with its game in one round trip
 (`bot.prefs`), and its handlers get the game and the tapper's seat (`bot.handlers.access`)."""
 
-UNTIED_TAPS = (BoardTap, Rematch, InlineChallenge, RecordTap, ReviewTap, ReplayTap)
+UNTIED_TAPS = (
+    BoardTap,
+    Rematch,
+    InlineChallenge,
+    RecordTap,
+    ReviewTap,
+    ReplayTap,
+    FairDiceTap,
+)
 """The buttons that act on what their data names, its right to checked server-side (a game's
 players, a record's, an inline card the bot signed), and never on the message tapped unless
 it is in their game's chat: they act from any message (a board behind its game's state is

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
@@ -15,6 +16,7 @@ from bot.ui.callbacks import (
     BoardTap,
     ChallengeAction,
     ChallengeTap,
+    FairDiceTap,
     InlineChallenge,
     MarkGame,
     Menu,
@@ -26,6 +28,7 @@ from bot.ui.callbacks import (
     Rematch,
     ReplayTap,
     ReviewTap,
+    pack_turn,
 )
 from bot.ui.games import words
 from bot.ui.names import level_name
@@ -34,12 +37,21 @@ from nardy.ai import Level
 from nardy.chains import chains_from
 from nardy.long_variant import LONG
 from nardy.short import BAR
-from nardy.variant import AnyRules, Variant
+from nardy.variant import AnyGame, AnyRules, Variant
 from nardy.variants import VARIANTS, variant_of
 
 LEVELS_PER_ROW = 2
 CHECKERS_PER_ROW = 6
 TARGETS_PER_ROW = 2
+# A roll that leaves at most this many different results is played in one tap: as many
+# buttons as a reader takes in at a glance (issue 54: 47% of the turns with a choice).
+WHOLE_TURNS_AT_MOST = 8
+TURNS_PER_ROW = 2
+SHORT_TURN = 12  # a whole turn's label that fits half a phone's width, two to a row
+# One checker's moves offered at once, three to a row; more (a double with many checkers
+# free) and the checker is picked first.
+MOVES_AT_MOST = 24
+MOVES_PER_ROW = 3
 
 
 def main_menu(texts: Texts) -> InlineKeyboardMarkup:
@@ -114,32 +126,17 @@ def question_menu(
 def move_menu(
     texts: Texts, table: Table, selected: int | None, resigning: Color | None = None
 ) -> InlineKeyboardMarkup:
-    """Checkers to pick (or the picked one's destinations and Back), then Undo and Done; against
-    the bot, Hint before the turn's first step (once a turn); on a shared board, Resign, or,
-    while the player of `resigning` considers it, Yes and Keep playing (the player to move
-    keeps their buttons meanwhile)."""
+    """The moves of the turn (`_move_rows`), then Undo and Done; against the bot, Hint before
+    the turn's first step (once a turn); on a shared board, Resign, or, while the player of
+    `resigning` considers it, Yes and Keep playing (the player to move keeps their buttons
+    meanwhile)."""
     game = table.game
     _ = texts.gettext
 
     def button(text: str, action: BoardAction, src: int = 0, dst: int = 0) -> InlineKeyboardButton:
         return _board_button(table, text, action, src, dst)
 
-    rows: list[list[InlineKeyboardButton]] = []
-    if selected is None:
-        sources = sorted({step.src for step in game.next_steps()}, reverse=True)
-        checkers = [button(point_label(texts, src), BoardAction.SELECT, src) for src in sources]
-        rows += _chunks(checkers, CHECKERS_PER_ROW)
-    else:
-        targets = []
-        # Translators: a checker borne off, as a button's destination, in move notation
-        # (15/off) and on the picture: a short noun.
-        off = _("off")
-        for chain in chains_from(game, selected):
-            dst = chain[-1].dst
-            label = f"{point_label(texts, selected)} → {dst or off}"
-            targets.append(button(label, BoardAction.MOVE, selected, dst))
-        rows += _chunks(targets, TARGETS_PER_ROW)
-        rows.append([button(_("⬅️ Back"), BoardAction.BACK)])
+    rows = _move_rows(texts, table, selected)
     footer = []
     if game.played:
         footer.append(button(_("↩️ Undo"), BoardAction.UNDO))
@@ -153,6 +150,108 @@ def move_menu(
             rows.append([button(_("💡 Hint"), BoardAction.HINT)])
         return InlineKeyboardMarkup(inline_keyboard=rows)
     return _with_resign(rows, texts, table, resigning)
+
+
+class Choice(Enum):
+    """How the player to move chooses now (`choice`): the keyboard offers it, the prompt
+    names it."""
+
+    TURNS = "a whole turn"
+    MOVES = "one checker's move"
+    CHECKERS = "a checker to move"
+    DESTINATIONS = "where the picked checker goes"
+    DONE = "nothing left: Done or Undo"
+
+
+def choice(table: Table, selected: int | None) -> Choice:
+    """How the player to move chooses now. On a shared board, the fewest taps a turn can take,
+    each tap one edit of the board that a group allows 20 a minute (DESIGN.md §3): at the
+    turn's start, when the roll leaves few different results, a whole turn in one tap; else
+    one checker's move, by one die or several in a row; only when those are too many to read,
+    the checker first, then where it goes (`selected`). Against the bot, where an edit costs
+    nothing scarce, the checker first, its destinations then lit on the picture for a
+    learner to see."""
+    game = table.game
+    if game.turn_complete:
+        return Choice.DONE
+    if selected is not None:
+        return Choice.DESTINATIONS
+    if not table.shared:
+        return Choice.CHECKERS
+    if not game.played and len(game.legal.step_sequences()) <= WHOLE_TURNS_AT_MOST:
+        return Choice.TURNS
+    return Choice.MOVES if len(_moves(game)) <= MOVES_AT_MOST else Choice.CHECKERS
+
+
+def _moves(game: AnyGame) -> list[tuple[int, int]]:
+    """Every checker's move now as (from, to) in own points (to 0: borne off), by one die or
+    several in a row, the farthest checker first."""
+    sources = sorted({step.src for step in game.next_steps()}, reverse=True)
+    return [(src, chain[-1].dst) for src in sources for chain in chains_from(game, src)]
+
+
+def _move_rows(
+    texts: Texts, table: Table, selected: int | None
+) -> list[list[InlineKeyboardButton]]:
+    """The buttons of the player's `choice`."""
+    game = table.game
+    _ = texts.gettext
+    # Translators: a checker borne off, as a button's destination, in move notation
+    # (15/off) and on the picture: a short noun.
+    off = _("off")
+    match choice(table, selected):
+        case Choice.DONE:
+            return []
+        case Choice.DESTINATIONS:
+            assert selected is not None
+            targets = [
+                _move_button(texts, table, selected, chain[-1].dst, off)
+                for chain in chains_from(game, selected)
+            ]
+            back = _board_button(table, _("⬅️ Back"), BoardAction.BACK)
+            return [*_chunks(targets, TARGETS_PER_ROW), [back]]
+        case Choice.TURNS:
+            turns = _whole_turns(texts, table)
+            wide = any(len(button.text) > SHORT_TURN for button in turns)
+            return _chunks(turns, 1 if wide else TURNS_PER_ROW)
+        case Choice.MOVES:
+            moves = [_move_button(texts, table, src, dst, off) for src, dst in _moves(game)]
+            return _chunks(moves, MOVES_PER_ROW)
+        case Choice.CHECKERS:
+            sources = sorted({step.src for step in game.next_steps()}, reverse=True)
+            checkers = [
+                _board_button(table, point_label(texts, src), BoardAction.SELECT, src)
+                for src in sources
+            ]
+            return _chunks(checkers, CHECKERS_PER_ROW)
+
+
+def _move_button(texts: Texts, table: Table, src: int, dst: int, off: str) -> InlineKeyboardButton:
+    """One checker's move from `src` to `dst` (0: borne off), by one die or several."""
+    label = f"{point_label(texts, src)} → {dst or off}"
+    return _board_button(table, label, BoardAction.MOVE, src, dst)
+
+
+def _whole_turns(texts: Texts, table: Table) -> list[InlineKeyboardButton]:
+    """One button per different result of the roll, labelled with a turn that reaches it in
+    the mover's notation (§10), in the order of their numbers: never by the bot's preference,
+    which would be a free hint."""
+    game = table.game
+    variant = variant_of(game)
+    mover = game.to_move
+    _ = texts.gettext
+    turns = sorted(
+        game.legal.step_sequences(),
+        key=lambda steps: [(step.src, step.dst) for step in steps],
+        reverse=True,
+    )
+    buttons = []
+    for steps in turns:
+        hits = variant.hits(game.position, steps)
+        label = variant.turn_text_for(steps, mover, mover, _("off"), _("bar"), hits)
+        packed = pack_turn([(step.src, step.die) for step in steps])
+        buttons.append(_board_button(table, label, BoardAction.TURN, packed))
+    return buttons
 
 
 def cube_menu(
@@ -191,14 +290,18 @@ def _with_resign(
     table: Table,
     resigning: Color | None,
 ) -> InlineKeyboardMarkup:
-    """`rows` and a shared board's own Resign (either player, on either side's turn), or,
-    while the player of `resigning` considers it, Yes and Keep playing; while a player is gone
-    from the group, the win for the other (`ClaimWin`)."""
+    """`rows` and a shared board's own Resign (either player, on either side's turn) beside Fair
+    dice (the commitment, `FairDiceTap`), or, while the player of `resigning` considers it,
+    Yes and Keep playing; while a player is gone from the group, the win for the other
+    (`ClaimWin`)."""
     _ = texts.gettext
     if table.gone is not None:
         rows = [*rows, [_board_button(table, _("🏆 Take the win"), BoardAction.CLAIM)]]
     if resigning is None:
         last = [_board_button(table, _("🏳 Resign"), BoardAction.ASK_RESIGN)]
+        if table.fair is not None:
+            fair = FairDiceTap(game=table.game_id).pack()
+            last.append(InlineKeyboardButton(text=_("🔒 Fair dice"), callback_data=fair))
     else:
         last = [
             _board_button(table, _("🏳 Yes, resign"), BoardAction.RESIGN, int(resigning)),

@@ -19,8 +19,10 @@ from bot.ui.callbacks import Answer
 from bot.ui.events import DICE_COMMITTED, phrase
 from bot.ui.games import result_name, words
 from bot.ui.keyboards import (
+    Choice,
     again_menu,
     challenge_menu,
+    choice,
     cube_menu,
     move_menu,
     point_label,
@@ -55,14 +57,17 @@ class Screen:
     markup: InlineKeyboardMarkup | None
 
 
-def caption(events: list[str], lines: list[str], details: Sequence[str] = ()) -> str:
-    """The `events`' lines, the other lines, then a results screen's `details`; when that would
-    pass Telegram's caption limit (a long run of passes and bot turns, long names), the oldest
-    events' lines give way to "…", then the last details."""
+def caption(
+    events: list[str], lines: list[str], details: Sequence[str] = (), head: Sequence[str] = ()
+) -> str:
+    """The `head` lines (a shared board's: whose turn, the dice, what to do), the `events`'
+    lines, the other lines, then a results screen's `details`; when that would pass Telegram's
+    caption limit (a long run of passes and bot turns, long names), the oldest events' lines
+    give way to "…", then the last details."""
     details = list(details)
 
     def joined() -> str:
-        return "\n".join([*(["…"] if dropped else []), *events, *lines, *details])
+        return "\n".join([*head, *(["…"] if dropped else []), *events, *lines, *details])
 
     dropped = False
     while utf16_length(joined()) > CAPTION_LIMIT and (events or details):
@@ -145,7 +150,7 @@ def build_screen(
     markup = None
     if my_turn:
         lines.extend(_hint_lines(table, viewer, texts))
-        lines.append(_prompt(game, texts, selected))
+        lines.append(_prompt(table, texts, selected))
         markup = move_menu(texts, table, selected)
     elif decider is viewer:
         markup = cube_menu(texts, table, game.cube.value * 2)
@@ -251,9 +256,11 @@ def shared_screen(
     outcome = _shared_outcome(table, texts) if game.over else None
     if outcome is not None:
         lines.append(" ".join(outcome).strip())
-    elif game.dice is not None:
-        lines.append(_("Turn: {name}", name=names[mover]))
-        lines.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+    head = []  # who moves, the dice and what to do: the first lines a group sees
+    if outcome is None and game.dice is not None:
+        head.append(_("Turn: {name}", name=names[mover]))
+        head.append(_("Dice: {dice}", dice=format_dice(game.dice)))
+        head.append(_prompt(table, texts, selected))
     decider = game.cube_decider()
     if decider is not None:
         lines.append(
@@ -262,8 +269,7 @@ def shared_screen(
     if table.match is not None:
         lines.append(_match_line(table, texts))
     lines.extend(_house_lines(game, texts))
-    lines.extend(_cube_lines(game, texts, names))
-    lines.extend(_fair_lines(table, texts))
+    lines.extend(_cube_lines(game, texts, names))  # the commitment: Fair dice, not a line
     if table.turn_limit and outcome is None:
         limit = limit_name(texts, table.turn_limit)
         lines.append(_("Time per turn: {limit}.", limit=limit))
@@ -306,7 +312,6 @@ def shared_screen(
             lines.append(dice_line(texts, table.rematch_dice.commitment))
         markup = rematch_menu(texts, table, record_of(table))
     elif game.dice is not None:
-        lines.append(_prompt(game, texts, selected))
         if resigning is not None:
             lines.append(_("🏳 {name}:", name=names[resigning]))
             lines.append(resign_text(texts, table, resigning))
@@ -318,7 +323,7 @@ def shared_screen(
         markup = cube_menu(texts, table, game.cube.value * 2, resigning)
     status = _status(texts, game, own=False)
     view = _view(table, mover, texts, selected, [*names], status, outcome)
-    return Screen(game.board, view, caption(events, lines, details), markup)
+    return Screen(game.board, view, caption(events, lines, details, head), markup)
 
 
 def reminder(texts: Texts, user_id: int, name: str) -> str:
@@ -595,14 +600,27 @@ def _status(texts: Texts, game: AnyGame, own: bool) -> str:
     return texts.pgettext("beside the opponent's name", "to move")
 
 
-def _prompt(game: AnyGame, texts: Texts, selected: int | None) -> str:
-    if selected is not None:
-        return texts.gettext("Checker on {src}: where to?", src=point_label(texts, selected))
-    if game.turn_complete:
-        return texts.gettext("The turn is complete: tap Done, or Undo to change it.")
-    return texts.gettext(
-        "Choose the checker to move with a button below (points are numbered from your side)."
-    )
+def _prompt(table: Table, texts: Texts, selected: int | None) -> str:
+    """What the player to move does now: the keyboard's `choice`."""
+    _ = texts.gettext
+    match choice(table, selected):
+        case Choice.DONE:
+            return _("The turn is complete: tap Done, or Undo to change it.")
+        case Choice.DESTINATIONS:
+            return _("Checker on {src}: where to?", src=point_label(texts, selected or 0))
+        case Choice.TURNS:
+            return _(
+                "Choose your whole turn with a button below (points are numbered from your side)."
+            )
+        case Choice.MOVES:
+            return _(
+                "Choose a move with a button below, from → to (points are numbered from your side)."
+            )
+        case Choice.CHECKERS:
+            return _(
+                "Choose the checker to move with a button below"
+                " (points are numbered from your side)."
+            )
 
 
 def _view(

@@ -62,6 +62,17 @@ MESSAGES = SENDING | {
 }
 
 
+# The ids of the private dialogs between people that inline messages are posted into by default
+# (`FakeTelegram.choose_inline_result`): a user's own, after this.
+DIALOGS = 10**12
+
+
+def chat_instance(chat_id: int) -> str:
+    """The `chat_instance` of a callback from a message in chat `chat_id`: Telegram's stable
+    id of the chat, the same for every message in it and every user who taps."""
+    return f"ci{chat_id}"
+
+
 @dataclass(frozen=True)
 class Limit:
     """At most `count` messages in any `window` seconds."""
@@ -94,7 +105,8 @@ class Call:
 @dataclass
 class Sent:
     """A message in a chat, as the user would see it now; an inline message (sent by a user
-    via the bot, into a chat the bot need not be in) has an `inline_message_id` and chat 0."""
+    via the bot, into a chat the bot need not be in) has an `inline_message_id`, chat 0, and
+    the chat it stands in as `posted_in` (which the bot never learns)."""
 
     message_id: int
     chat_id: int
@@ -106,6 +118,7 @@ class Sent:
     document: tuple[str, bytes] | None = None  # a sent file: its name and contents
     # An animation: its file id and the upload it was made from (name and contents).
     animation: tuple[str, tuple[str, bytes]] | None = None
+    posted_in: int | None = None
 
     def buttons(self) -> list[dict[str, Any]]:
         """The inline keyboard's buttons, row after row."""
@@ -206,13 +219,15 @@ class FakeTelegram:
     Telegram's flood limits hold for messages (sends and edits) as its Bots FAQ gives them:
     `group_limit` in a group, supergroup or channel (20 a minute), `private_limit` in a private
     chat (about one a second, short bursts allowed), `overall_limit` across all chats and
-    inline messages (30 a second). A message past one is refused with 429 and a `retry_after`
-    (when the oldest in the window leaves it) and takes no effect; those that took effect
-    count, the refused do not. Time is `clock`'s; with `group_pace` set, a group's or channel's
-    window runs on virtual time instead: each of its requests comes `group_pace` seconds after
-    the one before, and a refusal's `retry_after` passes before the next (the bot waits it
-    out), so a run meets the limit as often on a slow machine as on a fast one. Telegram
-    refuses to write first to the `strangers`, users who never started the bot (403).
+    inline messages (30 a second); an inline message's edits count in the chat it was posted
+    into (`Sent.posted_in`), as Telegram counts them. A message past one is refused with 429
+    and a `retry_after` (when the oldest in the window leaves it) and takes no effect; those
+    that took effect count, the refused do not. Time is `clock`'s; with `group_pace` set, a
+    group's or channel's window runs on virtual time instead: each of its requests comes
+    `group_pace` seconds after the one before, and a refusal's `retry_after` passes before the
+    next (the bot waits it out), so a run meets the limit as often on a slow machine as on a
+    fast one. Telegram refuses to write first to the `strangers`, users who never started the
+    bot (403).
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -359,7 +374,7 @@ class FakeTelegram:
                 "id": str(next(self._ids)),
                 "from": user,
                 "inline_message_id": sent.inline_message_id,
-                "chat_instance": "ci",
+                "chat_instance": chat_instance(sent.posted_in or 0),
                 "data": data,
             }
             return {"update_id": next(self._ids), "callback_query": inline}
@@ -369,7 +384,7 @@ class FakeTelegram:
         query = {
             "id": str(next(self._ids)),
             "from": user,
-            "chat_instance": "ci",
+            "chat_instance": chat_instance(sent.chat_id),
             "message": message,
             "data": data,
         }
@@ -388,11 +403,17 @@ class FakeTelegram:
         return {"update_id": next(self._ids), "inline_query": inline_query}
 
     def choose_inline_result(
-        self, user: dict[str, Any], query_id: str, result_id: str
+        self,
+        user: dict[str, Any],
+        query_id: str,
+        result_id: str,
+        chat: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """`user` sends result `result_id` of the answered inline query `query_id` into a chat:
-        the inline message it makes (in `inline_messages`), and the `chosen_inline_result`
-        update, which has the message's id only when the result had an inline keyboard."""
+        """`user` sends result `result_id` of the answered inline query `query_id` into `chat`
+        (by default a private dialog of theirs with someone): the inline message it makes (in
+        `inline_messages`), whose edits count in that chat's limit as Telegram counts them, and
+        the `chosen_inline_result` update, which has the message's id only when the result
+        had an inline keyboard."""
         result = {r["id"]: r for r in self.inline_answers[query_id]["results"]}[result_id]
         inline_message_id = f"inline-{next(self._ids)}"
         self.inline_messages[inline_message_id] = Sent(
@@ -400,6 +421,7 @@ class FakeTelegram:
             0,
             markup=result.get("reply_markup"),
             inline_message_id=inline_message_id,
+            posted_in=DIALOGS + user["id"] if chat is None else chat["id"],
             **self._inline_content(result),
         )
         chosen = {
@@ -691,7 +713,10 @@ class FakeTelegram:
         """Whether `messages` messages (a send or an edit, an album's photos) with `params`
         are over a limit now: the refusal, or None and the windows (with this request's time
         in each) to count them in once they have taken effect."""
-        chat_id = None if "inline_message_id" in params else params.get("chat_id")
+        chat_id = params.get("chat_id")
+        if "inline_message_id" in params:  # counted in the chat it stands in
+            inline = self.inline_messages.get(str(params["inline_message_id"]))
+            chat_id = None if inline is None else inline.posted_in
         windows: list[tuple[int | None, Limit, float]] = [(None, self.overall_limit, self.clock())]
         if isinstance(chat_id, int):
             if self._chat_json(chat_id)["type"] == "private":

@@ -25,6 +25,7 @@ from aiohttp import web
 from testkit.fakes.server import make_app
 from testkit.fakes.telegram import (
     BOT_USER,
+    DIALOGS,
     FAULTS,
     INLINE_MESSAGE_INVALID,
     INLINE_UPLOAD,
@@ -35,6 +36,7 @@ from testkit.fakes.telegram import (
     FakeTelegram,
     Limit,
     Sent,
+    chat_instance,
 )
 from testkit.redis_server import free_port
 
@@ -446,6 +448,7 @@ def test_a_chosen_result_makes_an_inline_message_whose_id_comes_with_a_keyboard_
         photo_id=file_id,
         markup=INLINE_KEYBOARD,
         inline_message_id=inline_id,
+        posted_in=DIALOGS + ALICE["id"],
     )
     for result_id in ("u", "a"):
         update = telegram.choose_inline_result(ALICE, query_id, result_id)
@@ -473,9 +476,37 @@ def test_a_tap_on_an_inline_message_has_its_id_and_no_message() -> None:
         "id": query["id"],
         "from": ALICE,
         "inline_message_id": sent.inline_message_id,
-        "chat_instance": "ci",
+        "chat_instance": chat_instance(DIALOGS + ALICE["id"]),  # a dialog of Alice's
         "data": "j:1",
     }
+
+
+def test_an_inline_messages_edits_count_in_the_chat_it_was_posted_into() -> None:
+    """As Telegram counts them: an inline card posted in a group meets the group's 20 a
+    minute (with the group's own messages), and its taps carry the group's chat_instance,
+    as a tap on the group's own message does; one in a private dialog meets that chat's
+    limit."""
+    telegram = FakeTelegram(clock=Clock(0.0))
+    telegram.add_chat(GROUP)
+    file_id = media_file_id(telegram)
+    result = {"type": "photo", "id": "g", "photo_file_id": file_id, "reply_markup": INLINE_KEYBOARD}
+    query_id = answered_query(telegram, [result])
+    chosen = telegram.choose_inline_result(ALICE, query_id, "g", chat=GROUP)
+    card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
+    own = sent_text(telegram, GROUP["id"])  # the group's first message of the minute
+    tap = telegram.tap_update(ALICE, card, "j:1")["callback_query"]
+    own_tap = telegram.tap_update(ALICE, telegram.messages[GROUP["id"], own], "j:1")
+    assert tap["chat_instance"] == own_tap["callback_query"]["chat_instance"]
+
+    def edit(text: str) -> int:
+        where = {"inline_message_id": card.inline_message_id}
+        return call(telegram, "editMessageText", text=text, **where)[0]
+
+    assert [edit(f"v{n}") for n in range(20)] == [200] * 19 + [429]
+    dialog, _ = inline_message(telegram)  # posted into a private dialog of Alice's
+    where = {"inline_message_id": dialog.inline_message_id}
+    statuses = [call(telegram, "editMessageText", text=f"v{n}", **where)[0] for n in range(6)]
+    assert statuses == [200] * 5 + [429]
 
 
 def test_inline_edits_by_file_id_take_effect_and_answer_true() -> None:

@@ -25,7 +25,15 @@ from bot.ui.callbacks import BoardAction, BoardTap
 from nardy import Color, format_turn_for
 from nardy.scoring import EndReason
 from testkit.fakes.telegram import FakeTelegram, Limit, Sent
-from testkit.harness import Group, is_checker, make_group, play_turns, user
+from testkit.harness import (
+    Group,
+    is_move,
+    is_whole_turn,
+    make_group,
+    play_turns,
+    press_next,
+    user,
+)
 
 ALICE, BOB, CAROL = user(2001), user(2002), user(2003, "ru")
 ALICE["username"], BOB["username"] = "alice", "bob"
@@ -75,21 +83,32 @@ def board_of(group: Group, table: Table) -> Sent:
 
 
 async def play_a_turn(group: Group, service: GameService, game_id: str) -> Table:
-    """The player to move taps the first checker and its first destination until Done."""
-    while True:
+    """The player to move taps the first whole turn, else the first move, until the turn ends
+    (by itself on a shared board)."""
+    table = await service.load(game_id)
+    turns = len(table.game.history)
+    while not table.game.over and len(table.game.history) == turns:
+        await press_next(group, person(table, table.game.to_move), board_of(group, table))
         table = await service.load(game_id)
-        if table.game.over:
-            return table
-        mover = person(table, table.game.to_move)
-        board = board_of(group, table)
-        labels = [b["text"] for b in board.buttons()]
-        if "✅ Done" in labels:
-            await group.press(mover, board, "✅ Done")
-            return await service.load(game_id)
-        if any("→" in label for label in labels):
-            await group.press(mover, board, lambda text: "→" in text)
-        else:
-            await group.press(mover, board, next(filter(is_checker, labels)))
+    return table
+
+
+def first_move(board: Sent) -> str:
+    """The data of the board's first whole turn or move."""
+    return next(
+        b["callback_data"]
+        for b in board.buttons()
+        if is_whole_turn(b["text"]) or is_move(b["text"])
+    )
+
+
+def step_tap(table: Table) -> str:
+    """A tap moving the first checker that can move by one die now (a button the board may
+    show, or not: board taps are checked by the service, wherever they come from)."""
+    step = table.game.next_steps()[0]
+    return BoardTap(
+        game=table.game_id, seq=table.seq, action=BoardAction.MOVE, src=step.src, dst=step.dst
+    ).pack()
 
 
 async def test_play_posts_a_challenge_card_with_join_and_cancel(
@@ -122,7 +141,7 @@ async def test_the_challenger_cannot_join_a_stranger_can_a_third_cannot(
     mover = table.seats[table.game.to_move].name
     assert board.caption is not None and f"Turn: {mover}" in board.caption
     assert "Opening roll: U2001" in board.caption
-    assert any(is_checker(b["text"]) for b in board.buttons())
+    assert first_move(board)
     await group.tap(CAROL, card, join)  # the card's old button
     assert group.answers()[-1] == ("Кто-то уже присоединился к этой партии.", True)
     for player in (ALICE, BOB):
@@ -197,7 +216,7 @@ async def test_a_spectator_and_the_waiting_player_are_refused_in_their_language(
     table = await started(group, service)
     board = board_of(group, table)
     waiting = person(table, table.game.to_move.opponent)
-    checker = next(b["callback_data"] for b in board.buttons() if is_checker(b["text"]))
+    checker = first_move(board)
     await group.tap(CAROL, board, checker)
     assert group.answers()[-1] == (
         "Вы наблюдаете за этой партией: ходить могут только двое её игроков.",
@@ -408,10 +427,7 @@ async def test_both_players_tapping_at_once_change_the_game_once(
     await group.send(other, "/resign")
     question = group.last
     board = board_of(group, table)
-    first = next(b["text"] for b in board.buttons() if is_checker(b["text"]))
-    await group.press(mover, board, first)
-    board = board_of(group, table)
-    move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
+    move = first_move(board)
     resign = next(b["callback_data"] for b in question.buttons() if "resign" in b["text"])
     answered = len(group.answers())
     await asyncio.gather(group.tap(mover, board, move), group.tap(other, question, resign))
@@ -435,10 +451,7 @@ async def test_the_waiting_player_tapping_the_movers_last_button_is_told_to_wait
     mover = person(table, table.game.to_move)
     other = person(table, table.game.to_move.opponent)
     board = board_of(group, table)
-    first = next(b["text"] for b in board.buttons() if is_checker(b["text"]))
-    await group.press(mover, board, first)
-    board = board_of(group, table)
-    move = next(b["callback_data"] for b in board.buttons() if "→" in b["text"])
+    move = step_tap(table)  # one step of two: the turn goes on
     await group.tap(mover, board, move)
     await group.tap(mover, board, move)
     assert group.answers()[-1] == ("Already done.", False)
@@ -552,33 +565,29 @@ async def test_help_in_a_group_tells_how_to_challenge(group: Group) -> None:
 async def test_quick_taps_under_the_group_edit_limit_leave_the_final_state_on_the_board(
     group: Group, service: GameService, telegram: FakeTelegram
 ) -> None:
-    """A whole turn tapped quickly in a group whose edit limit is hit at once (one edit a
-    second): each tap lands while the board's first edit still waits out Telegram's 429, so
-    the later screens are coalesced into one edit; every tap is answered once and quietly,
-    and the board ends on the game's last state."""
+    """Three moves tapped quickly in a group whose edit limit is hit at once (one edit a
+    second): the mover's two, which end the turn by themselves, then the opponent's first.
+    Each tap lands while the board's first edit still waits out Telegram's 429, so the later
+    screens are coalesced; every tap is answered once and quietly, and the board ends on the
+    game's last state."""
     table = await started(group, service)
     telegram.group_limit = Limit(1, 1.0)
-    mover = person(table, table.game.to_move)
     board = board_of(group, table)
-    first, second = table.game.legal.turns[0].steps[:2]
     edits_before = len(telegram.calls_of("editMessageMedia"))
     answered = len(group.answers())
 
-    async def tap_at(seq: int, action: BoardAction, src: int = 0, dst: int = 0) -> None:
-        """Tap once the game has reached `seq` (the taps reach the service in order)."""
-        while (await service.load(table.game_id)).seq < seq:
+    async def tap_at(seq: int) -> None:
+        """Tap the first step of the game's player to move once the game has reached `seq` (the
+        taps reach the service in order)."""
+        while (now := await service.load(table.game_id)).seq < seq:
             await asyncio.sleep(0.01)
-        tap = BoardTap(game=table.game_id, seq=seq, action=action, src=src, dst=dst)
-        await group.tap(mover, board, tap.pack())
+        await group.tap(person(now, now.game.to_move), board, step_tap(now))
 
     s0 = table.seq
-    await asyncio.gather(
-        tap_at(s0, BoardAction.MOVE, first.src, first.dst),
-        tap_at(s0 + 1, BoardAction.MOVE, second.src, second.dst),
-        tap_at(s0 + 2, BoardAction.DONE),
-    )
+    await asyncio.gather(tap_at(s0), tap_at(s0 + 1), tap_at(s0 + 2))
     stored = await service.load(table.game_id)
-    assert stored.seq > s0 + 2  # the turn was done
+    assert stored.game.history[len(table.game.history)].color is table.game.to_move  # ended
+    assert stored.game.played  # the opponent's first step
     assert group.answers()[answered:] == [("", False)] * 3
     shown = {BoardTap.unpack(b["callback_data"]).seq for b in board.buttons()}
     assert shown == {stored.seq}

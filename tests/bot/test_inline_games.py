@@ -31,7 +31,7 @@ from testkit.harness import (
     card_id,
     card_kinds,
     fair_service,
-    is_checker,
+    is_play,
     make_group,
     press_next,
     user,
@@ -169,7 +169,7 @@ async def test_join_by_the_challenger_is_refused_a_stranger_plays_a_third_cannot
     assert {seat.user_id for seat in table.seats} == {ALICE["id"], BOB["id"]}
     mover = table.seats[table.game.to_move].name
     assert card.text is not None and f"Turn: {mover}" in card.text and "<pre>" in card.text
-    assert any(is_checker(b["text"]) for b in card.buttons())
+    assert any(is_play(b["text"]) for b in card.buttons())
     await room.tap(CAROL, card, join)  # the card's old button
     assert room.answers()[-1] == ("Хтось уже приєднався до цієї партії.", True)
     card.text, card.markup = "a board that never arrived", None  # say the edit failed
@@ -220,24 +220,27 @@ async def test_a_whole_inline_game_through_the_media_chat(
 
 
 async def paced_media_game(
-    telegram: FakeTelegram, store: RedisStore, service: GameService, limit: str
+    telegram: FakeTelegram, store: RedisStore, service: GameService, busy: float
 ) -> tuple[Group, Sent, Table]:
-    """A bot whose media chat takes the posts of `limit` (GROUP_LIMIT); ALICE's inline card,
-    BOB joined: the room, the card (the game's message) and the game as it began."""
+    """A bot with a media chat; ALICE's inline card, BOB joined, then the media chat's posts
+    spent for the next `busy` seconds (the boards' own edits paced quickly, so that the taps
+    meet the media chat's limit, not their chat's): the room, the card (the game's message)
+    and the game as it began."""
     telegram.add_chat(MEDIA)
-    room = make_group(telegram, store, service, media_chat_id=MEDIA_ID, group_limit=limit)
+    room = make_group(telegram, store, service, media_chat_id=MEDIA_ID, group_limit="600/60")
     card = await sent_card(room, ALICE)
     await room.press(BOB, card, "🎲 Join")
+    await store.reserve_slot(f"chat:{MEDIA_ID}", busy, 1, None)
     return room, card, await game_of(service, card)
 
 
 async def test_a_media_chat_out_of_slots_shows_the_text_board_in_the_caption_meanwhile(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
-    """A channel's posts are paced (here three at once, then one a minute): a board picture
-    that would keep the player waiting more than a few seconds is not posted; the message
-    keeps its picture, its caption shows the text board, and play goes on."""
-    room, card, table = await paced_media_game(telegram, store, service, "5/60")
+    """A channel's posts are paced (here its next slot a minute away): a board picture that
+    would keep the player waiting more than a few seconds is not posted; the message keeps
+    its picture, its caption shows the text board, and play goes on."""
+    room, card, table = await paced_media_game(telegram, store, service, 60.0)
     for _ in range(8):
         await tap_on(room, await service.load(table.game_id), card)
     captions = [
@@ -258,9 +261,9 @@ async def test_a_media_chat_out_of_slots_shows_the_text_board_in_the_caption_mea
 async def test_a_board_shown_as_text_gets_its_picture_when_a_slot_comes(
     telegram: FakeTelegram, store: RedisStore, service: GameService
 ) -> None:
-    """A post every 4 s: quick taps show some states as text, and the last one shown so gets
-    its picture once the game pauses (3 s) and a slot comes, without another tap."""
-    room, card, table = await paced_media_game(telegram, store, service, "5/4")
+    """The next post 6 s away: quick taps show some states as text, and the last one shown so
+    gets its picture once the game pauses (3 s) and a slot comes, without another tap."""
+    room, card, table = await paced_media_game(telegram, store, service, 6.0)
     for _ in range(12):
         await tap_on(room, await service.load(table.game_id), card)
         if (card.caption or "").startswith("○"):
@@ -305,7 +308,7 @@ async def test_a_spectators_tap_on_an_inline_game_is_refused_in_their_language(
     card = await sent_card(room, ALICE)
     await room.press(BOB, card, "🎲 Join")
     before = await game_of(service, card)
-    checker = next(b["callback_data"] for b in card.buttons() if is_checker(b["text"]))
+    checker = next(b["callback_data"] for b in card.buttons() if is_play(b["text"]))
     await room.tap(CAROL, card, checker)
     text, alert = room.answers()[-1]
     assert alert and text.startswith("Ви спостерігаєте за цією партією")
@@ -323,11 +326,11 @@ async def test_a_player_resigns_on_the_board_and_a_rematch_takes_over_the_messag
     await room.press(ALICE, card, "🏳 Resign")  # on either side's turn
     assert card.text is not None and "🏳 U3001:" in card.text and "Resign?" in card.text
     labels = [b["text"] for b in card.buttons()]  # the player to move keeps their buttons
-    assert any(map(is_checker, labels)) and labels[-2:] == ["🏳 Yes, resign", "Keep playing"]
+    assert any(map(is_play, labels)) and labels[-2:] == ["🏳 Yes, resign", "Keep playing"]
     await room.press(BOB, card, "🏳 Yes, resign")
     assert room.answers()[-1] == ("This question was asked of another player.", True)
     await room.press(ALICE, card, "Keep playing")
-    assert any(is_checker(b["text"]) for b in card.buttons())
+    assert any(is_play(b["text"]) for b in card.buttons())
     await room.press(ALICE, card, "🏳 Resign")
     await room.press(ALICE, card, "🏳 Yes, resign")
     over = await game_of(service, card)
@@ -339,7 +342,7 @@ async def test_a_player_resigns_on_the_board_and_a_rematch_takes_over_the_messag
     assert slot_game is not None and slot_game != first.game_id
     fresh = await service.load(slot_game)
     assert fresh.inline_id == card.inline_message_id and not fresh.game.over
-    assert any(is_checker(b["text"]) for b in card.buttons())
+    assert any(is_play(b["text"]) for b in card.buttons())
     assert f":{fresh.seq}:" in card.buttons()[0]["callback_data"]
 
 

@@ -53,11 +53,13 @@ async def test_a_tap_reads_the_players_preferences_with_the_game(
     redis = Redis.from_url(redis_url)
     try:
         # The preferences and the game in one round trip, then the tapper's rate (EVALSHA:
-        # `bot.handlers.throttle`), then the game's change.
+        # `bot.handlers.throttle`), the board's edit's slot of Telegram's overall limit
+        # (EVALSHA: `bot.pacing`), then whether the game changed meanwhile (GET); a step saves
+        # the game's change first (EVALSHA).
         selection = chat.press(chat.board, is_checker)  # nothing saved
-        expected = ["HGETALL", "GET", "EVALSHA", "GET"]
-        assert await sent_by_clients(redis, selection) == (expected, 3)
+        expected = ["HGETALL", "GET", "EVALSHA", "EVALSHA", "GET"]
+        assert await sent_by_clients(redis, selection) == (expected, 4)
         step = chat.press(chat.board, lambda text: "→" in text)  # saved
-        assert await sent_by_clients(redis, step) == ([*expected[:3], "EVALSHA", "GET"], 4)
+        assert await sent_by_clients(redis, step) == ([*expected[:3], *expected[2:]], 5)
     finally:
         await redis.aclose()

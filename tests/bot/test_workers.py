@@ -181,33 +181,35 @@ async def _feed(worker: Group | Chat, update: dict[str, Any]) -> None:
 async def _set_back_then_tapped(
     telegram: FakeTelegram, service: GameService, worker: Group | Chat, board: Sent
 ) -> None:
-    """The game on `board` played through `worker` until a Done is offered, which its player
-    taps; then a dying worker's edit of the state before lands on the board. Telegram's post
-    of that tap again (answered "Already done."), Done tapped again and the board's other
-    button (Undo: "out of date") each bring the board up to date."""
+    """The game on `board` played through `worker` until a tap ends a turn: Done, or on a
+    shared board the whole turn or the move that completes it; then a dying worker's edit of
+    the state before lands on the board. Telegram's post of that tap again (answered "Already
+    done."), the same button tapped again and another button of that board (Undo, or Resign:
+    "out of date") each bring the board up to date."""
     people = {person["id"]: person for person in (ALICE, BOB, getattr(worker, "user", ALICE))}
     game_id = BoardTap.unpack(board.buttons()[0]["callback_data"]).game
     while True:
         before = await service.load(game_id)
         by_action = {_action_of(b): str(b["callback_data"]) for b in board.buttons()}
         mover = people[before.seats[before.game.to_move].user_id or 0]
-        if "d" in by_action:
+        last = by_action.get("d") or by_action.get("a") or by_action.get("m") or by_action["s"]
+        done = telegram.tap_update(mover, board, last)
+        await _feed(worker, done)  # saved and shown by this worker
+        after = await service.load(game_id)
+        if after.game.history != before.game.history:
             break
-        await _feed(worker, telegram.tap_update(mover, board, by_action.get("m") or by_action["s"]))
-    done = telegram.tap_update(mover, board, by_action["d"])
-    await _feed(worker, done)  # saved and shown by this worker
-    after = await service.load(game_id)
     assert after.seq > before.seq and shown_seq(board) == {after.seq}
+    other = by_action.get("u") or by_action["q"]
     older = build_screen(before, before.game.to_move, worker.dispatcher["translator"][Locale.EN])
     answered = len(telegram.calls_of("answerCallbackQuery"))
-    for again in ("", "d", "u"):
+    for again in ("", last, other):
         if board.inline_message_id is None:  # the dying worker's edit
             assert await edit_board(worker.bot, before, board.message_id, older)
         else:
             shown = await edit_inline(worker.bot, board.inline_message_id, older, None)
             assert shown is Shown.AS_SENT
         assert shown_seq(board) == {before.seq}
-        await _feed(worker, telegram.tap_update(mover, board, by_action[again]) if again else done)
+        await _feed(worker, telegram.tap_update(mover, board, again) if again else done)
         assert shown_seq(board) == {after.seq}
     answers = [c.params.get("text") for c in telegram.calls_of("answerCallbackQuery")[answered:]]
     assert answers == ["Already done.", "This board is out of date: the game has moved on."]
