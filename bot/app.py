@@ -143,7 +143,7 @@ async def run(settings: Settings) -> None:
     """Check that Telegram and the store answer (`bot.runtime.startup`: `StartupFailed` when they do
     not), then serve until stopped; release the store and the HTTP session afterwards."""
     store = create_store(settings)
-    answered, pacer = AnsweredTaps(), Pacer(store, settings.group_budget)
+    answered, pacer = AnsweredTaps(), Pacer(store, settings.group_budget, settings.overall_budgets)
     bot = create_bot(settings, answered, pacer)
     try:
         await wait_until_ready(bot, store, settings)

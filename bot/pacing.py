@@ -65,10 +65,9 @@ class Budget:
 
 GROUP_BUDGET = Budget(20, 60.0)  # a slot every 3.75 s, three at once after a pause
 # Telegram's 30 messages a second in all, every chat and inline message together; of them the
-# shared boards (groups, channels, inline messages) may take 24, so that the private boards,
-# each a person waiting alone, always find a fifth of the budget free (private boards first).
-OVERALL_BUDGET = Budget(30, 1.0)
-SHARED_BUDGET = Budget(24, 1.0)
+# shared boards (groups, channels, inline messages) may take four fifths, so that the private
+# boards, each a person waiting alone, always find a fifth free (private boards first).
+OVERALL_BUDGETS = (Budget(30, 1.0), Budget(24, 1.0))
 # The inline messages whose chat this process has seen (`Pacer.place`), at most.
 PLACES = 10_000
 # The budget the running task reserved a slot of for its next message (`Pacer.wait`).
@@ -83,13 +82,12 @@ class Pacer:
         self,
         store: BudgetsStore,
         budget: Budget = GROUP_BUDGET,
-        overall: Budget = OVERALL_BUDGET,
-        shared: Budget = SHARED_BUDGET,
+        overall: tuple[Budget, Budget] = OVERALL_BUDGETS,
     ) -> None:
+        """`overall`: Telegram's overall budget, and the shared boards' part of it."""
         self._store = store
         self._budget = budget
-        self._overall = overall
-        self._shared = shared
+        self._overall, self._shared = overall
         self._places: OrderedDict[str, str] = OrderedDict()  # inline message: chat_instance
 
     def place(self, inline_id: str, chat_instance: str) -> None:

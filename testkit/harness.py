@@ -36,6 +36,7 @@ TOKEN = "123456:TEST-TOKEN-TEST-TOKEN-TEST-TOKEN-00"
 # Telegram's 20 messages a group, but per half a second rather than a minute (the fake's
 # `telegram` fixture has the same), so that whole games meet the limit and the bot's pacing.
 GROUP_LIMIT = "20/0.5"
+OVERALL_LIMIT = "30/0.0083"  # the fake's 30 in 1/120 s too
 
 
 # These tests tap at machine speed, far beyond a person's limit (`bot.handlers.throttle`).
@@ -43,7 +44,11 @@ PERSON_LIMIT = "1000000/1"
 
 
 def settings(**values: Any) -> Settings:
-    limits = {"group_limit": GROUP_LIMIT, "person_limit": PERSON_LIMIT}
+    limits = {
+        "group_limit": GROUP_LIMIT,
+        "overall_limit": OVERALL_LIMIT,
+        "person_limit": PERSON_LIMIT,
+    }
     return Settings(bot_token=SecretStr(TOKEN), **(limits | values))
 
 
@@ -154,7 +159,7 @@ def make_chat(
     """One user's private chat with the bot, the bot's settings `configured` as given."""
     config = settings(**configured)
     answered = AnsweredTaps()
-    pacer = Pacer(store, config.group_budget)
+    pacer = Pacer(store, config.group_budget, config.overall_budgets)
     bot = create_bot(config, answered, pacer, session=FakeSession(telegram))
     dispatcher = create_dispatcher(config, store, service, answered, pacer)
     return Chat(telegram, dispatcher, bot, user(user_id, language))
@@ -365,7 +370,7 @@ def make_group(
     `configured` as given."""
     config = settings(**configured)
     answered = AnsweredTaps()
-    pacer = Pacer(store, config.group_budget)
+    pacer = Pacer(store, config.group_budget, config.overall_budgets)
     bot = create_bot(config, answered, pacer, session=FakeSession(telegram))
     dispatcher = create_dispatcher(config, store, service, answered, pacer)
     telegram.add_chat(dict(GROUP_CHAT))

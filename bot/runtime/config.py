@@ -26,6 +26,16 @@ from bot.storage.connect import RedisMode
 _TOKEN = re.compile(r"\d+:[A-Za-z0-9_-]{20,}")
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 Mode = Literal["polling", "webhook"]
+# A limit of messages or updates: "COUNT/SECONDS".
+LIMIT = r"^[1-9][0-9]*/[0-9]+(\.[0-9]+)?$"
+
+
+def _count_and_seconds(limit: str) -> tuple[int, float]:
+    """A `LIMIT` read: how many in how many seconds."""
+    count, seconds = limit.split("/")
+    return int(count), float(seconds)
+
+
 # A webhook's secret token: Telegram's alphabet and longest (setWebhook's `secret_token`), and
 # at least 16 characters, so that it cannot be guessed.
 _WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{16,256}")
@@ -76,23 +86,31 @@ class Settings(BaseSettings):
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     # Telegram's limit of messages (sends and edits) in one group or channel, as "COUNT/SECONDS",
     # which the bot spends evenly (`bot.pacing`): 20 a minute unless Telegram allows more.
-    group_limit: str = Field(default="20/60", pattern=r"^[1-9][0-9]*/[0-9]+(\.[0-9]+)?$")
+    group_limit: str = Field(default="20/60", pattern=LIMIT)
+    # Telegram's limit of messages in all chats together, "COUNT/SECONDS", shared by every
+    # worker; a fifth of it is kept for private chats (`bot.pacing`).
+    overall_limit: str = Field(default="30/1", pattern=LIMIT)
+    # A person's updates (messages, taps, inline queries), COUNT in any SECONDS, a fifth of
+    # them at once; those beyond are dropped (`bot.handlers.throttle`).
+    person_limit: str = Field(default="150/60", pattern=LIMIT)
 
     @property
     def group_budget(self) -> Budget:
         """GROUP_LIMIT as the budget `bot.pacing` spends."""
-        count, seconds = self.group_limit.split("/")
-        return Budget(int(count), float(seconds))
+        return Budget(*_count_and_seconds(self.group_limit))
 
-    # A person's updates (messages, taps, inline queries), COUNT in any SECONDS, a fifth of
-    # them at once; those beyond are dropped (`bot.handlers.throttle`).
-    person_limit: str = Field(default="150/60", pattern=r"^[1-9][0-9]*/[0-9]+(\.[0-9]+)?$")
+    @property
+    def overall_budgets(self) -> tuple[Budget, Budget]:
+        """OVERALL_LIMIT as the budgets `bot.pacing` spends: all messages', and the shared
+        boards' four fifths of it."""
+        count, seconds = _count_and_seconds(self.overall_limit)
+        return Budget(count, seconds), Budget(count - count // 5, seconds)
 
     @property
     def person_budget(self) -> Budget:
         """PERSON_LIMIT as the budget `bot.handlers.throttle` spends."""
-        count, seconds = self.person_limit.split("/")
-        return Budget(int(count), float(seconds), burst=int(count) // 5)
+        count, seconds = _count_and_seconds(self.person_limit)
+        return Budget(count, seconds, burst=count // 5)
 
     @property
     def default_terms(self) -> Terms:
@@ -103,7 +121,7 @@ class Settings(BaseSettings):
     @classmethod
     def _room_for_a_burst(cls, limit: str) -> str:
         """A fifth of the count comes at once, and the rest needs room after it."""
-        if int(limit.split("/")[0]) < 10:
+        if _count_and_seconds(limit)[0] < 10:
             raise ValueError("at least 10 updates")
         return limit
 
@@ -111,8 +129,17 @@ class Settings(BaseSettings):
     @classmethod
     def _room_to_pace(cls, limit: str) -> str:
         """A budget needs room for a burst and a spare slot (`bot.pacing.Budget`)."""
-        if int(limit.split("/")[0]) <= GROUP_BUDGET.burst + 1:
+        if _count_and_seconds(limit)[0] <= GROUP_BUDGET.burst + 1:
             raise ValueError(f"at least {GROUP_BUDGET.burst + 2} messages")
+        return limit
+
+    @field_validator("overall_limit")
+    @classmethod
+    def _room_to_share(cls, limit: str) -> str:
+        """The shared boards' four fifths need room to pace too (`_room_to_pace`)."""
+        count = _count_and_seconds(limit)[0]
+        if count - count // 5 <= GROUP_BUDGET.burst + 1:
+            raise ValueError(f"at least {GROUP_BUDGET.burst + 4} messages")
         return limit
 
     @field_validator("log_level", mode="before")

@@ -95,11 +95,8 @@ async def play_a_turn(group: Group, service: GameService, game_id: str) -> Table
 
 def first_move(board: Sent) -> str:
     """The data of the board's first whole turn or move."""
-    return next(
-        b["callback_data"]
-        for b in board.buttons()
-        if is_whole_turn(b["text"]) or is_move(b["text"])
-    )
+    moves = [b for b in board.buttons() if is_whole_turn(b["text"]) or is_move(b["text"])]
+    return str(moves[0]["callback_data"])
 
 
 def step_tap(table: Table) -> str:

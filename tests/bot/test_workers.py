@@ -58,7 +58,7 @@ async def test_an_edit_overtaken_by_another_workers_is_followed_by_the_latest_st
     translator: Translator = group.dispatcher["translator"]
     texts = translator[Locale.EN]
     here: Boards = group.dispatcher["boards"]
-    pacer = Pacer(store, settings().group_budget)
+    pacer = Pacer(store, settings().group_budget, settings().overall_budgets)
     elsewhere = Boards(
         GameService(store, bot_player), Preferences(store), translator, pacer
     )  # a 2nd worker
@@ -90,7 +90,7 @@ async def test_a_private_board_overtaken_by_another_workers_edit_ends_on_the_lat
     translator: Translator = chat.dispatcher["translator"]
     texts = translator[Locale.EN]
     here: Boards = chat.dispatcher["boards"]
-    pacer = Pacer(store, settings().group_budget)
+    pacer = Pacer(store, settings().group_budget, settings().overall_budgets)
     elsewhere = Boards(
         GameService(store, bot_player), Preferences(store), translator, pacer
     )  # a 2nd worker

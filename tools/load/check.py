@@ -24,13 +24,13 @@ class Verdict:
 
 
 def applied(taps: list[Tap]) -> list[Tap]:
-    """The move and Done taps that took effect, once each, in order: a tap is made at a `seq`,
-    and the one (or the same tap again) that moved the board past that seq took effect; a tap
-    whose answer Telegram took was a refusal (an answer with a text) did not."""
+    """The move, whole-turn and Done taps that took effect, once each, in order: a tap is made
+    at a `seq`, and the one (or the same tap again) that moved the board past that seq took
+    effect; a tap whose answer Telegram took was a refusal (an answer with a text) did not."""
     by_seq: dict[int, Tap] = {}
     for tap in taps:
         moved = tap.seen_seq is not None and tap.seen_seq > tap.seq
-        if tap.action in "md" and moved and not tap.refused:
+        if tap.action in "mad" and moved and not tap.refused:
             by_seq.setdefault(tap.seq, tap)
     return [by_seq[seq] for seq in sorted(by_seq)]
 
@@ -44,7 +44,7 @@ def tapped_turns(taps: list[Tap]) -> tuple[list[list[tuple[int, int]]], list[tup
             turns.append(moves)
             moves = []
         else:
-            moves.append(tap.move)
+            moves.extend(tap.moves)
     return turns, moves
 
 
@@ -78,7 +78,7 @@ def chosen_turns(game: Game, color: Color) -> list[tuple[Step, ...]]:
 
 def around(taps: list[Tap], moves: list[tuple[int, int]]) -> str:
     """The taps (data → seq seen after) near those of `moves`, to tell what happened."""
-    seqs = [tap.seq for tap in applied(taps) if tap.move in moves]
+    seqs = [tap.seq for tap in applied(taps) if set(tap.moves) & set(moves)]
     if not seqs:
         return ""
     near = [t for t in taps if min(seqs) - 3 <= t.seq <= max(seqs) + 3]
@@ -87,19 +87,28 @@ def around(taps: list[Tap], moves: list[tuple[int, int]]) -> str:
 
 def check_game(table: Table, color: Color, taps: list[Tap]) -> str | None:
     """What is wrong between one player's logged taps in one game and the stored game: a move
-    lost or applied twice, a turn confirmed other times than tapped; None when all agree."""
-    confirmed, in_progress = tapped_turns(taps)
+    lost or applied twice, a turn confirmed other times than tapped; None when all agree. On a
+    shared board a turn ends by itself with its last move, so there the moves are checked in
+    order across the turns."""
     game = table.game
     if not isinstance(game, Game):
         return "a game of short nardy: the simulated players start long nardy only"
     stored = chosen_turns(game, color)
+    playing = game.played if game.to_move is color and not game.over else ()
+    if table.shared:
+        moves = [move for tap in applied(taps) for move in tap.moves]
+        every = tuple(step for steps in stored for step in steps) + tuple(playing)
+        if not segments(every, moves):
+            shown = " ".join(f"{step.src}/{step.dst}" for step in every)
+            return f"moves tapped {moves}, stored {shown}"
+        return None
+    confirmed, in_progress = tapped_turns(taps)
     if len(stored) != len(confirmed):
         return f"{len(confirmed)} turns confirmed by taps, {len(stored)} stored"
     for number, (steps, moves) in enumerate(zip(stored, confirmed, strict=True), 1):
         if not segments(steps, moves):
             shown = " ".join(f"{step.src}/{step.dst}" for step in steps)
             return f"turn {number}: moves tapped {moves}, stored {shown}; {around(taps, moves)}"
-    playing = game.played if game.to_move is color and not game.over else ()
     if not segments(playing, in_progress):
         return f"turn in progress: moves tapped {in_progress}, stored {playing}"
     return None
@@ -130,7 +139,7 @@ async def check(store: RedisStore, people: list[Person], refused: set[str]) -> V
             if color is None:
                 verdict.problems.append(f"game {game_id}: user {user_id} has no seat")
                 continue
-            verdict.moves += sum(tap.action == "m" for tap in applied(logged))
+            verdict.moves += sum(len(tap.moves) for tap in applied(logged))
             problem = check_game(table, color, logged)
             if problem is not None:
                 verdict.problems.append(f"game {game_id}, user {user_id}: {problem}")

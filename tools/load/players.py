@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 
 from bot.i18n import Locale, Translator
+from bot.ui.callbacks import unpack_turn
 from testkit.fakes.telegram import FakeTelegram, Sent
 from testkit.harness import card_id
 
@@ -62,10 +63,15 @@ class Tap:
         return self.fields[3]
 
     @property
-    def move(self) -> tuple[int, int]:
-        """(src, dst) of a move tap, the mover's own points (0: off)."""
+    def moves(self) -> list[tuple[int, int]]:
+        """(src, dst) of each checker's move a move or whole-turn tap makes, the mover's own
+        points (0: off); none for any other tap."""
         rest = [*self.fields[4:], "0", "0"]
-        return int(rest[0]), int(rest[1])
+        if self.action == "m":
+            return [(int(rest[0]), int(rest[1]))]
+        if self.action == "a":
+            return [(src, max(src - die, 0)) for src, die in unpack_turn(int(rest[0]))]
+        return []
 
 
 @dataclass
@@ -120,12 +126,12 @@ def target(sent: Sent) -> str:
 
 
 def pick(table: Table, buttons: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """What a plain player taps: Done when offered, else a destination, else a checker (at
-    random); never Undo, Back, Hint or Resign."""
+    """What a plain player taps: Done when offered, else a whole turn, else a move (a
+    checker's destination), else a checker (at random); never Undo, Back, Hint or Resign."""
     by_action: dict[str, list[dict[str, Any]]] = {}
     for button in buttons:
         by_action.setdefault(str(button["callback_data"]).split(":")[3], []).append(button)
-    for action in ("d", "m", "s"):
+    for action in ("d", "a", "m", "s"):
         if action in by_action:
             return table.rng.choice(by_action[action])
     return None
