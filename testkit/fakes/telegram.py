@@ -21,7 +21,7 @@ import math
 import random
 import re
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -265,6 +265,10 @@ class FakeTelegram:
     # Pictures given by URL that the HTTP server fetched, as Telegram does (`testkit.fakes.fetch`):
     # each URL with the JPEG it got, None when the fetch failed (and the request was refused).
     fetched: list[tuple[str, bytes | None]] = field(default_factory=list)
+    # The refusals for a flood limit, by the limit ("overall", "private", "group"), and the
+    # edits refused as "message is not modified": what a run of the bot should not cause.
+    floods: Counter[str] = field(default_factory=Counter)
+    not_modified: int = 0
     _windows: dict[int | None, deque[float]] = field(default_factory=dict)  # None: overall
     _paced: float = 0.0  # the virtual time of the latest group request, when paced
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
@@ -699,6 +703,7 @@ class FakeTelegram:
                 return 400, _error("Bad Request: message to edit not found")
         unchanged = all(getattr(sent, name) == value for name, value in content.items())
         if unchanged and sent.markup == params.get("reply_markup"):
+            self.not_modified += 1
             return 400, _error(NOT_MODIFIED)
         for name, value in content.items():
             setattr(sent, name, value)
@@ -736,6 +741,7 @@ class FakeTelegram:
                 if key is not None and key == chat_id and self.group_pace is not None:
                     self._paced += retry_after  # the bot waits it out before its next try
                 description = f"Too Many Requests: retry after {retry_after}"
+                self.floods[self._limit_name(key)] += 1
                 return Failure(429, description, retry_after), []
         return None, [(key, now) for key, _, now in windows]
 
@@ -767,6 +773,13 @@ class FakeTelegram:
         sent = Sent(next(self._ids), chat_id, **content)
         self.messages[(chat_id, sent.message_id)] = sent
         return sent
+
+    def _limit_name(self, key: int | None) -> str:
+        """Which limit a flood window keeps (`key`: a chat's id, None: overall): "overall",
+        "private" or "group" (a group's, supergroup's or channel's)."""
+        if key is None:
+            return "overall"
+        return "private" if self._chat_json(key)["type"] == "private" else "group"
 
     def _chat_json(self, chat_id: int) -> dict[str, Any]:
         """The Chat object of `chat_id`: as registered by `add_chat`, else a private chat."""

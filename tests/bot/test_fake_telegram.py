@@ -507,6 +507,7 @@ def test_an_inline_messages_edits_count_in_the_chat_it_was_posted_into() -> None
     where = {"inline_message_id": dialog.inline_message_id}
     statuses = [call(telegram, "editMessageText", text=f"v{n}", **where)[0] for n in range(6)]
     assert statuses == [200] * 5 + [429]
+    assert telegram.floods == {"group": 1, "private": 1}
 
 
 def test_inline_edits_by_file_id_take_effect_and_answer_true() -> None:
@@ -555,6 +556,7 @@ def test_an_unknown_or_unchanged_inline_message_edit_is_refused() -> None:
     unchanged = call(telegram, "editMessageMedia", media=media, **same)
     assert (unknown[0], unknown[1]["description"]) == (400, INLINE_MESSAGE_INVALID)
     assert (unchanged[0], unchanged[1]["description"]) == (400, NOT_MODIFIED)
+    assert telegram.not_modified == 1  # counted, for a run to report
 
 
 def test_a_photo_by_a_file_id_the_fake_never_issued_is_refused() -> None:

@@ -40,20 +40,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import signal
-import sys
-import tempfile
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Any
-
-from aiohttp import web
 
 from bot.i18n import Locale, Translator
 from bot.ui.games import words
@@ -62,15 +54,10 @@ from nardy.ai import Level
 from nardy.long_variant import LONG
 from nardy.variant import Variant
 from nardy.variants import find_variant
-from testkit.fakes.server import make_app
 from testkit.fakes.telegram import FAULTS, Chaos, FakeTelegram, Sent
-from testkit.harness import PERSON_LIMIT
-from testkit.redis_server import RedisServer, free_port
 from tools.clock import RunClock
+from tools.load.bot_process import running_bot
 
-ROOT = Path(__file__).resolve().parents[2]  # the bot runs from the checkout
-
-TOKEN = "123456:MONKEY-TOKEN-MONKEY-TOKEN-MONKEY-00"
 TRANSLATOR = Translator()
 EN = TRANSLATOR[Locale.EN]
 STALE = EN.gettext("This board is out of date: the game has moved on.")
@@ -272,45 +259,7 @@ async def run_bot(
 ) -> tuple[int, str]:
     """The bot process against `telegram` and a fresh Redis while `games` run, `parallel` at a
     time; its exit status and output."""
-    async with AsyncExitStack() as stack:
-        folder = stack.enter_context(tempfile.TemporaryDirectory())
-        redis = RedisServer(Path(folder))
-        redis.start()
-        stack.callback(redis.stop)
-        runner = web.AppRunner(make_app(telegram), shutdown_timeout=0.5)
-        await runner.setup()
-        stack.push_async_callback(runner.cleanup)
-        port = free_port()
-        await web.TCPSite(runner, "127.0.0.1", port).start()
-        env = {
-            "PATH": os.environ["PATH"],
-            "PYTHONPATH": str(ROOT),
-            "BOT_TOKEN": TOKEN,
-            "REDIS_URL": redis.url,
-            "TELEGRAM_API_URL": f"http://127.0.0.1:{port}",
-            "LOG_LEVEL": "WARNING",
-            "HEALTH_FILE": str(Path(folder) / "alive"),
-            "PERSON_LIMIT": PERSON_LIMIT,  # its players tap at machine speed
-        }
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            env=env,
-            cwd=folder,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-
-        def stop() -> None:
-            if process.returncode is None:
-                process.kill()
-
-        stack.callback(stop)
-        output = asyncio.create_task(process.communicate())
-        ready = await until(lambda: len(telegram.calls_of("setMyCommands")) >= 4, 120)
-        if not ready:
-            raise SystemExit("the bot did not start")
+    async with running_bot(telegram) as bot:
         gate = asyncio.Semaphore(parallel)
 
         async def play(game: Callable[[], Any]) -> None:
@@ -318,9 +267,7 @@ async def run_bot(
                 await game()
 
         await asyncio.gather(*(play(game) for game in games))
-        process.send_signal(signal.SIGINT)
-        stdout, _ = await asyncio.wait_for(output, 60)
-        return process.returncode or 0, stdout.decode()
+        return await bot.stop()
 
 
 def report(telegram: FakeTelegram, players: list[Player], status: int, output: str) -> None:

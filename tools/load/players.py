@@ -44,6 +44,7 @@ class Tap:
     target: str  # the board's message: its inline message id, or "<chat id>:<message id>"
     query: str  # the callback query's id
     seen_seq: int | None = None
+    shown: float | None = None  # when the board showed it (`time.perf_counter`)
     refused: bool = False  # its answer, as Telegram took it, had a text: the tap took no effect
 
     @property
@@ -153,6 +154,7 @@ async def tap(table: Table, person: Person, sent: Sent, data: str, kind: str) ->
         person.taps.append(logged)
         await telegram.updates.put(update)
         if await until(shown, PATIENCE):
+            logged.shown = time.perf_counter()
             seqs = [int(str(b["callback_data"]).split(":")[2]) for b in board_buttons(sent)]
             logged.seen_seq = max(seqs, default=logged.seq + 1)
             return logged
@@ -263,9 +265,12 @@ async def join(table: Table, card: Sent, joiner: Person, kind: str) -> bool:
     return True
 
 
-async def inline_games(table: Table, people: tuple[Person, Person]) -> None:
-    """Games between two people in inline messages: the first offers one by @bot, the second
-    joins; one after another while the table runs."""
+async def inline_games(
+    table: Table, people: tuple[Person, Person], chat: dict[str, Any] | None = None
+) -> None:
+    """Games between two people in inline messages: the first offers one by @bot and sends it
+    into `chat` (by default a private dialog of theirs), the second joins; one after another
+    while the table runs."""
     telegram = table.telegram
     host, guest = people
     while table.running and table.starting:
@@ -278,7 +283,7 @@ async def inline_games(table: Table, people: tuple[Person, Person]) -> None:
             table.stuck.append("inline: no answer to the inline query")
             return
         chosen = telegram.choose_inline_result(
-            host.user, query_id, card_id(telegram, query_id, "1")
+            host.user, query_id, card_id(telegram, query_id, "1"), chat
         )
         await telegram.updates.put(chosen)
         card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
@@ -289,14 +294,16 @@ async def inline_games(table: Table, people: tuple[Person, Person]) -> None:
         host, guest = guest, host
 
 
-async def group_games(table: Table, people: tuple[Person, Person], group: dict[str, Any]) -> None:
-    """Games between two people in a group: the first challenges with /play, the second joins;
-    one after another while the table runs."""
+async def group_games(
+    table: Table, people: tuple[Person, Person], group: dict[str, Any], command: str = "/play"
+) -> None:
+    """Games between two people in a group: the first challenges with `command` (/play, /play
+    short), the second joins; one after another while the table runs."""
     telegram = table.telegram
     host, guest = people
     while table.running and table.starting:
         known = {m.message_id for m in telegram.chat(group["id"])}
-        await telegram.updates.put(telegram.text_update(host.user, "/play", group))
+        await telegram.updates.put(telegram.text_update(host.user, command, group))
         card = await until(partial(new_card, telegram, group["id"], known), START_PATIENCE)
         if card is None:
             table.stuck.append("group: no challenge card")
