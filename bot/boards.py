@@ -58,6 +58,21 @@ def _newer(first: Table, second: Table) -> bool:
     return first.game_id == second.game_id and first.seq > second.seq
 
 
+def _signature(screen: Screen) -> int:
+    """What a board message shows for `screen`: its picture's position and view, its caption
+    and its buttons."""
+    markup = None if screen.markup is None else screen.markup.model_dump_json()
+    return hash((screen.position, screen.view, screen.caption, markup))
+
+
+def _remember(memory: OrderedDict[BoardKey, int], key: BoardKey, value: int) -> None:
+    """`value` for board `key`, the newest of the `REMEMBERED` boards kept."""
+    memory[key] = value
+    memory.move_to_end(key)
+    if len(memory) > REMEMBERED:
+        memory.popitem(last=False)
+
+
 class Boards:
     """Shows tables to their human player.
 
@@ -83,11 +98,12 @@ class Boards:
         self._pacer = pacer
         self._media = media
         self._sent: OrderedDict[BoardKey, int] = OrderedDict()
+        self._screens: OrderedDict[BoardKey, int] = OrderedDict()  # the last screen shown each
         self._on_way: set[BoardKey] = set()  # boards with an edit in flight now
         # Shared boards being edited now, and the newest screen each waits to show (with
         # whether it catches the board up while an edit was on its way: skipped if that sent it).
         self._editing: set[Target] = set()
-        self._waiting: dict[Target, tuple[Table, Screen, bool]] = {}
+        self._waiting: dict[Target, tuple[Table, Screen, bool, bool]] = {}
         self._late: dict[str, asyncio.Task[None]] = {}  # inline boards awaiting their picture
         # A private board's turn to edit (`_one_edit`), kept while an edit holds or awaits it,
         # and the states of the shows awaiting it.
@@ -128,7 +144,7 @@ class Boards:
             async with self._one_edit(key, table.seq) as overtaken:
                 if overtaken or self._shown(key, table.seq, on_its_way):
                     return
-                edited = await self._edit(bot, table, target, screen)
+                edited = await self._edit(bot, table, target, screen, catching_up)
             if edited:
                 if target != recorded:
                     await self._service.set_board(table.game_id, recorded, target)
@@ -219,7 +235,7 @@ class Boards:
         waiting = self._waiting.get(board)
         if waiting is None or not _newer(waiting[0], table):
             on_its_way = catching_up and (table.game_id, board) in self._on_way
-            self._waiting[board] = (table, screen, on_its_way)
+            self._waiting[board] = (table, screen, on_its_way, catching_up)
         if board in self._editing:
             return  # the edit on its way sends the newest screen after it
         self._editing.add(board)
@@ -233,7 +249,7 @@ class Boards:
                 if later is not None:
                     texts = self._translator[SOURCE]  # a shared board is in its game's language
                     screen = await self._screen(later, later.game.to_move, texts)
-                    self._waiting.setdefault(board, (later, screen, True))
+                    self._waiting.setdefault(board, (later, screen, True, True))
         finally:
             self._editing.discard(board)
 
@@ -251,16 +267,16 @@ class Boards:
             newest = self._waiting.pop(board, None)
             if newest is None:
                 break
-            state, shown, on_its_way = newest
+            state, shown, on_its_way, behind = newest
             if self._shown((state.game_id, board), state.seq, on_its_way):
                 continue
             try:
-                if not await self._edit(bot, state, board, shown):
+                if not await self._edit(bot, state, board, shown, behind):
                     later = self._waiting.pop(board, None)  # the new board shows the newest
                     if isinstance(board, str):
                         return None
                     if later is not None and not _newer(state, later[0]):
-                        state, shown, _only = later
+                        state, shown = later[:2]
                     await self._send(bot, state, shown)
                     self._waiting.pop(board, None)  # its buttons are gone: taps come anew
                     return None
@@ -301,7 +317,7 @@ class Boards:
             table, seat = await self._service.seat(game_id, user_id)
         except GameError:
             return False
-        await self.show(bot, table, seat, texts)
+        await self.show(bot, table, seat, texts, catching_up=True)  # a card shows: behind
         return True
 
     async def open(self, bot: Bot, table: Table, viewer: Color, texts: Texts) -> None:
@@ -334,20 +350,30 @@ class Boards:
         if await self._send(bot, table, screen) and old:
             await delete_message(bot, table.chat_id, old)
 
-    async def _edit(self, bot: Bot, table: Table, target: Target, screen: Screen) -> bool:
+    async def _edit(
+        self, bot: Bot, table: Table, target: Target, screen: Screen, behind: bool = False
+    ) -> bool:
         """`edit_board` (`edit_inline` for an inline message), noting the state sent; a failed
-        or refused edit notes nothing."""
+        or refused edit notes nothing. The very screen this process last showed on the board is
+        not sent again (Telegram would refuse an edit that changes nothing), unless the board
+        is known to be `behind` it (a tap from it showed an older state: another worker's
+        late edit landed after this one's)."""
         key = (table.game_id, target)
+        signature = _signature(screen)
+        if not behind and self._screens.get(key) == signature:
+            return True
         previous = self._sent.get(key)
         self._note(key, table.seq)
+        self._screens.pop(key, None)
         self._on_way.add(key)
         try:
             if isinstance(target, str):
                 inline = await edit_inline(bot, target, screen, self._media)
                 self._picture_later(bot, table, target, screen, inline is Shown.PICTURE_LATER)
                 shown = inline is not Shown.GONE
+                whole = inline is Shown.AS_SENT  # not the text board awaiting its picture
             else:
-                shown = await edit_board(bot, table, target, screen)
+                shown = whole = await edit_board(bot, table, target, screen)
         except BaseException:
             self._forget(key, previous)
             raise
@@ -355,6 +381,8 @@ class Boards:
             self._on_way.discard(key)
         if not shown:
             self._forget(key, previous)
+        elif whole:
+            _remember(self._screens, key, signature)
         return shown
 
     def _picture_later(
@@ -417,10 +445,7 @@ class Boards:
         return False
 
     def _note(self, key: BoardKey, seq: int) -> None:
-        self._sent[key] = seq
-        self._sent.move_to_end(key)
-        if len(self._sent) > REMEMBERED:
-            self._sent.popitem(last=False)
+        _remember(self._sent, key, seq)
 
     def _forget(self, key: BoardKey, previous: int | None) -> None:
         if previous is None:

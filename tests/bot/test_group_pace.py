@@ -241,3 +241,20 @@ async def test_an_inline_game_in_a_group_keeps_to_the_groups_limit(
     inline_edits = [c for c in telegram.calls if "inline_message_id" in c.params]
     assert len(inline_edits) >= 30
     assert [c for c in telegram.calls if c.status == 429] == []
+
+
+async def test_a_tap_that_would_show_the_same_screen_again_sends_no_edit(
+    group: Group, service: GameService, store: RedisStore, telegram: FakeTelegram
+) -> None:
+    """Resign tapped twice from the same board: the question is on the board after the first,
+    so the second costs the group no edit (Telegram would answer "message is not modified",
+    or take a new upload of the same picture)."""
+    _table, board, white = await a_game_at(group, service, store, FEW)
+    resign = next(b["callback_data"] for b in board.buttons() if b["text"] == "🏳 Resign")
+    before = len(telegram.calls_of("editMessageMedia"))
+    await group.tap(white, board, resign)
+    await group.tap(white, board, resign)
+    assert labels(board)[-2:] == ["🏳 Yes, resign", "Keep playing"]
+    assert len(telegram.calls_of("editMessageMedia")) - before == 1
+    assert group.answers()[-2:] == [("", False), ("", False)]
+    assert telegram.not_modified == 0
