@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from aiogram import BaseMiddleware
@@ -33,6 +32,8 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.methods import AnswerCallbackQuery, Response
 from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, TelegramObject
+
+from bot.middleware import Handler
 
 if TYPE_CHECKING:
     from aiogram import Bot
@@ -91,12 +92,7 @@ class AnswerEveryTap(BaseMiddleware):
     def __init__(self, answered: AnsweredTaps) -> None:
         self._answered = answered
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         result = await handler(event, data)
         if isinstance(event, CallbackQuery) and event.id not in self._answered:
             await event.answer()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, TelegramObject
 
 from bot.metrics import PACED_SECONDS
+from bot.middleware import Handler
 from bot.storage import BudgetsStore, StoreUnavailable
 
 if TYPE_CHECKING:
@@ -189,12 +189,7 @@ class PlaceInlineMessages(BaseMiddleware):
     def __init__(self, pacer: Pacer) -> None:
         self._pacer = pacer
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         if isinstance(event, CallbackQuery) and event.inline_message_id is not None:
             self._pacer.place(event.inline_message_id, event.chat_instance)
         return await handler(event, data)

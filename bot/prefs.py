@@ -4,7 +4,7 @@ a game's button reads the game in the same round trip."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +12,7 @@ from aiogram import BaseMiddleware
 from aiogram.types import TelegramObject, Update, User
 
 from bot.i18n import Locale, Translator, locale_for
+from bot.middleware import Handler
 from bot.service.results import NAME
 from bot.settings import GameSettings
 from bot.storage import PrefsStore, StoreUnavailable, TapStore
@@ -88,12 +89,7 @@ class PrefsMiddleware(BaseMiddleware):
         self._translator = translator
         self._game_named = game_named
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
         fallback = locale_for(user.language_code if user else None, self._default)
         prefs = Prefs(fallback)

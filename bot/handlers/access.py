@@ -4,12 +4,12 @@ stranger's (a spectator's, in a group), or an answer to a question asked of anot
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, TelegramObject
 
+from bot.middleware import Handler
 from bot.service import GameError, GameService, NotAsked
 from bot.storage import TapRead
 from bot.ui.alerts import refuse
@@ -20,12 +20,7 @@ class GameAccess(BaseMiddleware):
     """An inner middleware on callback queries: runs after the filters have read the button's
     data, so it sees which game the tap is about."""
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         tap = data.get("callback_data")
         if not isinstance(event, CallbackQuery) or not isinstance(tap, GAME_TAPS):
             return await handler(event, data)

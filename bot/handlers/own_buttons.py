@@ -7,7 +7,6 @@ Anything else is data copied from another message, or forged: refused, nothing c
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import BaseMiddleware
@@ -15,6 +14,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject
 
 from bot.i18n import Texts
 from bot.metrics import refused
+from bot.middleware import Handler
 from bot.ui.alerts import NOT_VALID
 from bot.ui.callbacks import bound, carries, untied
 
@@ -37,12 +37,7 @@ class OwnButtons(BaseMiddleware):
     answered "not valid" in passing (most are a keyboard an edit overtook, or a doubled tap)
     and goes no further."""
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         if not isinstance(event, CallbackQuery) or acts_here(event):
             return await handler(event, data)
         log.info("tap %s by user %s: its data is not on its message", event.id, event.from_user.id)

@@ -10,7 +10,6 @@ down, nothing is limited."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +19,7 @@ from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, Chat, InlineQuery, TelegramObject, Update, User
 
 from bot.i18n import N_, Texts
+from bot.middleware import Handler
 from bot.pacing import Budget
 from bot.storage import BudgetsStore, StoreUnavailable
 
@@ -75,12 +75,7 @@ class PersonRate(BaseMiddleware):
         self._store = store
         self._budget = budget
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         sender = _sender(data)
         if sender is None or await _within(self._store, f"updates:{sender}", self._budget):
             return await handler(event, data)
@@ -103,12 +98,7 @@ class Cooldowns(BaseMiddleware):
     def __init__(self, store: BudgetsStore) -> None:
         self._store = store
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         cooldown = get_flag(data, "cooldown")
         chat: Chat | None = data.get("event_chat")
         sender = _sender(data)

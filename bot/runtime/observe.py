@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from aiogram import BaseMiddleware
@@ -40,6 +39,7 @@ from bot.metrics import (
     Outcome,
     current_outcome,
 )
+from bot.middleware import Handler
 from bot.storage import GamesStore, StoreUnavailable
 from bot.ui.callbacks import BoardTap, ChallengeTap, Question, Rematch, ShowGame
 from bot.ui.delivery import is_not_modified
@@ -83,12 +83,7 @@ class ObserveUpdates(BaseMiddleware):
         self._idle.set()
         self.last_update_id: int | None = None  # the newest update handled or being handled
 
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, Update)
         kind = event.event_type
         self.last_update_id = max(event.update_id, self.last_update_id or 0)
