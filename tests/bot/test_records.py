@@ -49,6 +49,7 @@ from testkit.harness import (
     is_checker,
     make_chat,
     make_group,
+    press_next,
     user,
 )
 
@@ -564,11 +565,8 @@ async def test_a_short_game_with_the_cube_sends_a_record_that_replays_its_double
             await group.press(person(mover.opponent), board(), answer)
         elif game.may_double():
             await group.press(person(mover), board(), f"Double to {2 * game.cube.value}")
-        else:  # a turn, tapped: Done, else a destination, else a checker
-            shown = [b["text"] for b in board().buttons()]
-            ahead = [label for label in shown if label == "✅ Done" or "→" in label]
-            tapped = (ahead or list(filter(is_checker, shown)))[0]
-            await group.press(person(mover), board(), tapped)
+        else:  # a turn, tapped: a whole turn, else a move, else a checker
+            await press_next(group, person(mover), board())
         table = await fair.load(table.game_id)
     result = table.game.result
     assert result is not None and result.reason is EndReason.DROPPED and result.points == 2
