@@ -1,15 +1,15 @@
 """Latency of a tap in an inline game between two people, with the real renderer and a real Redis.
 
 Two users play whole inline games (@bot, the one-game card, Join) through the in-process
-dispatcher, fed real Updates; each select, move and Done tap is timed from its update entering
-the dispatcher to the inline message's edit request leaving the bot. With a media chat
-(`--mode media`) that includes rendering the board and the sendPhoto to the media chat that
-gets the file id (a render seen before reuses its id), then editMessageMedia; on the text board
-(`--mode text`, no media chat) it is editMessageText. Tap latency is wall time (what a user
-waits); the whole run's CPU time (this process, redis-server once ended) and wall time close
-the output. Left out: Telegram's network and its handling of the upload (an in-process fake API
-answers at once; Telegram's flood limits are off, and the bot's pacing of the media chat
-too: `tools.bench.inline_rate` measures under them), the users' clients, start-up (the
+dispatcher, fed real Updates; each whole-turn, move, select and Done tap is timed from its
+update entering the dispatcher to the inline message's edit request leaving the bot. With a
+media chat (`--mode media`) that includes rendering the board and the sendPhoto to the media
+chat that gets the file id (a render seen before reuses its id), then editMessageMedia; on the
+text board (`--mode text`, no media chat) it is editMessageText. Tap latency is wall time (what
+a user waits); the whole run's CPU time (this process, redis-server once ended) and wall time
+close the output. Left out: Telegram's network and its handling of the upload (an in-process
+fake API answers at once; Telegram's flood limits are off, and the bot's pacing of the media
+chat too: `tools.bench.inline_rate` measures under them), the users' clients, start-up (the
 renderer's warm-up included), the inline query and Join.
 
     python -m tools.bench.inline [--taps 600] [--mode media|text|both]
@@ -28,13 +28,22 @@ from typing import Any
 from bot.service import GameService, PoolBotPlayer, inline_game_id
 from renderer import warm_up as warm_up_renderer
 from testkit.fakes.telegram import FakeTelegram, Sent
-from testkit.harness import Group, card_id, is_checker, make_group, user
+from testkit.harness import (
+    Group,
+    card_id,
+    is_checker,
+    is_move,
+    is_play,
+    is_whole_turn,
+    make_group,
+    user,
+)
 from tools.clock import RunClock
 from tools.throwaway_redis import throwaway_store
 
 ALICE, BOB = user(4001), user(4002)
 MEDIA = {"id": -100888, "type": "channel", "title": "media"}
-KINDS = ("select", "move", "done")
+KINDS = ("turn", "move", "select", "done")
 UNPACED = "1000000/1"  # a budget no run here spends: the media chat's posts are not paced
 TITLES = {
     "media": "media chat (render, sendPhoto there, then editMessageMedia by file id)",
@@ -70,7 +79,7 @@ async def new_game(
     await room.feed(chosen)
     card = telegram.inline_messages[chosen["chosen_inline_result"]["inline_message_id"]]
     await room.press(second, card, "🎲 Join")
-    if not any(is_checker(b["text"]) for b in card.buttons()):
+    if not any(is_play(b["text"]) for b in card.buttons()):
         raise AssertionError(f"the game did not start: {room.answers()[-1]}")
     return card
 
@@ -93,8 +102,9 @@ async def timed_tap(
 
 
 async def play(room: Group, service: GameService, taps: int) -> tuple[dict[str, list[float]], int]:
-    """Whole games, the player to move tapping the first checker, its first destination and
-    Done, until `taps` are timed; the samples by kind and the number of games begun."""
+    """Whole games, the player to move tapping the first whole turn, else the first move, else
+    the first checker and its first destination (and Done, on a board from before), until
+    `taps` are timed; the samples by kind and the number of games begun."""
     telegram = room.telegram
     assert isinstance(telegram, TimedTelegram)
     samples: dict[str, list[float]] = {kind: [] for kind in KINDS}
@@ -113,8 +123,10 @@ async def play(room: Group, service: GameService, taps: int) -> tuple[dict[str, 
             labels = [b["text"] for b in card.buttons()]
             if "✅ Done" in labels:
                 kind, label = "done", lambda text: text == "✅ Done"
-            elif any("→" in text for text in labels):
-                kind, label = "move", lambda text: "→" in text
+            elif any(map(is_whole_turn, labels)):
+                kind, label = "turn", is_whole_turn
+            elif any(map(is_move, labels)):
+                kind, label = "move", is_move
             else:
                 kind, label = "select", is_checker
             await timed_tap(room, telegram, mover, card, label, samples[kind])

@@ -1,11 +1,13 @@
 """How many inline board changes a second the bot sustains under Telegram's flood limits, and how
 long a tap waits for its board, with 1 and with N inline games at once.
 
-Each game is two people tapping as fast as their board answers (the first checker, its first
-destination, Done; a new game when one ends), through the in-process dispatcher fed real
-Updates, with the real renderer and a real Redis, against the fake Bot API with Telegram's
-limits on (`testkit.fakes.telegram`: 20 messages a minute in a channel, 30 a second in all). Two
-ways to get an inline board's picture (an inline edit cannot upload one):
+Each game is two people tapping as fast as their board answers (the first whole turn, else the
+first move, else the first checker; a new game when one ends), through the in-process
+dispatcher fed real Updates, with the real renderer and a real Redis, against the fake Bot API
+with Telegram's limits on (`testkit.fakes.telegram`: 20 messages a minute in a channel, 30 a
+second in all, and each game's edits in the chat its message was sent into, here a private
+dialog: about one a second; the bot paces them as a group's, 20 a minute). Two ways to get an
+inline board's picture (an inline edit cannot upload one):
 
 * url: webhook mode; the picture is stored and its URL at WEBHOOK_URL/boards/ passed to
   editMessageMedia (`bot.ui.picture_urls`). Only the 30 a second in all bounds it.
@@ -38,7 +40,7 @@ from bot.service import GameService, PoolBotPlayer, inline_game_id
 from bot.storage import RedisStore
 from renderer import warm_up as warm_up_renderer
 from testkit.fakes.telegram import FakeTelegram
-from testkit.harness import Group, is_checker, make_group, user
+from testkit.harness import Group, is_checker, is_move, is_whole_turn, make_group, user
 from tools.bench.inline import new_game
 from tools.clock import RunClock
 from tools.throwaway_redis import throwaway_store
@@ -79,12 +81,8 @@ async def players(
                 break
             mover = people[table.seats[table.game.to_move].user_id or 0]
             labels = [b["text"] for b in card.buttons()]
-            if "✅ Done" in labels:
-                label = "✅ Done"
-            else:
-                label = next((t for t in labels if "→" in t), None) or next(
-                    t for t in labels if is_checker(t)
-                )
+            kinds = ("✅ Done".__eq__, is_whole_turn, is_move, is_checker)  # in this order
+            label = next(text for kind in kinds for text in labels if kind(text))
             start = time.perf_counter()
             try:
                 await asyncio.wait_for(room.press(mover, card, label), until - start)

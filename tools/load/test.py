@@ -38,7 +38,8 @@ front routes around it; it is started again 1 s later, as a restart policy would
 their rate in the 10 s before the fault, and when they were back to it (whole seconds).
 
 Left out: the real Telegram (its network, its own latency and limits: the fake's flood limits are
-off here), HTTPS and the real Caddy, turn timers, Hint, Undo, resignations, rematches. The
+off here, and so is the bot's pacing of the 30 messages a second in all; a group's or an
+inline game's chat is paced as in production, 20 a minute), HTTPS and the real Caddy, turn timers, Hint, Undo, resignations, rematches. The
 fake, the front and the players run on the same cores as the workers and Redis, and their CPU
 is reported apart; their process's garbage collector is off while it measures
 (`collector_aside`), so that its pauses are not counted as the bot's latency.
@@ -438,6 +439,7 @@ async def run(args: argparse.Namespace, count: int) -> Run:
             "WEBHOOK_SECRET": SECRET, "MEDIA_CHAT_ID": str(MEDIA["id"]), "LOG_LEVEL": "INFO",
             "HEALTH_FILE": str(folder / "alive"),
             "PERSON_LIMIT": PERSON_LIMIT,  # simulated people faster than any person
+            "OVERALL_LIMIT": "1000000/1",  # the fake's limits are off: so is this one's pacing
         }  # fmt: skip
         workers = []
         for i, port in enumerate(ports):
