@@ -37,12 +37,13 @@ front routes around it; it is started again 1 s later, as a restart policy would
 (for 10 s, every sendPhoto takes 2 s). Recovery: when updates answered per second fell below 80% of
 their rate in the 10 s before the fault, and when they were back to it (whole seconds).
 
-Left out: the real Telegram (its network, its own latency and limits: the fake's flood limits are
-off here, and so is the bot's pacing of the 30 messages a second in all; a group's or an
-inline game's chat is paced as in production, 20 a minute), HTTPS and the real Caddy, turn timers, Hint, Undo, resignations, rematches. The
-fake, the front and the players run on the same cores as the workers and Redis, and their CPU
-is reported apart; their process's garbage collector is off while it measures
-(`collector_aside`), so that its pauses are not counted as the bot's latency.
+Left out: the real Telegram (its network, its own latency and limits: the fake's flood limits
+are off here, and so is the bot's pacing of the 30 messages a second in all; a group's or an
+inline game's chat is paced as in production, 20 a minute), HTTPS and the real Caddy, turn
+timers, Hint, Undo, resignations, rematches. The fake, the front and the players run on the same
+cores as the workers and Redis, and their CPU is reported apart; their process's garbage
+collector is off while it measures (`collector_aside`), so that its pauses are not counted as
+the bot's latency.
 """
 
 from __future__ import annotations
