@@ -29,7 +29,7 @@ from bot.handlers import routers
 from bot.handlers.own_buttons import OwnButtons
 from bot.handlers.throttle import Cooldowns, PersonRate
 from bot.i18n import Translator
-from bot.pacing import PaceMessages, Pacer, PlaceInlineMessages
+from bot.pacing import PaceMessages, Pacer
 from bot.prefs import Preferences, PrefsMiddleware
 from bot.runtime.config import Settings
 from bot.runtime.health import health_file, heartbeat
@@ -123,7 +123,6 @@ def create_dispatcher(
     dispatcher.callback_query.middleware(Cooldowns(store))
     dispatcher.callback_query.outer_middleware(AnswerEveryTap(answered))
     dispatcher.callback_query.outer_middleware(OwnButtons())
-    dispatcher.callback_query.outer_middleware(PlaceInlineMessages(pacer))
     dispatcher.include_routers(*routers())
     return dispatcher
 

@@ -263,7 +263,7 @@ class Boards:
             if isinstance(board, int):
                 await self._pacer.wait(waiting[0].chat_id)
             else:
-                await self._pacer.wait_inline(board)
+                await self._pacer.wait_inline(board, waiting[0].instance)
             newest = self._waiting.pop(board, None)
             if newest is None:
                 break

@@ -3,7 +3,7 @@ board for up to a minute (DESIGN.md §3). A group's or channel's 20 messages a m
 edits alike) are spent evenly from a budget that all workers share through the store
 (`GameStore.reserve_slot`), so a message waits a few seconds at most, and the board edit that
 waited then shows the newest state (`bot.boards` coalesces). An inline message's edits count
-in the chat it stands in, which a tap's `chat_instance` names (`Pacer.place`). A private chat
+in the chat it stands in, which its game keeps as the taps name it (`chat_instance`). A private chat
 has one person tapping at a person's pace, and is not paced. Every message also takes a slot
 of Telegram's 30 a second in all, where shared boards leave private ones a share."""
 
@@ -11,21 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from aiogram import BaseMiddleware
 from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
 from aiogram.methods.base import TelegramType
-from aiogram.types import CallbackQuery, TelegramObject
 
 from bot.metrics import PACED_SECONDS
-from bot.middleware import Handler
 from bot.storage import BudgetsStore, StoreUnavailable
 
 if TYPE_CHECKING:
@@ -68,8 +64,6 @@ GROUP_BUDGET = Budget(20, 60.0)  # a slot every 3.75 s, three at once after a pa
 # shared boards (groups, channels, inline messages) may take four fifths, so that the private
 # boards, each a person waiting alone, always find a fifth free (private boards first).
 OVERALL_BUDGETS = (Budget(30, 1.0), Budget(24, 1.0))
-# The inline messages whose chat this process has seen (`Pacer.place`), at most.
-PLACES = 10_000
 # The budget the running task reserved a slot of for its next message (`Pacer.wait`).
 _RESERVED: ContextVar[str | None] = ContextVar("reserved", default=None)
 
@@ -88,42 +82,38 @@ class Pacer:
         self._store = store
         self._budget = budget
         self._overall, self._shared = overall
-        self._places: OrderedDict[str, str] = OrderedDict()  # inline message: chat_instance
-
-    def place(self, inline_id: str, chat_instance: str) -> None:
-        """Note the chat an inline message stands in, as a tap on it tells (`chat_instance`):
-        its edits count in that chat's limit (DESIGN.md §3), which the bot is not told."""
-        self._places[inline_id] = chat_instance
-        self._places.move_to_end(inline_id)
-        if len(self._places) > PLACES:
-            self._places.popitem(last=False)
 
     def budget_of(self, chat_id: object, inline_id: object) -> str | None:
-        """The chat budget a message to `chat_id` or inline message `inline_id` spends: a group's
-        or channel's (negative id); an inline message's chat's, as a group's, since the bot
-        cannot tell a group from a private dialog (an inline message of a chat not seen yet is
-        its own); none for a private chat, where one person taps at a person's pace."""
+        """The budget a message to `chat_id`, or an edit of inline message `inline_id`, spends
+        unless its caller reserved a slot for it (`wait_inline`): a group's or channel's
+        (negative id); the inline message's own; none for a private chat, where one person taps
+        at a person's pace."""
         if isinstance(inline_id, str):
-            place = self._places.get(inline_id)
-            return f"place:{place}" if place is not None else f"inline:{inline_id}"
+            return f"inline:{inline_id}"
         if isinstance(chat_id, int) and chat_id < 0:
             return f"chat:{chat_id}"
         return None
 
     async def wait(self, chat_id: int, most: float | None = None) -> bool:
         """Wait for the next slot of `chat_id` (a group or channel: negative; any other is not
-        paced) and keep it for this task's next message there (`_reserve`)."""
+        paced) and keep it for this task's next message there (`reserve`)."""
         return await self.reserve(self.budget_of(chat_id, None), most)
 
-    async def wait_inline(self, inline_id: str) -> None:
-        """Wait for the next slot of the chat inline message `inline_id` stands in, and keep it
-        for this task's next edit of it (`_reserve`)."""
-        await self.reserve(self.budget_of(None, inline_id), None)
+    async def wait_inline(self, inline_id: str, instance: str | None) -> None:
+        """Wait for the next slot of the chat inline message `inline_id` stands in (its
+        `chat_instance`; unknown, the message's own), spent as a group's (DESIGN.md §3: the
+        bot cannot tell a group from a private dialog there), and keep it for this task's next
+        edit of the message."""
+        chat = f"place:{instance}" if instance else None
+        await self.reserve(chat or self.budget_of(None, inline_id), None, inline_id)
 
-    async def reserve(self, name: str | None, most: float | None = None) -> bool:
+    async def reserve(
+        self, name: str | None, most: float | None = None, inline_id: str | None = None
+    ) -> bool:
         """Wait for budget `name`'s next slot (none: no wait) and keep it for this task's next
-        message; False, at once and spending nothing, when it is over `most` seconds away.
-        Without the store, no wait: Telegram's 429 (`bot.runtime.retry`) is then the limit."""
+        message (to `inline_id`, when given: an edit of that inline message); False, at once
+        and spending nothing, when it is over `most` seconds away. Without the store, no wait:
+        Telegram's 429 (`bot.runtime.retry`) is then the limit."""
         if name is None:
             return True
         wait = await self._slot(name, self._budget, most)
@@ -131,7 +121,7 @@ class Pacer:
             return False
         PACED_SECONDS.observe(wait)
         await asyncio.sleep(wait)
-        _RESERVED.set(name)
+        _RESERVED.set(name if inline_id is None else self.budget_of(None, inline_id))
         return True
 
     async def overall(self, shared: bool) -> None:
@@ -180,16 +170,3 @@ class PaceMessages(BaseRequestMiddleware):
                     _RESERVED.set(None)
             await pacer.overall(shared=name is not None)
         return await make_request(bot, method)
-
-
-class PlaceInlineMessages(BaseMiddleware):
-    """An outer middleware on callback queries: a tap on an inline message tells the chat it
-    stands in (`Pacer.place`), for its edits to be paced as that chat's."""
-
-    def __init__(self, pacer: Pacer) -> None:
-        self._pacer = pacer
-
-    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
-        if isinstance(event, CallbackQuery) and event.inline_message_id is not None:
-            self._pacer.place(event.inline_message_id, event.chat_instance)
-        return await handler(event, data)
