@@ -46,24 +46,39 @@ MESSAGES = frozenset(
 
 @dataclass(frozen=True)
 class Budget:
-    """`count` messages in any `window` seconds, up to `burst` of them at once."""
+    """`count` messages in any `window` seconds, up to `burst` of them at once, `spare` of them
+    never spent."""
 
     count: int
     window: float
     burst: int = 3
+    spare: int = 1
 
     @property
     def interval(self) -> float:
         """Seconds between slots: GCRA lets `burst` plus one per interval through in any
-        window, and one slot is kept spare for the requests' jitter on their way."""
-        return self.window / (self.count - self.burst - 1)
+        window, and the `spare` slots are kept for the requests' jitter on their way."""
+        return self.window / (self.count - self.burst - self.spare)
 
 
 GROUP_BUDGET = Budget(20, 60.0)  # a slot every 3.75 s, three at once after a pause
-# Telegram's 30 messages a second in all, every chat and inline message together; of them the
-# shared boards (groups, channels, inline messages) may take four fifths, so that the private
-# boards, each a person waiting alone, always find a fifth free (private boards first).
-OVERALL_BUDGETS = (Budget(30, 1.0), Budget(24, 1.0))
+
+
+def overall_budgets(count: int, window: float) -> tuple[Budget, Budget]:
+    """Telegram's limit of `count` messages in any `window` seconds in all, every chat and
+    inline message together, as the budgets the bot spends: all messages', and the four fifths
+    the shared boards (groups, channels, inline messages) may take, so that the private boards,
+    each a person waiting alone, always find a fifth free (private boards first). A second is
+    short beside the requests' jitter on their way (tens of milliseconds on a busy machine), so
+    none comes in a burst and a tenth of each is kept spare."""
+    shared = count - count // 5
+    return (
+        Budget(count, window, burst=1, spare=max(1, count // 10)),
+        Budget(shared, window, burst=1, spare=max(1, shared // 10)),
+    )
+
+
+OVERALL_BUDGETS = overall_budgets(30, 1.0)  # a slot every 38 ms; the shared boards' every 48 ms
 # The budget the running task reserved a slot of for its next message (`Pacer.wait`).
 _RESERVED: ContextVar[str | None] = ContextVar("reserved", default=None)
 

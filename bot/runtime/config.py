@@ -19,7 +19,7 @@ from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import Locale
-from bot.pacing import GROUP_BUDGET, Budget
+from bot.pacing import GROUP_BUDGET, Budget, overall_budgets
 from bot.service.table import TURN_LIMITS, Terms
 from bot.storage.connect import RedisMode
 
@@ -103,8 +103,7 @@ class Settings(BaseSettings):
     def overall_budgets(self) -> tuple[Budget, Budget]:
         """OVERALL_LIMIT as the budgets `bot.pacing` spends: all messages', and the shared
         boards' four fifths of it."""
-        count, seconds = _count_and_seconds(self.overall_limit)
-        return Budget(count, seconds), Budget(count - count // 5, seconds)
+        return overall_budgets(*_count_and_seconds(self.overall_limit))
 
     @property
     def person_budget(self) -> Budget:
@@ -136,10 +135,9 @@ class Settings(BaseSettings):
     @field_validator("overall_limit")
     @classmethod
     def _room_to_share(cls, limit: str) -> str:
-        """The shared boards' four fifths need room to pace too (`_room_to_pace`)."""
-        count = _count_and_seconds(limit)[0]
-        if count - count // 5 <= GROUP_BUDGET.burst + 1:
-            raise ValueError(f"at least {GROUP_BUDGET.burst + 4} messages")
+        """The shared boards' four fifths need room to pace too (`overall_budgets`)."""
+        if _count_and_seconds(limit)[0] < 4:
+            raise ValueError("at least 4 messages")
         return limit
 
     @field_validator("log_level", mode="before")

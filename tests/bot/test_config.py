@@ -109,6 +109,8 @@ def test_the_example_env_file_with_a_token_starts(tmp_path: Path) -> None:
         ("STARTUP_TIMEOUT", "soon", "STARTUP_TIMEOUT:"),
         ("GROUP_LIMIT", "20 a minute", "GROUP_LIMIT:"),
         ("GROUP_LIMIT", "4/60", "GROUP_LIMIT: at least 5 messages"),
+        ("OVERALL_LIMIT", "3/1", "OVERALL_LIMIT: at least 4 messages"),
+        ("OVERALL_LIMIT", "thirty", "OVERALL_LIMIT:"),
     ],
 )
 def test_a_bad_setting_is_named_in_one_line(
@@ -132,6 +134,20 @@ def test_the_group_limit_is_the_budget_paced(monkeypatch: pytest.MonkeyPatch) ->
     assert load_settings().group_budget == Budget(20, 60.0)  # Telegram's: 20 a minute
     monkeypatch.setenv("GROUP_LIMIT", "30/1.5")
     assert load_settings().group_budget == Budget(30, 1.5)
+
+
+def test_the_overall_limit_is_paced_with_a_fifth_kept_for_private_chats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Telegram's 30 a second in all: a slot every 1/26 s for any message (three of the thirty
+    kept for the requests' jitter, one of them at once), every 1/21 s for the shared boards'
+    24."""
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    every, shared = load_settings().overall_budgets
+    assert (every.interval, shared.interval) == (1 / 26, 1 / 21)
+    monkeypatch.setenv("OVERALL_LIMIT", "100/2")
+    every, shared = load_settings().overall_budgets
+    assert (every.count, every.window, shared.count) == (100, 2.0, 80)
 
 
 def test_start_up_stops_with_one_line_and_status_2(tmp_path: Path) -> None:
