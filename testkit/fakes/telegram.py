@@ -279,7 +279,9 @@ class FakeTelegram:
         self.failures.setdefault(method, []).append(failure)
 
     def not_modified_next(self, method: str = "editMessageMedia") -> None:
-        self.fail_next(method, Failure(400, NOT_MODIFIED))
+        """The next edit by `method` is answered "message is not modified", which Telegram says
+        only of a message that shows what the edit asks for: the message shows it after."""
+        self.fail_next(method, Failure(400, NOT_MODIFIED, taken=True))
 
     def flood_next(self, method: str, retry_after: int = 1) -> None:
         description = f"Too Many Requests: retry after {retry_after}"
